@@ -1,0 +1,1 @@
+//! The PDN reader.

@@ -1,0 +1,1 @@
+//! Rules engine (placeholder: built in issue 3).

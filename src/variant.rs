@@ -1,0 +1,372 @@
+//! Draughts variants as PDN names them: the `GameType` tag, its defaults, and the names used on the
+//! command line and in reports. What each variant's *rules* are lives in `rules`; this module only
+//! knows identity and notation.
+
+use crate::notation::Color;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Every variant pdnkit knows by name. The PDN 3.0 GameType list, plus lidraughts' unofficial codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    International,
+    English,
+    Italian,
+    Pool,
+    Spanish,
+    Russian,
+    Brazilian,
+    Canadian,
+    Portuguese,
+    Czech,
+    Turkish,
+    Thai,
+    Frisian,
+    Spantsiretti,
+    Antidraughts,
+    Breakthrough,
+    Frysk,
+}
+
+/// How squares are written in a variant's PDN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SquareNotation {
+    Numeric,
+    Algebraic,
+}
+
+/// Which set of result tokens a variant uses (PDN 3.0, "Result").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ResultStyle {
+    /// `1-0 0-1 1/2-1/2 0-0 *`
+    Default,
+    /// `2-0 0-2 1-1 0-0 *` (International and Canadian)
+    International,
+}
+
+/// One row of the PDN GameType table: the full default GameType of each variant
+/// (PDN 3.0 standard, "GameType"; lidraughts for the codes 96-98).
+struct Row {
+    variant: Variant,
+    name: &'static str,
+    code: u16,
+    default_game_type: &'static str,
+}
+
+#[rustfmt::skip]
+const TABLE: &[Row] = &[
+    Row { variant: Variant::International, name: "international", code: 20, default_game_type: "20,W,10,10,N2,0" },
+    Row { variant: Variant::English,       name: "english",       code: 21, default_game_type: "21,B,8,8,N1,0" },
+    Row { variant: Variant::Italian,       name: "italian",       code: 22, default_game_type: "22,W,8,8,N2,1" },
+    Row { variant: Variant::Pool,          name: "pool",          code: 23, default_game_type: "23,B,8,8,N1,0" },
+    Row { variant: Variant::Spanish,       name: "spanish",       code: 24, default_game_type: "24,W,8,8,N1,1" },
+    Row { variant: Variant::Russian,       name: "russian",       code: 25, default_game_type: "25,W,8,8,A0,0" },
+    Row { variant: Variant::Brazilian,     name: "brazilian",     code: 26, default_game_type: "26,W,8,8,A0,0" },
+    Row { variant: Variant::Canadian,      name: "canadian",      code: 27, default_game_type: "27,W,12,12,N2,0" },
+    Row { variant: Variant::Portuguese,    name: "portuguese",    code: 28, default_game_type: "28,W,8,8,N1,1" },
+    Row { variant: Variant::Czech,         name: "czech",         code: 29, default_game_type: "29,W,8,8,A0,0" },
+    Row { variant: Variant::Turkish,       name: "turkish",       code: 30, default_game_type: "30,W,8,8,A0,0" },
+    Row { variant: Variant::Thai,          name: "thai",          code: 31, default_game_type: "31,B,8,8,N2,0" },
+    Row { variant: Variant::Frisian,       name: "frisian",       code: 40, default_game_type: "40,W,10,10,N2,0" },
+    Row { variant: Variant::Spantsiretti,  name: "spantsiretti",  code: 41, default_game_type: "41,W,10,8,N1,0" },
+    // lidraughts' unofficial codes (not in PDN 3.0)
+    Row { variant: Variant::Breakthrough,  name: "breakthrough",  code: 96, default_game_type: "96,W,10,10,N2,0" },
+    Row { variant: Variant::Frysk,         name: "frysk",         code: 97, default_game_type: "97,W,10,10,N2,0" },
+    Row { variant: Variant::Antidraughts,  name: "antidraughts",  code: 98, default_game_type: "98,W,10,10,N2,0" },
+];
+
+/// Extra spellings accepted on the command line and in `Variant` tags.
+const ALIASES: &[(&str, Variant)] = &[
+    ("american", Variant::English),
+    ("checkers", Variant::English),
+    ("draughts", Variant::International),
+    ("american-pool", Variant::Pool),
+    ("antidraughts", Variant::Antidraughts),
+    ("anti", Variant::Antidraughts),
+    ("frysk!", Variant::Frysk),
+];
+
+impl Variant {
+    pub const ALL: [Variant; 17] = [
+        Variant::International,
+        Variant::English,
+        Variant::Italian,
+        Variant::Pool,
+        Variant::Spanish,
+        Variant::Russian,
+        Variant::Brazilian,
+        Variant::Canadian,
+        Variant::Portuguese,
+        Variant::Czech,
+        Variant::Turkish,
+        Variant::Thai,
+        Variant::Frisian,
+        Variant::Spantsiretti,
+        Variant::Breakthrough,
+        Variant::Frysk,
+        Variant::Antidraughts,
+    ];
+
+    fn row(self) -> &'static Row {
+        TABLE
+            .iter()
+            .find(|r| r.variant == self)
+            .expect("every variant has a row")
+    }
+
+    /// The lower-case name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// The PDN GameType number.
+    pub fn code(self) -> u16 {
+        self.row().code
+    }
+
+    pub fn from_code(code: u16) -> Option<Variant> {
+        TABLE.iter().find(|r| r.code == code).map(|r| r.variant)
+    }
+
+    /// The variant's complete default GameType (what the short form `"20"` stands for).
+    pub fn default_game_type(self) -> GameType {
+        GameType::parse(self.row().default_game_type).expect("table rows are valid GameTypes")
+    }
+
+    pub fn result_style(self) -> ResultStyle {
+        match self {
+            Variant::International | Variant::Canadian => ResultStyle::International,
+            _ => ResultStyle::Default,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Error for a variant name or number nobody knows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = TABLE.iter().map(|r| r.name).collect();
+        write!(
+            f,
+            "unknown variant `{}` (expected a PDN GameType number or one of: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    /// Accepts a name (`russian`), an alias (`checkers`) or a GameType number (`25`).
+    fn from_str(text: &str) -> Result<Variant, UnknownVariant> {
+        let lower = text.trim().to_ascii_lowercase();
+        if let Ok(code) = lower.parse::<u16>() {
+            return Variant::from_code(code).ok_or_else(|| UnknownVariant(text.to_string()));
+        }
+        TABLE
+            .iter()
+            .find(|r| r.name == lower)
+            .map(|r| r.variant)
+            .or_else(|| ALIASES.iter().find(|(a, _)| *a == lower).map(|(_, v)| *v))
+            .ok_or_else(|| UnknownVariant(text.to_string()))
+    }
+}
+
+/// A parsed `GameType` tag: `type[,start colour,width,height,notation+corner[,invert]]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameType {
+    /// The type number as written (may be unknown to us).
+    pub code: u16,
+    /// The variant the number stands for, if we know it.
+    pub variant: Option<Variant>,
+    pub first_mover: Color,
+    pub width: u8,
+    pub height: u8,
+    pub notation: SquareNotation,
+    /// Corner of square 1 seen from the starting player's side: 0 bottom-left, 1 bottom-right,
+    /// 2 top-left, 3 top-right.
+    pub corner: u8,
+    /// 1 = the bottom-left corner is not a playing square.
+    pub inverted: bool,
+    /// True when only the number was written and the rest is the variant's default.
+    pub short_form: bool,
+}
+
+/// Why a GameType value could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameTypeError {
+    /// Not `number[,...]` at all.
+    Malformed(String),
+    /// A well-formed number nobody assigned (and no long form to describe the board).
+    UnknownCode(u16),
+}
+
+impl fmt::Display for GameTypeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameTypeError::Malformed(why) => write!(f, "malformed GameType: {why}"),
+            GameTypeError::UnknownCode(code) => write!(
+                f,
+                "unknown GameType {code} (PDN 3.0 knows 20-31, 40 and 41; lidraughts uses 96-98)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GameTypeError {}
+
+impl GameType {
+    /// Parses the short (`"20"`) and long (`"20,W,10,10,N2,0"`) forms. A long form with an unknown
+    /// code is accepted (it still describes the board); a short form with an unknown code is not.
+    pub fn parse(text: &str) -> Result<GameType, GameTypeError> {
+        let fields: Vec<&str> = text.split(',').map(str::trim).collect();
+        let code: u16 = fields[0].parse().map_err(|_| {
+            GameTypeError::Malformed(format!("`{}` is not a type number", fields[0]))
+        })?;
+        let variant = Variant::from_code(code);
+        if fields.len() == 1 {
+            let variant = variant.ok_or(GameTypeError::UnknownCode(code))?;
+            let mut full = variant.default_game_type();
+            full.short_form = true;
+            return Ok(full);
+        }
+        if !(5..=6).contains(&fields.len()) {
+            return Err(GameTypeError::Malformed(format!(
+                "expected 1, 5 or 6 comma-separated fields, found {}",
+                fields.len()
+            )));
+        }
+        let first_mover = match fields[1] {
+            "W" | "w" => Color::White,
+            "B" | "b" => Color::Black,
+            other => {
+                return Err(GameTypeError::Malformed(format!(
+                    "start colour `{other}` is neither W nor B"
+                )));
+            }
+        };
+        let dimension = |s: &str, what: &str| -> Result<u8, GameTypeError> {
+            s.parse::<u8>()
+                .ok()
+                .filter(|n| (2..=26).contains(n))
+                .ok_or_else(|| GameTypeError::Malformed(format!("{what} `{s}` is not 2..26")))
+        };
+        let width = dimension(fields[2], "width")?;
+        let height = dimension(fields[3], "height")?;
+        let mut notation_chars = fields[4].chars();
+        let notation = match notation_chars.next() {
+            Some('N' | 'n') => SquareNotation::Numeric,
+            Some('A' | 'a') => SquareNotation::Algebraic,
+            _ => {
+                return Err(GameTypeError::Malformed(format!(
+                    "notation `{}` should be N or A followed by a corner digit",
+                    fields[4]
+                )));
+            }
+        };
+        let corner = match notation_chars.as_str() {
+            "" => 0,
+            d => d
+                .parse::<u8>()
+                .ok()
+                .filter(|c| *c <= 3)
+                .ok_or_else(|| GameTypeError::Malformed(format!("corner `{d}` is not 0..3")))?,
+        };
+        let inverted = match fields.get(5) {
+            None | Some(&"0") => false,
+            Some(&"1") => true,
+            Some(other) => {
+                return Err(GameTypeError::Malformed(format!(
+                    "invert flag `{other}` is not 0 or 1"
+                )));
+            }
+        };
+        Ok(GameType {
+            code,
+            variant,
+            first_mover,
+            width,
+            height,
+            notation,
+            corner,
+            inverted,
+            short_form: false,
+        })
+    }
+}
+
+impl fmt::Display for GameType {
+    /// Always the long form.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{},{},{},{},{}{},{}",
+            self.code,
+            self.first_mover.fen_letter(),
+            self.width,
+            self.height,
+            match self.notation {
+                SquareNotation::Numeric => 'N',
+                SquareNotation::Algebraic => 'A',
+            },
+            self.corner,
+            u8::from(self.inverted)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_round_trips() {
+        for v in Variant::ALL {
+            assert_eq!(v.name().parse::<Variant>(), Ok(v));
+            assert_eq!(v.code().to_string().parse::<Variant>(), Ok(v));
+            let gt = v.default_game_type();
+            assert_eq!(gt.variant, Some(v));
+            assert_eq!(GameType::parse(&gt.to_string()), Ok(gt));
+        }
+    }
+
+    #[test]
+    fn short_form_means_the_full_default() {
+        let gt = GameType::parse("20").unwrap();
+        assert!(gt.short_form);
+        assert_eq!(gt.to_string(), "20,W,10,10,N2,0");
+        assert_eq!(GameType::parse("21").unwrap().first_mover, Color::Black);
+    }
+
+    #[test]
+    fn unknown_and_malformed_are_told_apart() {
+        assert_eq!(GameType::parse("55"), Err(GameTypeError::UnknownCode(55)));
+        assert!(matches!(
+            GameType::parse("x"),
+            Err(GameTypeError::Malformed(_))
+        ));
+        assert!(matches!(
+            GameType::parse("20,W,10"),
+            Err(GameTypeError::Malformed(_))
+        ));
+        // A long form with an unassigned number still describes its board.
+        let gt = GameType::parse("55,W,10,10,N2,0").unwrap();
+        assert_eq!(gt.variant, None);
+        assert!("99".parse::<Variant>().is_err());
+    }
+}
