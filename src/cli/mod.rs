@@ -1,0 +1,62 @@
+//! Command-line front end: argument definitions, then one module per subcommand.
+
+mod inputs;
+mod output;
+mod parse;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Read, replay, check and convert draughts game records (PDN).
+#[derive(Parser)]
+#[command(name = "pdnkit", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Read PDN files and print the parsed games (lossless) or what the reader found.
+    Parse(parse::ParseArgs),
+}
+
+/// Exit codes: 0 clean, 1 findings, 2 usage or I/O error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Clean,
+    Findings,
+    Failure,
+}
+
+impl From<Outcome> for ExitCode {
+    fn from(outcome: Outcome) -> ExitCode {
+        ExitCode::from(match outcome {
+            Outcome::Clean => 0,
+            Outcome::Findings => 1,
+            Outcome::Failure => 2,
+        })
+    }
+}
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let outcome = match cli.command {
+        Command::Parse(args) => parse::run(args),
+    };
+    match outcome {
+        Ok(outcome) => outcome.into(),
+        // The reader of our output went away (`| head`): not an error.
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("pdnkit: {error}");
+            ExitCode::from(2)
+        }
+    }
+}

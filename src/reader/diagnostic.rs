@@ -1,0 +1,230 @@
+//! What the reader says about the text it read. Each deviation from strict PDN 3.0 has a stable
+//! code; `--strict` turns the ones that violate the standard into errors.
+
+use super::span::Span;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Information: what the reader decided (variant inferred, encoding used).
+    Note,
+    /// Read fine, but not as PDN 3.0 writes it.
+    Warning,
+    /// Something could not be read; the text is kept verbatim in the model.
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+macro_rules! codes {
+    ($( $(#[$doc:meta])* $variant:ident = $code:literal, $severity:ident, $violation:literal; )*) => {
+        /// Every diagnostic the reader can emit. The string form (`W-ZERO-PADDED-SQUARE`) is stable:
+        /// scripts and CI filters may rely on it.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code { $( $(#[$doc])* $variant, )* }
+
+        impl Code {
+            pub const ALL: &'static [Code] = &[ $( Code::$variant, )* ];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $( Code::$variant => $code, )* }
+            }
+
+            /// Severity in the default (lenient) mode.
+            pub fn severity(self) -> Severity {
+                match self { $( Code::$variant => Severity::$severity, )* }
+            }
+
+            /// True when the text breaks the PDN 3.0 reading grammar (an error under `--strict`).
+            pub fn violates_pdn3(self) -> bool {
+                match self { $( Code::$variant => $violation, )* }
+            }
+
+            pub fn from_str(text: &str) -> Option<Code> {
+                match text { $( $code => Some(Code::$variant), )* _ => None }
+            }
+        }
+    };
+}
+
+codes! {
+    // Encoding and layout
+    /// A UTF-8 byte order mark at the start of the file.
+    Bom = "W-UTF8-BOM", Note, false;
+    /// The file is not UTF-8; it was decoded as Windows-1252.
+    Windows1252 = "W-ENCODING-WINDOWS-1252", Warning, true;
+    /// The file is not UTF-8; it was decoded as Windows-1251 (Cyrillic).
+    Windows1251 = "W-ENCODING-WINDOWS-1251", Warning, true;
+    /// Lines end with a lone carriage return (old Mac files).
+    CrLineEnds = "W-CR-LINE-ENDS", Warning, false;
+    /// A NUL or other control byte in the text.
+    ControlCharacter = "W-CONTROL-CHARACTER", Warning, true;
+
+    // Tags
+    /// A space between `[` and the tag name, or before `]`.
+    TagPadding = "W-TAG-PADDING", Warning, true;
+    /// A tag name that does not start with a capital letter.
+    TagNameCase = "W-TAG-NAME-CASE", Warning, true;
+    /// A tag name in another language (`Bianco`, `Noir`): mapped to the standard one.
+    LocalisedTag = "W-LOCALISED-TAG", Warning, false;
+    /// A double quote inside a tag value that is not escaped as `\"`.
+    UnescapedQuote = "W-UNESCAPED-QUOTE", Warning, true;
+    /// A literal two-character `\r` or `\n` after a tag.
+    LiteralEscape = "W-LITERAL-ESCAPE", Warning, true;
+    /// The same tag name twice in one game.
+    DuplicateTag = "W-DUPLICATE-TAG", Warning, false;
+    /// Spaces around a Result tag value (`" 0-1"`).
+    PaddedResult = "W-PADDED-RESULT", Warning, false;
+    /// A Result tag value that is not a PDN result token.
+    NonstandardResult = "W-NONSTANDARD-RESULT", Warning, true;
+    /// A Date that is not `YYYY.MM.DD` (with `??` for unknown parts).
+    DateFormat = "W-DATE-FORMAT", Warning, false;
+    /// `SetUp "1"`: a chess habit, not PDN 3.0 (a FEN tag alone sets up the position).
+    SetUpTag = "W-SETUP-TAG", Note, false;
+    /// A GameType value pdnkit cannot read or does not know.
+    UnknownGameType = "E-UNKNOWN-GAMETYPE", Error, true;
+    /// A FEN (tag or `/FEN/` setup) that cannot be read.
+    BadFen = "E-BAD-FEN", Error, true;
+    /// A FEN that reads, but only as a dialect (see grammar/fen.md).
+    FenDialect = "W-FEN-DIALECT", Warning, true;
+    /// A tag value without quotes (`[Event Foo]`).
+    UnquotedTagValue = "W-UNQUOTED-TAG-VALUE", Warning, true;
+    /// A tag that is not closed on its line.
+    UnclosedTag = "E-UNCLOSED-TAG", Error, true;
+
+    // Moves
+    /// A square written with a leading zero (`06-11`).
+    ZeroPaddedSquare = "W-ZERO-PADDED-SQUARE", Warning, true;
+    /// A space inside a move (`35x 4`, `1- 7`).
+    SpaceInMove = "W-SPACE-IN-MOVE", Warning, true;
+    /// `:` as the capture separator in a numeric game (PDN 3.0 writes `x`).
+    ColonCapture = "W-COLON-CAPTURE", Note, false;
+    /// Mixed separators inside one move (`32-28x19`).
+    MixedSeparators = "W-MIXED-SEPARATORS", Warning, true;
+    /// An unknown move written `- -` or `--`.
+    UnknownMove = "W-UNKNOWN-MOVE", Warning, true;
+    /// `...` standing alone (`1. ... 7-12`) rather than glued to a move number (`1...`).
+    LoneEllipsis = "W-LONE-ELLIPSIS", Warning, true;
+    /// A `.` standing alone.
+    LoneDot = "W-LONE-DOT", Warning, true;
+    /// A move number not followed by a move (`1. 0-2`: a forfeited game).
+    DanglingMoveNumber = "W-DANGLING-MOVE-NUMBER", Warning, true;
+    /// A move number that does not follow from the previous one.
+    MoveNumberSequence = "W-MOVE-NUMBER-SEQUENCE", Warning, false;
+    /// `*` glued to a move: the old "forced move" mark.
+    ForcedMoveMark = "W-FORCED-MOVE-MARK", Warning, true;
+
+    // Comments and structure
+    /// `;` comment to the end of the line (not PDN 3.0).
+    SemicolonComment = "W-SEMICOLON-COMMENT", Warning, true;
+    /// `{` inside a comment: read as a nested comment.
+    NestedComment = "W-NESTED-COMMENT", Warning, true;
+    /// A `}` with no comment open.
+    StrayBrace = "W-STRAY-BRACE", Warning, true;
+    /// A game with no terminator, followed by the next game's tags.
+    MissingTerminator = "W-MISSING-TERMINATOR", Warning, true;
+    /// The last game of the file has no terminator.
+    NoTerminatorAtEnd = "W-NO-TERMINATOR-AT-END", Note, false;
+    /// A non-standard result written in place of the terminator (`4-6`), matching the Result tag.
+    NonstandardTerminator = "W-NONSTANDARD-TERMINATOR", Warning, true;
+    /// Text outside any game (only comments between two games, or at the end of the file).
+    TextOutsideGame = "W-TEXT-OUTSIDE-GAME", Warning, false;
+    /// A game with neither tags nor moves.
+    EmptyGame = "W-EMPTY-GAME", Warning, false;
+
+    /// A variation `(` that is never closed.
+    UnclosedVariation = "E-UNCLOSED-VARIATION", Error, true;
+    /// A `)` with no variation open.
+    StrayParenthesis = "E-STRAY-PARENTHESIS", Error, true;
+    /// Variations nested deeper than the reader's limit; the deeper text is kept verbatim.
+    NestingTooDeep = "E-NESTING-TOO-DEEP", Error, true;
+    /// A comment that is never closed.
+    UnclosedComment = "E-UNCLOSED-COMMENT", Error, true;
+    /// Text that is not PDN; kept verbatim.
+    UnreadableText = "E-UNREADABLE-TEXT", Error, true;
+    /// A game longer than the reader's limit; skipped.
+    GameTooLarge = "E-GAME-TOO-LARGE", Error, true;
+    /// Bytes that are not text at all (binary data).
+    BinaryData = "E-BINARY-DATA", Error, true;
+
+    // Variant
+    /// The game has no GameType; the variant was inferred (or taken from --variant).
+    VariantInferred = "I-VARIANT-INFERRED", Note, false;
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Code {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Code, D::Error> {
+        let text = String::deserialize(d)?;
+        Code::from_str(&text).ok_or_else(|| serde::de::Error::custom(format!("unknown code {text}")))
+    }
+}
+
+/// One located message about the input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    pub span: Span,
+}
+
+impl Diagnostic {
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            severity: code.severity(),
+            message: message.into(),
+            span,
+        }
+    }
+
+    /// Applies `--strict`: a violation of PDN 3.0 becomes an error.
+    pub fn make_strict(&mut self) {
+        if self.code.violates_pdn3() {
+            self.severity = Severity::Error;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for &code in Code::ALL {
+            assert!(seen.insert(code.as_str()), "{code} twice");
+            assert_eq!(Code::from_str(code.as_str()), Some(code));
+            let prefix = &code.as_str()[..2];
+            let expected = match code.severity() {
+                Severity::Error => "E-",
+                Severity::Warning => "W-",
+                Severity::Note => if code == Code::VariantInferred { "I-" } else { "W-" },
+            };
+            assert_eq!(prefix, expected, "{code}");
+        }
+    }
+}

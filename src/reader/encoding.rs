@@ -1,0 +1,98 @@
+//! Character sets. PDN 3.0 files are UTF-8; older ones are in a Windows code page. The parser works
+//! on bytes (the grammar is ASCII), and only the text of tag values, comments and names is decoded,
+//! so spans always point at the original bytes.
+
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Encoding {
+    Utf8,
+    /// Western European (a superset of Latin-1).
+    Windows1252,
+    /// Cyrillic.
+    Windows1251,
+}
+
+impl Encoding {
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "utf-8",
+            Encoding::Windows1252 => "windows-1252",
+            Encoding::Windows1251 => "windows-1251",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Encoding> {
+        match name.to_ascii_lowercase().as_str() {
+            "utf-8" | "utf8" => Some(Encoding::Utf8),
+            "windows-1252" | "cp1252" | "latin-1" | "latin1" | "iso-8859-1" => {
+                Some(Encoding::Windows1252)
+            }
+            "windows-1251" | "cp1251" => Some(Encoding::Windows1251),
+            _ => None,
+        }
+    }
+
+    /// Decodes bytes of this encoding. Invalid UTF-8 sequences become U+FFFD (the caller has
+    /// already reported the file's encoding problems).
+    pub fn decode(self, bytes: &[u8]) -> Cow<'_, str> {
+        if bytes.is_ascii() {
+            // ASCII is the same in all three; the common case costs no copy.
+            return Cow::Borrowed(std::str::from_utf8(bytes).expect("ascii is utf-8"));
+        }
+        match self {
+            Encoding::Utf8 => String::from_utf8_lossy(bytes),
+            Encoding::Windows1252 => encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes).0,
+            Encoding::Windows1251 => encoding_rs::WINDOWS_1251.decode_without_bom_handling(bytes).0,
+        }
+    }
+
+    /// Whether columns count UTF-8 characters (true) or bytes.
+    pub fn is_utf8(self) -> bool {
+        self == Encoding::Utf8
+    }
+}
+
+/// Guesses the single-byte code page of text that is not UTF-8. Cyrillic text in Windows-1251 is
+/// mostly runs of bytes 0xC0-0xFF (whole words); Western text in Windows-1252 has isolated accented
+/// letters inside ASCII words.
+pub fn guess_code_page(bytes: &[u8]) -> Encoding {
+    let mut high_in_runs = 0usize;
+    let mut high_total = 0usize;
+    for window in bytes.windows(3) {
+        if window[1] >= 0xC0 {
+            high_total += 1;
+            if window[0] >= 0xC0 || window[2] >= 0xC0 {
+                high_in_runs += 1;
+            }
+        }
+    }
+    if high_total > 0 && high_in_runs * 2 > high_total {
+        Encoding::Windows1251
+    } else {
+        Encoding::Windows1252
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_code_pages() {
+        assert_eq!(Encoding::Windows1252.decode(b"Bert\xe8"), "Bertè");
+        assert_eq!(Encoding::Windows1251.decode(b"\xc0\xe1\xe0"), "Аба");
+        assert!(matches!(Encoding::Utf8.decode(b"plain"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn guesses_cyrillic_from_runs() {
+        assert_eq!(guess_code_page("[White \"Абаулин В.\"]".as_bytes()), Encoding::Windows1252);
+        let cp1251 = encoding_rs::WINDOWS_1251.encode("[White \"Абаулин В.\"]").0;
+        assert_eq!(guess_code_page(&cp1251), Encoding::Windows1251);
+        let cp1252 = encoding_rs::WINDOWS_1252.encode("[White \"Bertè Daniele\"]").0;
+        assert_eq!(guess_code_page(&cp1252), Encoding::Windows1252);
+    }
+}

@@ -1,0 +1,125 @@
+//! Deciding each game's variant: the GameType tag when there is one; otherwise the `--variant`
+//! default; otherwise an inference from the squares and tags the game uses. Anything other than a
+//! GameType is reported, so nobody mistakes a guess for a fact.
+
+use super::diagnostic::{Code, Diagnostic};
+use super::model::{Annotation, Game, Line, VariantSource};
+use crate::notation::Square;
+use crate::variant::Variant;
+
+pub fn decide_variant(game: &mut Game, default: Option<Variant>) {
+    if let Some(game_type) = game.game_type {
+        game.variant = game_type.variant;
+        game.variant_source = if game.variant.is_some() { VariantSource::GameType } else { VariantSource::Unknown };
+        return;
+    }
+    if game.tags.iter().any(|t| t.name == "GameType") {
+        // Present but unreadable: already reported; do not guess over it.
+        game.variant_source = VariantSource::Unknown;
+        return;
+    }
+    let span = game.tags.first().map_or(game.span, |t| t.span);
+    if let Some(variant) = default {
+        game.variant = Some(variant);
+        game.variant_source = VariantSource::Default;
+        game.diagnostics.push(Diagnostic::new(
+            Code::VariantInferred,
+            span,
+            format!("no GameType tag; read as {variant} (--variant)"),
+        ));
+        return;
+    }
+    if let Some(tag) = game.tags.iter().find(|t| t.name == "Variant") {
+        if let Ok(variant) = tag.value.parse::<Variant>() {
+            game.variant = Some(variant);
+            game.variant_source = VariantSource::Inferred;
+            game.diagnostics.push(Diagnostic::new(
+                Code::VariantInferred,
+                tag.span,
+                format!("no GameType tag; read as {variant} from the Variant tag"),
+            ));
+            return;
+        }
+    }
+    match infer(game) {
+        Some((variant, reason)) => {
+            game.variant = Some(variant);
+            game.variant_source = VariantSource::Inferred;
+            game.diagnostics.push(Diagnostic::new(
+                Code::VariantInferred,
+                span,
+                format!("no GameType tag; inferred {variant} ({reason})"),
+            ));
+        }
+        None => game.variant_source = VariantSource::Unknown,
+    }
+}
+
+fn infer(game: &Game) -> Option<(Variant, String)> {
+    let mut squares = Vec::new();
+    collect_squares(&game.moves, &mut squares);
+    if let Some(setup) = &game.setup {
+        squares.extend(setup.white.iter().chain(&setup.black).map(|p| p.square));
+    }
+    if squares.is_empty() {
+        return None;
+    }
+    if squares.iter().any(|s| s.is_algebraic()) {
+        // Orthogonal steps only exist in Turkish.
+        let orthogonal = game.moves.moves.iter().any(|m| {
+            matches!(m.token.squares.as_slice(), [Square::Alg { file: f1, rank: r1 }, Square::Alg { file: f2, rank: r2 }] if f1 == f2 || r1 == r2)
+        });
+        return Some(if orthogonal {
+            (Variant::Turkish, "algebraic squares and orthogonal moves".to_string())
+        } else {
+            (Variant::Russian, "algebraic squares on an 8x8 board".to_string())
+        });
+    }
+    let highest = squares
+        .iter()
+        .filter_map(|s| match s {
+            Square::Num(n) => Some(*n),
+            Square::Alg { .. } => None,
+        })
+        .max()?;
+    if highest > 50 {
+        return Some((Variant::Canadian, format!("squares up to {highest}")));
+    }
+    if highest > 32 {
+        return Some((Variant::International, format!("squares up to {highest}")));
+    }
+    let italian_tags = game.tags.iter().any(|t| matches!(t.name.as_str(), "Bianco" | "Nero" | "Risultato"));
+    if italian_tags {
+        return Some((Variant::Italian, "squares up to 32 and Italian tag names".to_string()));
+    }
+    // From the start position the first move tells the board: English men (Black, first) start
+    // on 1-12 and open from 9-12; Italian men (White, first) on 21-32 open from 21-24.
+    if game.setup.is_none() {
+        if let Some(Square::Num(from)) = game.moves.moves.first().and_then(|m| m.token.squares.first()) {
+            if (21..=24).contains(from) {
+                return Some((Variant::Italian, format!("squares up to 32, first move from {from}")));
+            }
+            // International's White (first) opens from its front row, 31-35.
+            if (31..=35).contains(from) {
+                return Some((Variant::International, format!("first move from {from}")));
+            }
+        }
+    }
+    Some((Variant::English, format!("squares up to {highest}")))
+}
+
+fn collect_squares(line: &Line, out: &mut Vec<Square>) {
+    for annotation in &line.before {
+        if let Annotation::Variation(v) = annotation {
+            collect_squares(&v.line, out);
+        }
+    }
+    for node in &line.moves {
+        out.extend_from_slice(&node.token.squares);
+        for annotation in &node.after {
+            if let Annotation::Variation(v) = annotation {
+                collect_squares(&v.line, out);
+            }
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! Lexical rules shared by the game splitter and the parser, so that both agree on where
+//! comments, tags and lines end.
+
+/// Where a `{` comment ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommentEnd {
+    /// Closed by `}`; `end` is just past it. `nested` when a `{` was seen inside.
+    Closed { end: usize, nested: bool },
+    /// Never closed, but a line that starts a new game's tags follows a blank line: the comment is
+    /// taken to run away and end there (`end` is the start of that line).
+    Runaway { end: usize },
+    /// Not closed before the end of the bytes.
+    Unclosed,
+}
+
+/// Finds the end of the comment whose `{` is at `open`. Braces nest (a lenient reading: PDN 3.0
+/// comments do not nest, and the parser reports it).
+pub fn comment_end(bytes: &[u8], open: usize) -> CommentEnd {
+    let mut depth = 0usize;
+    let mut nested = false;
+    let mut i = open;
+    while let Some(off) = memchr::memchr3(b'{', b'}', b'[', &bytes[i..]) {
+        let at = i + off;
+        match bytes[at] {
+            b'{' => {
+                depth += 1;
+                nested |= depth > 1;
+            }
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return CommentEnd::Closed { end: at + 1, nested };
+                }
+            }
+            _ => {
+                if starts_tag_line_after_blank(bytes, at) {
+                    return CommentEnd::Runaway { end: at };
+                }
+            }
+        }
+        i = at + 1;
+    }
+    CommentEnd::Unclosed
+}
+
+/// True when `bytes[at]` is a `[` at the start of a line, after a blank line, that looks like a tag
+/// pair (`[Name "`).
+fn starts_tag_line_after_blank(bytes: &[u8], at: usize) -> bool {
+    let before = &bytes[..at];
+    let blank_line_before = before.ends_with(b"\n\n")
+        || before.ends_with(b"\r\n\r\n")
+        || before.ends_with(b"\r\r");
+    if !blank_line_before {
+        return false;
+    }
+    let rest = &bytes[at + 1..];
+    let name_len = rest.iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count();
+    name_len > 0
+        && rest[0].is_ascii_uppercase()
+        && rest[name_len..].iter().take_while(|b| **b == b' ' || **b == b'\t').count() > 0
+        && rest[name_len..].iter().find(|b| **b != b' ' && **b != b'\t') == Some(&b'"')
+}
+
+/// Whether `at` is the first byte of a line.
+pub fn at_line_start(bytes: &[u8], at: usize) -> bool {
+    at == 0 || matches!(bytes[at - 1], b'\n' | b'\r')
+}
+
+/// Whether the line holding `at` is a `%` line comment (the `%` in its first column).
+pub fn in_percent_line(bytes: &[u8], at: usize) -> bool {
+    let line_start = memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |p| p + 1);
+    bytes[line_start] == b'%' && line_start < at
+}
+
+/// Position of the end of the line holding `at` (the line-break byte, or the end of bytes).
+pub fn line_end(bytes: &[u8], at: usize) -> usize {
+    memchr::memchr2(b'\n', b'\r', &bytes[at..]).map_or(bytes.len(), |p| at + p)
+}
+
+/// PDN whitespace.
+pub fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_end_where_expected() {
+        assert_eq!(comment_end(b"{a} b", 0), CommentEnd::Closed { end: 3, nested: false });
+        assert_eq!(
+            comment_end(b"{ nested { c } } x", 0),
+            CommentEnd::Closed { end: 16, nested: true }
+        );
+        assert_eq!(comment_end(b"{ [%clk 1:00] }", 0), CommentEnd::Closed { end: 15, nested: false });
+        assert_eq!(comment_end(b"{ open", 0), CommentEnd::Unclosed);
+        let runaway = b"{ open\n\n[Event \"x\"]\n1. 32-28 *";
+        assert_eq!(comment_end(runaway, 0), CommentEnd::Runaway { end: 8 });
+        // A bracket in a comment that is not a tag line is just text.
+        assert_eq!(comment_end(b"{ a\n\n[b] }", 0), CommentEnd::Closed { end: 10, nested: false });
+    }
+
+    #[test]
+    fn percent_lines() {
+        let text = b"% a [b]\n[Event";
+        assert!(in_percent_line(text, 4));
+        assert!(!in_percent_line(text, 8));
+        assert!(at_line_start(text, 8));
+    }
+}
+
+/// How a tag pair starting with `[` at `open` ends. Shared by the splitter and the parser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TagExtent {
+    /// Just past the closing `]`, or the end of the line when the tag is not closed.
+    pub end: usize,
+    /// Whether a `]` closed it.
+    pub closed: bool,
+    /// The value's quotes: positions of the opening and closing `"`, if quoted.
+    pub quotes: Option<(usize, usize)>,
+}
+
+/// Finds the end of a tag pair. The value ends at the first unescaped `"` followed (after spaces)
+/// by `]`, so that unescaped quotes inside a value (a common dialect) stay inside it. Tags never
+/// span lines.
+pub fn tag_extent(bytes: &[u8], open: usize) -> TagExtent {
+    let eol = line_end(bytes, open);
+    let line = &bytes[open..eol];
+    let first_quote = memchr::memchr(b'"', line);
+    let first_close = memchr::memchr(b']', line);
+    let Some(q) = first_quote.filter(|&q| first_close.is_none_or(|c| q < c)) else {
+        return match first_close {
+            Some(c) => TagExtent { end: open + c + 1, closed: true, quotes: None },
+            None => TagExtent { end: eol, closed: false, quotes: None },
+        };
+    };
+    let mut i = q + 1;
+    while i < line.len() {
+        match line[i] {
+            b'\\' => i += 2,
+            b'"' => {
+                let after = &line[i + 1..];
+                let spaces = after.iter().take_while(|b| **b == b' ' || **b == b'\t').count();
+                if after.get(spaces) == Some(&b']') {
+                    return TagExtent {
+                        end: open + i + 1 + spaces + 1,
+                        closed: true,
+                        quotes: Some((open + q, open + i)),
+                    };
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    TagExtent { end: eol, closed: false, quotes: None }
+}
+
+#[cfg(test)]
+mod tag_tests {
+    use super::*;
+
+    #[test]
+    fn tag_extents() {
+        let t = b"[Event \"a\"] x";
+        assert_eq!(tag_extent(t, 0), TagExtent { end: 11, closed: true, quotes: Some((7, 9)) });
+        let t = b"[Event \"The \"Big\" one\"][Site \"b\"]";
+        let e = tag_extent(t, 0);
+        assert_eq!((e.end, e.quotes), (23, Some((7, 21))));
+        assert_eq!(tag_extent(t, 23).end, t.len());
+        let t = b"[White \"a \\\" b\"]";
+        assert_eq!(tag_extent(t, 0).quotes, Some((7, 14)));
+        assert_eq!(tag_extent(b"[Event Foo]\n", 0), TagExtent { end: 11, closed: true, quotes: None });
+        assert!(!tag_extent(b"[Event \"Foo\n\"]", 0).closed);
+    }
+}

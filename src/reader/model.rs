@@ -1,0 +1,273 @@
+//! The lossless game model: everything the text says, in order, each item with its span.
+//!
+//! A game is its tags and a main [`Line`]. A line is a list of [`MoveNode`]s; everything written
+//! after a move and before the next move number or move (comments, NAGs, variations, setups) is
+//! kept in that move's `after` list, in source order. A variation in a move's `after` list is an
+//! alternative to that move: it branches from the position before the move.
+
+use super::diagnostic::{Diagnostic, Severity};
+use super::span::Span;
+use crate::fen::FenSetup;
+use crate::notation::Square;
+use crate::variant::{GameType, Variant};
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// 1-based position of the game in its file.
+    pub index: u64,
+    pub span: Span,
+    /// Comments before the first tag (or between tags), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub header_comments: Vec<Comment>,
+    pub tags: Vec<Tag>,
+    pub moves: Line,
+    /// The terminator, if the game has one.
+    pub result: Option<ResultToken>,
+    /// The decoded GameType tag, if present and readable.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_type: Option<GameType>,
+    /// The variant the game is in, and how pdnkit knows.
+    pub variant: Option<Variant>,
+    pub variant_source: VariantSource,
+    /// The decoded FEN tag, if present and readable.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<FenSetup>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Game {
+    /// The decoded value of the first tag with this (standard) name.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name == name || t.standard_name.as_deref() == Some(name))
+            .map(|t| t.value.as_str())
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// How the game's variant was determined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VariantSource {
+    /// From the GameType tag.
+    GameType,
+    /// From `--variant`, the game having no GameType.
+    Default,
+    /// Inferred from the squares and tags the game uses.
+    Inferred,
+    /// Not known (unknown GameType, nothing to infer from).
+    Unknown,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tag {
+    /// The name as written.
+    pub name: String,
+    /// The standard PDN name this tag stands for, when `name` is a localised one (`Bianco`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standard_name: Option<String>,
+    /// The value with escapes resolved.
+    pub value: String,
+    /// The text between the quotes exactly as written, when it differs from `value`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw: Option<String>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Line {
+    /// Comments, setups and other items before the first move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub before: Vec<Annotation>,
+    pub moves: Vec<MoveNode>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveNode {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<MoveNumber>,
+    pub token: MoveToken,
+    /// `!`, `?!`, `(!?)`, ... as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strength: Option<Strength>,
+    /// Everything after the move up to the next move, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub after: Vec<Annotation>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveNumber {
+    pub number: u32,
+    /// `12...`: the number of a move by the second player.
+    pub ellipsis: bool,
+    pub span: Span,
+}
+
+/// How a move separates its squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MoveKind {
+    /// `32-28`, `a3b4`
+    Step,
+    /// `28x19`, `c3:e5`, `47x38x24`
+    Capture,
+    /// `- -`: the move is not known.
+    Unknown,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveToken {
+    pub kind: MoveKind,
+    /// From, (intermediate,) to. Empty for an unknown move.
+    pub squares: SmallVec<[Square; 4]>,
+    /// The separator written (`-`, `x`, `:` or none for `a3b4`).
+    pub separator: Option<char>,
+    /// The text as written, when it differs from the canonical rendering.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw: Option<String>,
+    pub span: Span,
+}
+
+impl MoveToken {
+    /// Canonical text: squares joined by the written separator.
+    pub fn canonical(&self) -> String {
+        if self.kind == MoveKind::Unknown {
+            return "--".to_string();
+        }
+        let sep = self.separator.map(String::from).unwrap_or_default();
+        let parts: Vec<String> = self.squares.iter().map(|s| s.to_string()).collect();
+        parts.join(&sep)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Strength {
+    pub text: String,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Annotation {
+    Comment(Comment),
+    Nag(Nag),
+    Variation(Variation),
+    Setup(Setup),
+    /// Text the reader could not interpret (reported as an error), kept verbatim.
+    Unread(Unread),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CommentStyle {
+    /// `{ ... }`
+    Brace,
+    /// `; ...` to the end of the line
+    Semicolon,
+    /// `% ...` at the start of a line
+    Percent,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Comment {
+    pub style: CommentStyle,
+    /// The text between the delimiters, as written.
+    pub text: String,
+    /// Embedded commands such as `[%clk 0:05:00]`, as (name, argument) pairs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commands: Vec<(String, String)>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Nag {
+    pub value: u16,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Variation {
+    pub line: Line,
+    pub span: Span,
+}
+
+/// `/FEN "..."/` inside the moves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub fen: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parsed: Option<FenSetup>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unread {
+    pub text: String,
+    pub span: Span,
+}
+
+/// A game terminator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ResultKind {
+    #[serde(rename = "1-0")]
+    OneZero,
+    #[serde(rename = "0-1")]
+    ZeroOne,
+    #[serde(rename = "1/2-1/2")]
+    Half,
+    #[serde(rename = "2-0")]
+    TwoZero,
+    #[serde(rename = "0-2")]
+    ZeroTwo,
+    #[serde(rename = "1-1")]
+    OneOne,
+    #[serde(rename = "0-0")]
+    ZeroZero,
+    #[serde(rename = "*")]
+    Unknown,
+}
+
+impl ResultKind {
+    pub const ALL: [ResultKind; 8] = [
+        ResultKind::OneZero,
+        ResultKind::ZeroOne,
+        ResultKind::Half,
+        ResultKind::TwoZero,
+        ResultKind::ZeroTwo,
+        ResultKind::OneOne,
+        ResultKind::ZeroZero,
+        ResultKind::Unknown,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResultKind::OneZero => "1-0",
+            ResultKind::ZeroOne => "0-1",
+            ResultKind::Half => "1/2-1/2",
+            ResultKind::TwoZero => "2-0",
+            ResultKind::ZeroTwo => "0-2",
+            ResultKind::OneOne => "1-1",
+            ResultKind::ZeroZero => "0-0",
+            ResultKind::Unknown => "*",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ResultKind> {
+        ResultKind::ALL.into_iter().find(|r| r.as_str() == text)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultToken {
+    pub kind: ResultKind,
+    /// Set when the terminator was a non-standard token (`4-6`) matching the Result tag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nonstandard: Option<String>,
+    pub span: Span,
+}

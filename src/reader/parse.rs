@@ -1,0 +1,846 @@
+//! The game parser: one chunk of bytes (whole games, as the splitter cut them) to games of the
+//! lossless model. Tokens are read by the nom parsers in `tokens`; this module decides what each
+//! means in its place, builds the move tree with an explicit stack (no recursion, so no stack
+//! overflow however deep the variations), and reports every deviation with its span.
+
+use super::diagnostic::{Code, Diagnostic};
+use super::encoding::Encoding;
+use super::lex::{self, CommentEnd};
+use super::model::*;
+use super::span::{Locator, Span};
+use super::tokens;
+use crate::notation::Square;
+use smallvec::SmallVec;
+
+/// Variations nested deeper than this are kept as unread text: a bound for every consumer that
+/// walks the tree recursively (printing, JSON, drop).
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// How much unread text is stored verbatim in one item (the span still covers all of it).
+const MAX_UNREAD_TEXT: usize = 2000;
+
+/// One chunk to parse.
+pub struct Chunk<'a> {
+    pub bytes: &'a [u8],
+    /// File offset of `bytes[0]`.
+    pub base: u64,
+    /// Line number of `bytes[0]`.
+    pub first_line: u32,
+    /// Line-break byte of the file (`\n`, or `\r` for old Mac files).
+    pub newline: u8,
+    pub encoding: Encoding,
+    /// True when the chunk ends where the input ends (a game without terminator there is normal).
+    pub at_end_of_input: bool,
+}
+
+/// A game as parsed, before tags are interpreted and the variant decided.
+pub struct ParsedGame {
+    pub game: Game,
+    /// Offset (in the chunk) just past the game.
+    pub end: usize,
+    /// Whether the game ended with a terminator (or a recognised non-standard one).
+    pub terminated: bool,
+}
+
+/// Parses every game in the chunk. Returns them with the line number just after the chunk.
+pub fn parse_chunk(chunk: &Chunk<'_>) -> (Vec<ParsedGame>, u32) {
+    let mut loc = Locator::new(
+        chunk.bytes,
+        chunk.base,
+        chunk.first_line,
+        chunk.newline,
+        chunk.encoding.is_utf8(),
+    );
+    let mut games = Vec::new();
+    let mut pos = 0;
+    loop {
+        let mut parser = GameParser::new(chunk, &mut loc, pos);
+        match parser.parse_game() {
+            Some(parsed) => {
+                pos = parsed.end;
+                games.push(parsed);
+            }
+            None => break,
+        }
+    }
+    let line_after = loc.line_after();
+    (games, line_after)
+}
+
+/// How the body of a game ended.
+enum BodyEnd {
+    Terminator(ResultToken),
+    /// A `[` after move text: the next game's tags.
+    NextGame,
+    EndOfChunk,
+}
+
+/// A line being built: the main line at the bottom of the stack, open variations above it.
+struct Frame {
+    line: Line,
+    /// Offset of the `(` that opened it.
+    open: usize,
+}
+
+struct GameParser<'a, 'l> {
+    chunk: &'a Chunk<'a>,
+    bytes: &'a [u8],
+    pos: usize,
+    loc: &'l mut Locator<'a>,
+    diagnostics: Vec<Diagnostic>,
+    stack: Vec<Frame>,
+    pending_number: Option<(MoveNumber, usize)>,
+    /// Offset just past the last move token, for marks glued to it.
+    last_move_end: Option<usize>,
+    /// Index in `diagnostics` of the open unread-text report, to extend it over adjacent junk.
+    open_unread: Option<usize>,
+}
+
+impl<'a, 'l> GameParser<'a, 'l> {
+    fn new(chunk: &'a Chunk<'a>, loc: &'l mut Locator<'a>, pos: usize) -> Self {
+        GameParser {
+            chunk,
+            bytes: chunk.bytes,
+            pos,
+            loc,
+            diagnostics: Vec::new(),
+            stack: vec![Frame { line: Line::default(), open: pos }],
+            pending_number: None,
+            last_move_end: None,
+            open_unread: None,
+        }
+    }
+
+    fn span(&mut self, start: usize, end: usize) -> Span {
+        self.loc.span(start, end)
+    }
+
+    fn report(&mut self, code: Code, start: usize, end: usize, message: impl Into<String>) {
+        let span = self.span(start, end);
+        self.diagnostics.push(Diagnostic::new(code, span, message));
+    }
+
+    fn text(&self, start: usize, end: usize) -> String {
+        self.chunk.encoding.decode(&self.bytes[start..end]).into_owned()
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn rest(&self) -> &'a [u8] {
+        &self.bytes[self.pos..]
+    }
+
+    /// Skips whitespace; returns whether a blank line was crossed.
+    fn skip_space(&mut self) -> bool {
+        let start = self.pos;
+        while self.pos < self.bytes.len() && lex::is_space(self.bytes[self.pos]) {
+            self.pos += 1;
+        }
+        let gap = &self.bytes[start..self.pos];
+        gap.windows(2).any(|w| w == b"\n\n" || w == b"\r\r")
+            || gap.windows(4).any(|w| w == b"\n\r\n\r" || w == b"\r\n\r\n")
+    }
+
+    fn parse_game(&mut self) -> Option<ParsedGame> {
+        self.skip_space();
+        if self.pos >= self.bytes.len() {
+            return None;
+        }
+        let start = self.pos;
+        let mut header_comments = Vec::new();
+        let mut tags: Vec<Tag> = Vec::new();
+
+        // Header: tags and the comments around them.
+        loop {
+            let blank_line = self.skip_space();
+            let Some(b) = self.peek() else { break };
+            match b {
+                b'[' => {
+                    // A repeated Event after a blank line, with no moves between: the previous
+                    // game had tags only and no terminator.
+                    if blank_line && !tags.is_empty() && self.repeats_first_tag(&tags) {
+                        break;
+                    }
+                    tags.push(self.parse_tag());
+                }
+                b'{' | b';' => header_comments.push(self.parse_comment()),
+                b'%' if lex::at_line_start(self.bytes, self.pos) => {
+                    header_comments.push(self.parse_comment())
+                }
+                _ => break,
+            }
+        }
+
+        let body_start = self.pos;
+        let end = self.parse_body();
+        let mut main = self.stack.pop().expect("main line").line;
+        let mut terminated = true;
+        let result = match end {
+            BodyEnd::Terminator(token) => Some(token),
+            BodyEnd::NextGame | BodyEnd::EndOfChunk => {
+                terminated = false;
+                let token = self.nonstandard_terminator(&tags, &mut main);
+                if token.is_some() {
+                    terminated = true;
+                } else if self.pos > body_start || !tags.is_empty() {
+                    let at_end = matches!(end, BodyEnd::EndOfChunk) && self.chunk.at_end_of_input;
+                    let (code, message) = if at_end {
+                        (Code::NoTerminatorAtEnd, "the last game has no terminator (result or `*`)")
+                    } else {
+                        (Code::MissingTerminator, "game has no terminator; the next game starts here")
+                    };
+                    // Point just after the game's last text, not at the whitespace after it.
+                    let mut here = self.pos;
+                    while here > start && lex::is_space(self.bytes[here - 1]) {
+                        here -= 1;
+                    }
+                    self.report(code, here, here, message);
+                }
+                token
+            }
+        };
+
+        if tags.is_empty() && main.moves.is_empty() && result.is_none() {
+            let only_comments = main.before.iter().all(|a| matches!(a, Annotation::Comment(_)));
+            if only_comments && (!main.before.is_empty() || !header_comments.is_empty()) {
+                self.report(Code::TextOutsideGame, start, self.pos, "comment outside any game");
+            } else if main.before.is_empty() && header_comments.is_empty() {
+                self.report(Code::EmptyGame, start, self.pos, "a game with neither tags nor moves");
+            }
+        }
+
+        let span = self.span(start, self.pos);
+        let game = Game {
+            index: 0,
+            span,
+            header_comments,
+            tags,
+            moves: main,
+            result,
+            game_type: None,
+            variant: None,
+            variant_source: VariantSource::Unknown,
+            setup: None,
+            diagnostics: std::mem::take(&mut self.diagnostics),
+        };
+        Some(ParsedGame { game, end: self.pos, terminated })
+    }
+
+    fn repeats_first_tag(&self, tags: &[Tag]) -> bool {
+        let Ok((_, name)) = tokens::tag_name(&self.bytes[self.pos + 1..]) else {
+            return false;
+        };
+        tags[0].name.as_bytes() == name
+    }
+
+    // ---- tags -------------------------------------------------------------------------------
+
+    fn parse_tag(&mut self) -> Tag {
+        let open = self.pos;
+        let extent = lex::tag_extent(self.bytes, open);
+        let inner_end = if extent.closed { extent.end - 1 } else { extent.end };
+        let mut i = open + 1;
+        let pad = self.bytes[i..inner_end].iter().take_while(|b| **b == b' ').count();
+        if pad > 0 {
+            self.report(Code::TagPadding, i, i + pad, "space between `[` and the tag name");
+            i += pad;
+        }
+        let name_end = match tokens::tag_name(&self.bytes[i..inner_end]) {
+            Ok((rest, _)) => inner_end - rest.len(),
+            Err(_) => i,
+        };
+        let name = self.text(i, name_end);
+        if name.is_empty() {
+            self.report(Code::UnreadableText, open, extent.end, "a tag without a name");
+        } else if !name.as_bytes()[0].is_ascii_uppercase() {
+            self.report(
+                Code::TagNameCase,
+                i,
+                name_end,
+                format!("tag name `{name}` should start with a capital letter"),
+            );
+        }
+        let (value, raw) = match extent.quotes {
+            Some((q1, q2)) => {
+                let raw_bytes = &self.bytes[q1 + 1..q2];
+                let (value, inner_quote) = unescape(raw_bytes);
+                if let Some(at) = inner_quote {
+                    let at = q1 + 1 + at;
+                    self.report(
+                        Code::UnescapedQuote,
+                        at,
+                        at + 1,
+                        "a double quote inside a tag value should be written `\\\"`",
+                    );
+                }
+                let value = self.chunk.encoding.decode(&value).into_owned();
+                let raw = self.text(q1 + 1, q2);
+                let raw = (raw != value).then_some(raw);
+                (value, raw)
+            }
+            None => {
+                let value = self.text(name_end, inner_end).trim().to_string();
+                if extent.closed {
+                    self.report(
+                        Code::UnquotedTagValue,
+                        name_end,
+                        inner_end,
+                        "tag value should be in double quotes",
+                    );
+                }
+                (value, None)
+            }
+        };
+        if !extent.closed {
+            self.report(Code::UnclosedTag, open, extent.end, "tag is not closed by `]` on its line");
+        }
+        let span = self.span(open, extent.end);
+        self.pos = extent.end;
+        // A literal `\r` or `\n` (two characters) written after the tag by some programs.
+        while self.rest().starts_with(b"\\r") || self.rest().starts_with(b"\\n") {
+            let at = self.pos;
+            self.report(Code::LiteralEscape, at, at + 2, "literal `\\r` or `\\n` text after a tag");
+            self.pos += 2;
+        }
+        Tag {
+            name,
+            standard_name: None,
+            value,
+            raw,
+            span,
+        }
+    }
+
+    // ---- body -------------------------------------------------------------------------------
+
+    fn parse_body(&mut self) -> BodyEnd {
+        loop {
+            self.skip_space();
+            let Some(b) = self.peek() else {
+                self.close_open_variations();
+                return BodyEnd::EndOfChunk;
+            };
+            let start = self.pos;
+            match b {
+                b'[' => {
+                    self.close_open_variations();
+                    return BodyEnd::NextGame;
+                }
+                b'{' | b';' => {
+                    let comment = self.parse_comment();
+                    self.annotate(Annotation::Comment(comment));
+                }
+                b'%' if lex::at_line_start(self.bytes, start) => {
+                    let comment = self.parse_comment();
+                    self.annotate(Annotation::Comment(comment));
+                }
+                b'}' => {
+                    self.pos += 1;
+                    self.report(Code::StrayBrace, start, start + 1, "`}` with no comment open");
+                    self.unread(start, start + 1, false);
+                }
+                b'(' => {
+                    if self.try_strength() {
+                        continue;
+                    }
+                    self.open_variation();
+                }
+                b')' => self.close_variation(),
+                b'$' => match tokens::nag(self.rest()) {
+                    Ok((rest, digits)) => {
+                        let end = self.bytes.len() - rest.len();
+                        match std::str::from_utf8(digits).ok().and_then(|d| d.parse::<u16>().ok()) {
+                            Some(value) => {
+                                let span = self.span(start, end);
+                                self.pos = end;
+                                self.annotate(Annotation::Nag(Nag { value, span }));
+                            }
+                            None => self.unreadable_token(),
+                        }
+                    }
+                    Err(_) => self.unreadable_token(),
+                },
+                b'/' => self.parse_setup(),
+                b'*' if self.last_move_end == Some(start) => {
+                    self.pos += 1;
+                    self.report(Code::ForcedMoveMark, start, start + 1, "`*` after a move: old forced-move mark");
+                    self.set_strength(start, start + 1);
+                }
+                b'!' | b'?' => {
+                    if !self.try_strength() {
+                        self.unreadable_token();
+                    }
+                }
+                b'-' => match tokens::unknown_move(self.rest()) {
+                    Ok((rest, _)) => {
+                        let end = self.bytes.len() - rest.len();
+                        self.report(Code::UnknownMove, start, end, "unknown move written `- -`");
+                        let span = self.span(start, end);
+                        let raw = Some(self.text(start, end));
+                        self.pos = end;
+                        self.push_move(MoveToken {
+                            kind: MoveKind::Unknown,
+                            squares: SmallVec::new(),
+                            separator: None,
+                            raw,
+                            span,
+                        });
+                    }
+                    Err(_) => self.unreadable_token(),
+                },
+                b'.' => {
+                    let dots = self.rest().iter().take_while(|b| **b == b'.').count();
+                    self.pos += dots;
+                    if dots == 3 {
+                        self.report(Code::LoneEllipsis, start, start + 3, "`...` standing alone; PDN writes `12...`");
+                        match &mut self.pending_number {
+                            Some((number, _)) => number.ellipsis = true,
+                            None => self.unread(start, start + 3, false),
+                        }
+                    } else {
+                        self.report(Code::LoneDot, start, start + dots, "a lone `.`");
+                        self.unread(start, start + dots, false);
+                    }
+                }
+                b'*' | b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => {
+                    if let Ok((rest, token)) = tokens::result(self.rest()) {
+                        let end = self.bytes.len() - rest.len();
+                        let kind = ResultKind::parse(std::str::from_utf8(token).unwrap_or("*"))
+                            .unwrap_or(ResultKind::Unknown);
+                        self.pos = end;
+                        self.flush_dangling_number("a move number followed by the result (a forfeited game?)");
+                        self.close_open_variations();
+                        let span = self.span(start, end);
+                        return BodyEnd::Terminator(ResultToken { kind, nonstandard: None, span });
+                    }
+                    if self.try_move_number() || self.try_move() {
+                        continue;
+                    }
+                    self.unreadable_token();
+                }
+                _ => self.unreadable_token(),
+            }
+            if self.pos == start {
+                // Defensive: never loop without progress.
+                self.unreadable_token();
+            }
+        }
+    }
+
+    fn try_move_number(&mut self) -> bool {
+        let Ok((rest, (digits, dots))) = tokens::move_number(self.rest()) else {
+            return false;
+        };
+        let Some(number) = std::str::from_utf8(digits).ok().and_then(|d| d.parse::<u32>().ok())
+        else {
+            return false;
+        };
+        let start = self.pos;
+        let end = self.bytes.len() - rest.len();
+        self.flush_dangling_number("a move number with no move after it");
+        let span = self.span(start, end);
+        self.pos = end;
+        self.pending_number = Some((
+            MoveNumber { number, ellipsis: dots.len() >= 2, span },
+            start,
+        ));
+        true
+    }
+
+    /// Reports (and keeps as text) a move number that no move followed.
+    fn flush_dangling_number(&mut self, why: &str) {
+        if let Some((number, start)) = self.pending_number.take() {
+            let end = start + number.span.len as usize;
+            self.report(Code::DanglingMoveNumber, start, end, why.to_string());
+            self.unread(start, end, false);
+        }
+    }
+
+    fn try_move(&mut self) -> bool {
+        let start = self.pos;
+        let Ok((rest, raw)) = tokens::move_text(self.rest()) else {
+            return false;
+        };
+        let end = self.bytes.len() - rest.len();
+        if !rest.first().is_none_or(|b| tokens::is_delimiter(*b) || *b == b'*' || *b == b'!' || *b == b'?') {
+            return false;
+        }
+        let mut squares: SmallVec<[Square; 4]> = SmallVec::new();
+        let mut offset = start;
+        for text in &raw.squares {
+            let Some(square) = tokens::square(text) else {
+                return false;
+            };
+            squares.push(square);
+            // Find where this square is written, for a precise location of zero padding.
+            let at = offset
+                + memchr::memmem::find(&self.bytes[offset..end], text).unwrap_or(0);
+            if text.len() > 1 && text[0] == b'0' {
+                self.report(
+                    Code::ZeroPaddedSquare,
+                    at,
+                    at + text.len(),
+                    format!("square written with a leading zero: `{}`", self.text(at, at + text.len())),
+                );
+            }
+            offset = at + text.len();
+        }
+        if raw.spaced {
+            self.report(Code::SpaceInMove, start, end, "space inside a move");
+        }
+        let first_sep = raw.separators[0];
+        if raw.separators.iter().any(|s| s.eq_ignore_ascii_case(&first_sep) == false) {
+            self.report(Code::MixedSeparators, start, end, "a move mixes `-` and capture separators");
+        }
+        let is_capture = raw.separators.iter().any(|s| matches!(s, b'x' | b'X' | b':'));
+        if raw.separators.contains(&b':') && matches!(squares[0], Square::Num(_)) {
+            self.report(Code::ColonCapture, start, end, "`:` capture in a numeric game; PDN 3.0 writes `x`");
+        }
+        let separator = match first_sep {
+            0 => None,
+            _ if is_capture => raw.separators.iter().find(|s| **s != b'-').map(|s| *s as char),
+            s => Some(s as char),
+        };
+        self.pos = end;
+        let mut token = MoveToken {
+            kind: if is_capture { MoveKind::Capture } else { MoveKind::Step },
+            squares,
+            separator,
+            raw: None,
+            span: self.span(start, end),
+        };
+        let written = &self.bytes[start..end];
+        if written != token.canonical().as_bytes() {
+            token.raw = Some(self.text(start, end));
+        }
+        self.push_move(token);
+        // A strength mark glued to the move.
+        if matches!(self.peek(), Some(b'!' | b'?')) {
+            self.try_strength();
+        } else if self.peek() == Some(b'(') {
+            self.try_strength();
+        }
+        true
+    }
+
+    fn push_move(&mut self, token: MoveToken) {
+        let number = self.pending_number.take().map(|(n, _)| n);
+        self.last_move_end = Some(self.pos);
+        self.open_unread = None;
+        let frame = self.stack.last_mut().expect("a line is open");
+        frame.line.moves.push(MoveNode { number, token, strength: None, after: Vec::new() });
+    }
+
+    /// Reads `!?`-style marks (or `(!?)`) after the last move. Returns false if the text here is
+    /// not a strength mark.
+    fn try_strength(&mut self) -> bool {
+        let Ok((rest, _)) = tokens::strength(self.rest()) else {
+            return false;
+        };
+        let start = self.pos;
+        let end = self.bytes.len() - rest.len();
+        let has_move = self.stack.last().is_some_and(|f| !f.line.moves.is_empty());
+        let free = has_move
+            && self.stack.last().and_then(|f| f.line.moves.last()).is_some_and(|m| m.strength.is_none());
+        if !free {
+            return false;
+        }
+        self.pos = end;
+        self.set_strength(start, end);
+        true
+    }
+
+    fn set_strength(&mut self, start: usize, end: usize) {
+        let text = self.text(start, end);
+        let span = self.span(start, end);
+        if let Some(node) = self.stack.last_mut().and_then(|f| f.line.moves.last_mut()) {
+            match &mut node.strength {
+                Some(existing) => {
+                    existing.text.push_str(&text);
+                    existing.span.len = (span.end() - existing.span.offset) as u32;
+                }
+                None => node.strength = Some(Strength { text, span }),
+            }
+        } else {
+            self.unread(start, end, false);
+        }
+    }
+
+    /// Adds an item after the last move of the current line (or before its first move).
+    fn annotate(&mut self, item: Annotation) {
+        if !matches!(item, Annotation::Unread(_)) {
+            self.open_unread = None;
+        }
+        self.last_move_end = None;
+        let line = &mut self.stack.last_mut().expect("a line is open").line;
+        match line.moves.last_mut() {
+            Some(node) if self.pending_number.is_none() => node.after.push(item),
+            Some(node) => node.after.push(item),
+            None => line.before.push(item),
+        }
+    }
+
+    // ---- comments, setups, variations --------------------------------------------------------
+
+    fn parse_comment(&mut self) -> Comment {
+        let start = self.pos;
+        let (style, text_start, text_end, end) = match self.bytes[start] {
+            b'{' => match lex::comment_end(self.bytes, start) {
+                CommentEnd::Closed { end, nested } => {
+                    if nested {
+                        self.report(Code::NestedComment, start, end, "`{` inside a comment: read as a nested comment");
+                    }
+                    (CommentStyle::Brace, start + 1, end - 1, end)
+                }
+                unclosed => {
+                    let end = match unclosed {
+                        CommentEnd::Runaway { end } => end,
+                        _ => self.bytes.len(),
+                    };
+                    self.report(Code::UnclosedComment, start, start + 1, "comment is never closed by `}`");
+                    (CommentStyle::Brace, start + 1, end, end)
+                }
+            },
+            b';' => {
+                let end = lex::line_end(self.bytes, start);
+                self.report(Code::SemicolonComment, start, end, "`;` comment (not PDN 3.0)");
+                (CommentStyle::Semicolon, start + 1, end, end)
+            }
+            _ => {
+                let end = lex::line_end(self.bytes, start);
+                (CommentStyle::Percent, start + 1, end, end)
+            }
+        };
+        let text = self.text(text_start, text_end);
+        let commands = embedded_commands(&text);
+        let span = self.span(start, end);
+        self.pos = end;
+        Comment { style, text, commands, span }
+    }
+
+    fn parse_setup(&mut self) {
+        let start = self.pos;
+        let Ok((rest, fen)) = tokens::setup(self.rest()) else {
+            self.unreadable_token();
+            return;
+        };
+        let end = self.bytes.len() - rest.len();
+        let fen_start = fen.as_ptr() as usize - self.bytes.as_ptr() as usize;
+        let fen_text = self.text(fen_start, fen_start + fen.len());
+        let span = self.span(start, end);
+        self.pos = end;
+        let parsed = super::tags::read_fen(&fen_text, span, &mut self.diagnostics);
+        self.annotate(Annotation::Setup(Setup { fen: fen_text, parsed, span }));
+    }
+
+    fn open_variation(&mut self) {
+        let start = self.pos;
+        self.flush_dangling_number("a move number with no move after it");
+        if self.stack.len() > MAX_VARIATION_DEPTH {
+            // Too deep: keep the whole variation as text.
+            let end = matching_paren(self.bytes, start);
+            self.report(
+                Code::NestingTooDeep,
+                start,
+                end,
+                format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels; kept as text"),
+            );
+            self.pos = end;
+            self.unread(start, end, true);
+            return;
+        }
+        self.pos += 1;
+        self.last_move_end = None;
+        self.open_unread = None;
+        self.stack.push(Frame { line: Line::default(), open: start });
+    }
+
+    fn close_variation(&mut self) {
+        let start = self.pos;
+        self.pos += 1;
+        if self.stack.len() == 1 {
+            self.report(Code::StrayParenthesis, start, start + 1, "`)` with no variation open");
+            self.unread(start, start + 1, false);
+            return;
+        }
+        self.flush_dangling_number("a move number with no move after it");
+        let frame = self.stack.pop().expect("checked above");
+        let span = self.span(frame.open, self.pos);
+        self.annotate(Annotation::Variation(Variation { line: frame.line, span }));
+    }
+
+    fn close_open_variations(&mut self) {
+        self.flush_dangling_number("a move number with no move after it");
+        while self.stack.len() > 1 {
+            let frame = self.stack.pop().expect("checked");
+            let here = self.pos;
+            self.report(Code::UnclosedVariation, frame.open, frame.open + 1, "variation is never closed by `)`");
+            let span = self.span(frame.open, here);
+            self.annotate(Annotation::Variation(Variation { line: frame.line, span }));
+        }
+    }
+
+    // ---- unreadable text ----------------------------------------------------------------------
+
+    /// Reads up to the next whitespace (or delimiter) as unreadable text.
+    fn unreadable_token(&mut self) {
+        let start = self.pos;
+        let mut end = start + 1;
+        while end < self.bytes.len()
+            && !lex::is_space(self.bytes[end])
+            && !matches!(self.bytes[end], b'{' | b'[' | b'(' | b')')
+        {
+            end += 1;
+        }
+        self.pos = end;
+        self.unread(start, end, true);
+    }
+
+    /// Keeps `bytes[start..end]` as unread text; with `report`, says so (adjacent junk is merged
+    /// into one item and one report).
+    fn unread(&mut self, start: usize, end: usize, report: bool) {
+        let merge = self.open_unread.filter(|_| report);
+        if let Some(index) = merge {
+            let line = &mut self.stack.last_mut().expect("line").line;
+            let last = line.moves.last_mut().map_or(&mut line.before, |m| &mut m.after);
+            if let Some(Annotation::Unread(unread)) = last.last_mut() {
+                let from = unread.span.offset - self.chunk.base;
+                let new_len = (end as u64 - from) as u32;
+                unread.span.len = new_len;
+                if unread.text.len() < MAX_UNREAD_TEXT {
+                    let gap_start = (from as usize + unread.text.len()).min(start);
+                    let more = self.chunk.encoding.decode(&self.bytes[gap_start..end]).into_owned();
+                    unread.text.push_str(&more);
+                    truncate_text(&mut unread.text);
+                }
+                self.diagnostics[index].span.len = new_len;
+                return;
+            }
+        }
+        let mut text = self.text(start, end);
+        truncate_text(&mut text);
+        let span = self.span(start, end);
+        if report {
+            let binary = self.bytes[start..end].iter().any(|b| *b < 0x20 && !lex::is_space(*b));
+            let (code, message) = if binary {
+                (Code::BinaryData, "binary data, not text".to_string())
+            } else {
+                (Code::UnreadableText, format!("cannot read `{}` here", preview(&text)))
+            };
+            self.diagnostics.push(Diagnostic::new(code, span, message));
+        }
+        self.annotate(Annotation::Unread(Unread { text, span }));
+        self.open_unread = report.then(|| self.diagnostics.len() - 1);
+    }
+
+    /// A game without terminator whose last move is exactly its (non-standard) Result tag, as in
+    /// `... 13-19 4-6` with `[Result "4-6"]`: that "move" is the terminator.
+    fn nonstandard_terminator(&mut self, tags: &[Tag], main: &mut Line) -> Option<ResultToken> {
+        let declared = tags.iter().find(|t| t.name == "Result")?.value.trim().to_string();
+        if ResultKind::parse(&declared).is_some() {
+            return None;
+        }
+        let last = main.moves.last()?;
+        let written = last.token.raw.clone().unwrap_or_else(|| last.token.canonical());
+        if written != declared || !last.after.is_empty() || last.number.is_some() {
+            return None;
+        }
+        let node = main.moves.pop().expect("checked");
+        let span = node.token.span;
+        self.diagnostics.push(Diagnostic::new(
+            Code::NonstandardTerminator,
+            span,
+            format!("`{declared}` ends the game as its Result tag says, but is not a PDN result"),
+        ));
+        Some(ResultToken { kind: ResultKind::Unknown, nonstandard: Some(declared), span })
+    }
+}
+
+/// The end of a `(` group, counting nested parentheses and skipping comments; the end of the
+/// bytes (or the next game's tags) if it is never closed.
+fn matching_paren(bytes: &[u8], open: usize) -> usize {
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            b'{' => {
+                if let CommentEnd::Closed { end, .. } = lex::comment_end(bytes, i) {
+                    i = end;
+                    continue;
+                }
+            }
+            b'[' if lex::at_line_start(bytes, i) => return i,
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+/// Resolves `\"` and `\\`; returns the value and the offset of the first unescaped inner quote.
+fn unescape(raw: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
+    let inner_quote = raw
+        .iter()
+        .enumerate()
+        .find(|(i, b)| **b == b'"' && (*i == 0 || raw[i - 1] != b'\\'))
+        .map(|(i, _)| i);
+    if !raw.contains(&b'\\') {
+        return (std::borrow::Cow::Borrowed(raw), inner_quote);
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] == b'\\' && matches!(raw.get(i + 1), Some(b'"' | b'\\')) {
+            out.push(raw[i + 1]);
+            i += 2;
+        } else {
+            out.push(raw[i]);
+            i += 1;
+        }
+    }
+    (std::borrow::Cow::Owned(out), inner_quote)
+}
+
+/// `[%clk 0:05:00]` and the like inside a comment.
+fn embedded_commands(text: &str) -> Vec<(String, String)> {
+    let mut commands = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("[%") {
+        let after = &rest[at + 2..];
+        let Some(close) = after.find(']') else { break };
+        let body = after[..close].trim();
+        let (name, argument) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
+        commands.push((name.to_string(), argument.trim().to_string()));
+        rest = &after[close + 1..];
+    }
+    commands
+}
+
+fn truncate_text(text: &mut String) {
+    if text.len() > MAX_UNREAD_TEXT {
+        let mut cut = MAX_UNREAD_TEXT;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+        text.push('…');
+    }
+}
+
+fn preview(text: &str) -> String {
+    let printable: String = text
+        .chars()
+        .take(40)
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect();
+    if text.chars().count() > 40 { format!("{printable}…") } else { printable }
+}

@@ -1,0 +1,160 @@
+//! What the tags mean: localised names, the Result, Date, SetUp, GameType and FEN tags. Each
+//! oddity becomes a located diagnostic; the values themselves are never changed.
+
+use super::diagnostic::{Code, Diagnostic};
+use super::model::{Game, ResultKind, Tag};
+use super::span::Span;
+use crate::fen::{self, FenSetup};
+use crate::variant::GameType;
+
+/// Tag names in other languages seen in real archives, and the standard tag each stands for.
+const LOCALISED: &[(&str, &str)] = &[
+    // Italian
+    ("Bianco", "White"),
+    ("Nero", "Black"),
+    ("Risultato", "Result"),
+    ("Evento", "Event"),
+    ("Dati", "Event"),
+    ("Luogo", "Site"),
+    ("Data", "Date"),
+    ("Anno", "Date"),
+    ("Turno", "Round"),
+    ("Apertura", "Opening"),
+    // French
+    ("Blanc", "White"),
+    ("Noir", "Black"),
+    ("Blancs", "White"),
+    ("Noirs", "Black"),
+    ("Resultat", "Result"),
+    ("Résultat", "Result"),
+    ("Evenement", "Event"),
+    ("Événement", "Event"),
+    ("Lieu", "Site"),
+    ("Ronde", "Round"),
+    // Dutch
+    ("Wit", "White"),
+    ("Zwart", "Black"),
+    ("Uitslag", "Result"),
+    ("Datum", "Date"),
+    ("Toernooi", "Event"),
+    ("Plaats", "Site"),
+    // German
+    ("Weiss", "White"),
+    ("Weiß", "White"),
+    ("Schwarz", "Black"),
+    ("Ergebnis", "Result"),
+    // Russian
+    ("Белые", "White"),
+    ("Черные", "Black"),
+    ("Чёрные", "Black"),
+    ("Результат", "Result"),
+];
+
+/// Interprets the game's tags in place: fills `standard_name`, `game_type` and `setup`, and adds
+/// diagnostics.
+pub fn interpret(game: &mut Game) {
+    let mut diagnostics = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for tag in &mut game.tags {
+        if let Some((_, standard)) = LOCALISED.iter().find(|(local, _)| *local == tag.name) {
+            tag.standard_name = Some(standard.to_string());
+            diagnostics.push(Diagnostic::new(
+                Code::LocalisedTag,
+                tag.span,
+                format!("tag `{}` read as the standard `{standard}`", tag.name),
+            ));
+        }
+    }
+    for tag in &game.tags {
+        let name = tag.standard_name.as_deref().unwrap_or(&tag.name);
+        if seen.contains(&name) {
+            diagnostics.push(Diagnostic::new(
+                Code::DuplicateTag,
+                tag.span,
+                format!("second `{name}` tag; the first one is used"),
+            ));
+            continue;
+        }
+        seen.push(name);
+        match name {
+            "Result" => check_result(tag, &mut diagnostics),
+            "Date" if tag.name == "Date" => check_date(tag, &mut diagnostics),
+            "SetUp" | "Setup" => diagnostics.push(Diagnostic::new(
+                Code::SetUpTag,
+                tag.span,
+                format!("`{}` is a chess (PGN) tag; in PDN the FEN tag alone sets up a position", tag.name),
+            )),
+            "GameType" => match GameType::parse(tag.value.trim()) {
+                Ok(game_type) => game.game_type = Some(game_type),
+                Err(error) => diagnostics.push(Diagnostic::new(
+                    Code::UnknownGameType,
+                    tag.span,
+                    error.to_string(),
+                )),
+            },
+            "FEN" => game.setup = read_fen(&tag.value, tag.span, &mut diagnostics),
+            _ => {}
+        }
+    }
+    game.diagnostics.extend(diagnostics);
+}
+
+fn check_result(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) {
+    let trimmed = tag.value.trim();
+    if trimmed != tag.value && ResultKind::parse(trimmed).is_some() {
+        diagnostics.push(Diagnostic::new(
+            Code::PaddedResult,
+            tag.span,
+            format!("spaces around the result `{trimmed}`"),
+        ));
+    } else if ResultKind::parse(trimmed).is_none() {
+        diagnostics.push(Diagnostic::new(
+            Code::NonstandardResult,
+            tag.span,
+            format!("`{}` is not a PDN result (1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *)", tag.value),
+        ));
+    }
+}
+
+/// PDN 3.0 dates are `YYYY.MM.DD`, with `?` for unknown digits.
+fn check_date(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) {
+    let bytes = tag.value.as_bytes();
+    let standard = bytes.len() == 10
+        && bytes[4] == b'.'
+        && bytes[7] == b'.'
+        && bytes
+            .iter()
+            .enumerate()
+            .all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit() || *b == b'?');
+    if !standard && !tag.value.is_empty() {
+        diagnostics.push(Diagnostic::new(
+            Code::DateFormat,
+            tag.span,
+            format!("date `{}` is not in the PDN form YYYY.MM.DD", tag.value),
+        ));
+    }
+}
+
+/// Reads a FEN (from a tag or a `/FEN/` setup), reporting its dialects and errors at `span`.
+pub fn read_fen(text: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Option<FenSetup> {
+    match fen::parse(text) {
+        Ok(parsed) => {
+            for warning in parsed.warnings {
+                diagnostics.push(Diagnostic::new(
+                    Code::FenDialect,
+                    span,
+                    format!("FEN {}: {} (at character {})", warning.code, warning.message, warning.offset + 1),
+                ));
+            }
+            Some(parsed.setup)
+        }
+        Err(error) => {
+            diagnostics.push(Diagnostic::new(
+                Code::BadFen,
+                span,
+                format!("cannot read FEN `{text}`: {} (at character {})", error.message, error.offset + 1),
+            ));
+            None
+        }
+    }
+}

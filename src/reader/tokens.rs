@@ -1,0 +1,208 @@
+//! The nom parsers for PDN's small tokens: move numbers, results, squares, moves, NAGs, strength
+//! marks. Each takes the bytes at the current position and returns what it read; the game parser
+//! (`parse.rs`) decides what the token means in context and what to report.
+
+use crate::notation::Square;
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while, take_while_m_n, take_while1};
+use nom::character::complete::digit1;
+use nom::combinator::{opt, recognize};
+use nom::{IResult, Parser};
+use smallvec::SmallVec;
+
+type Res<'a, T> = IResult<&'a [u8], T>;
+
+/// True for bytes that may follow a complete token (a result cannot be followed by a digit, so
+/// `1-18` is a move and `1-1` a result).
+pub fn is_delimiter(b: u8) -> bool {
+    !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'x' | b'X' | b':' | b'/' | b'.'))
+}
+
+fn delimited_end(rest: &[u8]) -> bool {
+    rest.first().is_none_or(|b| is_delimiter(*b))
+}
+
+/// `1-0`, `0-1`, `1/2-1/2`, `2-0`, `0-2`, `1-1`, `0-0`, `*` followed by a delimiter.
+pub fn result(input: &[u8]) -> Res<'_, &[u8]> {
+    let (rest, token) = alt((
+        tag("1/2-1/2"),
+        tag("1-0"),
+        tag("0-1"),
+        tag("2-0"),
+        tag("0-2"),
+        tag("1-1"),
+        tag("0-0"),
+        tag("*"),
+    ))
+    .parse(input)?;
+    if token != b"*" && !delimited_end(rest) {
+        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Verify)));
+    }
+    Ok((rest, token))
+}
+
+/// A move number: digits then `.` or `...` (also `..`); returns (number text, dots).
+pub fn move_number(input: &[u8]) -> Res<'_, (&[u8], &[u8])> {
+    (digit1, alt((tag("..."), tag(".."), tag(".")))).parse(input)
+}
+
+/// A square as written: up to three digits, or a letter and one or two digits.
+pub fn square_text(input: &[u8]) -> Res<'_, &[u8]> {
+    alt((
+        take_while_m_n(1, 3, |b: u8| b.is_ascii_digit()),
+        recognize((
+            take_while_m_n(1, 1, |b: u8| b.is_ascii_lowercase() && b != b'x'),
+            take_while_m_n(1, 2, |b: u8| b.is_ascii_digit()),
+        )),
+    ))
+    .parse(input)
+}
+
+/// What `move_text` read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawMove<'a> {
+    pub squares: SmallVec<[&'a [u8]; 4]>,
+    /// Separators between consecutive squares (`0` for none, as in `a3b4`).
+    pub separators: SmallVec<[u8; 4]>,
+    /// Whether spaces were found after a separator (`35x 4`).
+    pub spaced: bool,
+}
+
+fn separator(input: &[u8]) -> Res<'_, u8> {
+    let (rest, sep) = alt((tag("-"), tag("x"), tag("X"), tag(":"))).parse(input)?;
+    Ok((rest, sep[0]))
+}
+
+/// `32-28`, `28x19x10`, `c3:e5`, `a3b4`, and the spaced dialect `35x 4`.
+pub fn move_text(input: &[u8]) -> Res<'_, RawMove<'_>> {
+    let (mut rest, first) = square_text(input)?;
+    let mut mv = RawMove {
+        squares: SmallVec::from_elem(first, 1),
+        separators: SmallVec::new(),
+        spaced: false,
+    };
+    loop {
+        if let Ok((after_sep, sep)) = separator(rest) {
+            let (after_space, spaces) =
+                take_while(|b: u8| b == b' ' || b == b'\t').parse(after_sep)?;
+            if let Ok((after, sq)) = square_text(after_space) {
+                mv.spaced |= !spaces.is_empty();
+                mv.squares.push(sq);
+                mv.separators.push(sep);
+                rest = after;
+                continue;
+            }
+            break;
+        }
+        // Algebraic squares written without a separator: `a3b4`.
+        if first[0].is_ascii_lowercase() {
+            if let Ok((after, sq)) = square_text(rest) {
+                if sq[0].is_ascii_lowercase() {
+                    mv.squares.push(sq);
+                    mv.separators.push(0);
+                    rest = after;
+                    continue;
+                }
+            }
+        }
+        break;
+    }
+    if mv.squares.len() < 2 {
+        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Count)));
+    }
+    Ok((rest, mv))
+}
+
+/// `- -` or `--`: a move whose squares are not known.
+pub fn unknown_move(input: &[u8]) -> Res<'_, &[u8]> {
+    recognize((tag("-"), take_while(|b: u8| b == b' ' || b == b'\t'), tag("-"))).parse(input)
+}
+
+/// `!`, `?`, `!?`, ... or the same in parentheses: `(!?)`.
+pub fn strength(input: &[u8]) -> Res<'_, &[u8]> {
+    alt((
+        recognize((tag("("), take_while1(|b: u8| b == b'!' || b == b'?'), tag(")"))),
+        take_while1(|b: u8| b == b'!' || b == b'?'),
+    ))
+    .parse(input)
+}
+
+/// `$12`
+pub fn nag(input: &[u8]) -> Res<'_, &[u8]> {
+    let (rest, (_, digits)) = (tag("$"), digit1).parse(input)?;
+    Ok((rest, digits))
+}
+
+/// A tag name: letters, digits and `_`.
+pub fn tag_name(input: &[u8]) -> Res<'_, &[u8]> {
+    take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_').parse(input)
+}
+
+/// Parses a square token; numbers keep their written digits for the zero-padding check.
+pub fn square(text: &[u8]) -> Option<Square> {
+    Square::parse(std::str::from_utf8(text).ok()?)
+}
+
+/// `/FEN "..."/`: returns the FEN text between the quotes.
+pub fn setup(input: &[u8]) -> Res<'_, &[u8]> {
+    let (rest, (_, _, _, _, fen, _, _)) = (
+        tag("/"),
+        opt(take_while(|b: u8| b == b' ')),
+        tag("FEN"),
+        take_while(|b: u8| b == b' '),
+        recognize((tag("\""), take_while(|b: u8| b != b'"' && b != b'\n'), tag("\""))),
+        opt(take_while(|b: u8| b == b' ')),
+        tag("/"),
+    )
+        .parse(input)?;
+    Ok((rest, &fen[1..fen.len() - 1]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok<T>(r: Res<'_, T>) -> (&[u8], T) {
+        r.expect("parses")
+    }
+
+    #[test]
+    fn result_versus_move_traps() {
+        assert_eq!(ok(result(b"1-1 ")).1, b"1-1");
+        assert!(result(b"1-18").is_err());
+        assert!(result(b"2-07").is_err());
+        assert_eq!(ok(result(b"2-0")).1, b"2-0");
+        assert_eq!(ok(result(b"1/2-1/2\r\n")).1, b"1/2-1/2");
+        assert_eq!(ok(result(b"0-0[")).1, b"0-0");
+        assert!(result(b"1-0x").is_err());
+        let (rest, mv) = ok(move_text(b"1-18 "));
+        assert_eq!((rest, mv.squares.as_slice()), (&b" "[..], &[&b"1"[..], b"18"][..]));
+    }
+
+    #[test]
+    fn moves() {
+        let (_, mv) = ok(move_text(b"47x38x24x13x36"));
+        assert_eq!(mv.squares.len(), 5);
+        let (rest, mv) = ok(move_text(b"a3b4$"));
+        assert_eq!((rest, mv.separators.as_slice()), (&b"$"[..], &[0u8][..]));
+        let (_, mv) = ok(move_text(b"35x 4"));
+        assert!(mv.spaced);
+        let (_, mv) = ok(move_text(b"c3:e5"));
+        assert_eq!(mv.separators.as_slice(), b":");
+        assert!(move_text(b"32").is_err());
+        // `32-` with nothing after: not a move.
+        assert!(move_text(b"32- ").is_err());
+        assert_eq!(ok(unknown_move(b"- -")).1, b"- -");
+    }
+
+    #[test]
+    fn numbers_marks_and_setups() {
+        assert_eq!(ok(move_number(b"12...")).1, (&b"12"[..], &b"..."[..]));
+        assert_eq!(ok(move_number(b"1.32-28")).0, b"32-28");
+        assert!(move_number(b"32-28").is_err());
+        assert_eq!(ok(strength(b"(!?)")).1, b"(!?)");
+        assert!(strength(b"(12-16)").is_err());
+        assert_eq!(ok(nag(b"$14 ")).1, b"14");
+        assert_eq!(ok(setup(b"/FEN \"W:W31:B1\"/ x")).1, b"W:W31:B1");
+    }
+}
