@@ -57,12 +57,16 @@ pub fn expand(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
 }
 
 fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> io::Result<()> {
-    let entries = fs::read_dir(dir).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+    let entries = fs::read_dir(dir)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
     for entry in entries {
         let path = entry?.path();
         if path.is_dir() {
             walk(&path, found)?;
-        } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+        {
             found.push(path);
         }
     }

@@ -14,7 +14,11 @@ pub struct Style {
 
 impl Style {
     fn paint(self, code: &str, text: &str) -> String {
-        if self.colour { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
+        if self.colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
     }
 
     pub fn severity(self, severity: Severity) -> String {
@@ -73,10 +77,20 @@ pub fn write_diagnostic(
     )?;
     if let Some(line) = path.and_then(|p| source_line(p, span.offset)) {
         let gutter = span.line.to_string();
-        let shown: String = line.chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
+        let shown: String = line
+            .chars()
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
         let column = span.column.saturating_sub(1) as usize;
-        let width = (span.len as usize).clamp(1, shown.chars().count().saturating_sub(column).max(1));
-        writeln!(out, "{} {} {}", " ".repeat(gutter.len()), style.dim("|"), "")?;
+        let width =
+            (span.len as usize).clamp(1, shown.chars().count().saturating_sub(column).max(1));
+        writeln!(
+            out,
+            "{} {} {}",
+            " ".repeat(gutter.len()),
+            style.dim("|"),
+            ""
+        )?;
         writeln!(out, "{} {} {}", style.dim(&gutter), style.dim("|"), shown)?;
         writeln!(
             out,
@@ -84,7 +98,14 @@ pub fn write_diagnostic(
             " ".repeat(gutter.len()),
             style.dim("|"),
             " ".repeat(column),
-            style.paint(if diagnostic.severity == Severity::Error { "1;31" } else { "1;33" }, &"^".repeat(width))
+            style.paint(
+                if diagnostic.severity == Severity::Error {
+                    "1;31"
+                } else {
+                    "1;33"
+                },
+                &"^".repeat(width)
+            )
         )?;
     }
     Ok(())

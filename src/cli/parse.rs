@@ -1,9 +1,9 @@
 //! `pdnkit parse`: read PDN and print the parsed games (JSON, JSON Lines) or, by default, what
 //! the reader found in them.
 
+use super::Outcome;
 use super::inputs::{self, Input};
 use super::output::{self, Style};
-use super::Outcome;
 use clap::{Args, ValueEnum};
 use pdnkit::reader::{Code, Encoding, ReadOptions, Reader, Severity};
 use pdnkit::variant::Variant;
@@ -42,7 +42,8 @@ enum Format {
 }
 
 fn parse_encoding(text: &str) -> Result<Encoding, String> {
-    Encoding::parse(text).ok_or_else(|| format!("unknown encoding `{text}` (utf-8, windows-1252, windows-1251)"))
+    Encoding::parse(text)
+        .ok_or_else(|| format!("unknown encoding `{text}` (utf-8, windows-1252, windows-1251)"))
 }
 
 /// Counts for the closing summary.
@@ -72,7 +73,9 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
         ..ReadOptions::default()
     };
     let stdout = io::stdout();
-    let style = Style { colour: stdout.is_terminal() };
+    let style = Style {
+        colour: stdout.is_terminal(),
+    };
     let mut out = io::BufWriter::new(stdout.lock());
     let mut totals = Totals::default();
     let mut documents = Vec::new();
@@ -127,7 +130,10 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
                     }
                 }
                 Format::Jsonl => {
-                    serde_json::to_writer(&mut out, &serde_json::json!({"type": "game", "file": name, "data": game}))?;
+                    serde_json::to_writer(
+                        &mut out,
+                        &serde_json::json!({"type": "game", "file": name, "data": game}),
+                    )?;
                     out.write_all(b"\n")?;
                 }
                 Format::Json => games.push(game),
@@ -150,7 +156,10 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
             out.write_all(b"\n")?;
         }
         Format::Jsonl => {
-            serde_json::to_writer(&mut out, &serde_json::json!({"type": "summary", "data": totals}))?;
+            serde_json::to_writer(
+                &mut out,
+                &serde_json::json!({"type": "summary", "data": totals}),
+            )?;
             out.write_all(b"\n")?;
         }
         Format::Human => write_summary(&mut out, style, &totals, started.elapsed())?,
@@ -165,7 +174,12 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
     })
 }
 
-fn write_summary(out: &mut impl Write, style: Style, totals: &Totals, elapsed: std::time::Duration) -> io::Result<()> {
+fn write_summary(
+    out: &mut impl Write,
+    style: Style,
+    totals: &Totals,
+    elapsed: std::time::Duration,
+) -> io::Result<()> {
     let seconds = elapsed.as_secs_f64().max(1e-9);
     writeln!(
         out,
@@ -178,10 +192,16 @@ fn write_summary(out: &mut impl Write, style: Style, totals: &Totals, elapsed: s
         seconds,
         totals.games as f64 / seconds
     )?;
-    writeln!(out, "{} errors, {} warnings", totals.errors, totals.warnings)?;
+    writeln!(
+        out,
+        "{} errors, {} warnings",
+        totals.errors, totals.warnings
+    )?;
     let width = totals.by_code.keys().map(String::len).max().unwrap_or(0);
     for (code, count) in &totals.by_code {
-        let severity = Code::from_str(code).map(|c| c.severity()).unwrap_or(Severity::Warning);
+        let severity = Code::from_str(code)
+            .map(|c| c.severity())
+            .unwrap_or(Severity::Warning);
         let _ = severity;
         writeln!(out, "  {code:<width$}  {count:>7}")?;
     }

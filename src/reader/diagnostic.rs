@@ -95,8 +95,23 @@ codes! {
     UnknownGameType = "E-UNKNOWN-GAMETYPE", Error, true;
     /// A FEN (tag or `/FEN/` setup) that cannot be read.
     BadFen = "E-BAD-FEN", Error, true;
-    /// A FEN that reads, but only as a dialect (see grammar/fen.md).
-    FenDialect = "W-FEN-DIALECT", Warning, true;
+    /// FEN dialects (see grammar/fen.md); the same codes as `fen::codes`.
+    /// A `.` after the last FEN field (found in the standard's own conformance files).
+    FenTrailingDot = "W-FEN-TRAILING-DOT", Note, false;
+    /// Fields after the two colours, such as lidraughts' `:H0:F1`.
+    FenExtraField = "W-FEN-EXTRA-FIELD", Warning, true;
+    /// An empty FEN field.
+    FenEmptyField = "W-FEN-EMPTY-FIELD", Note, false;
+    /// A zero-padded square in a FEN.
+    FenZeroPaddedSquare = "W-FEN-ZERO-PADDED-SQUARE", Warning, true;
+    /// Lower-case side or colour letters in a FEN.
+    FenLowercase = "W-FEN-LOWERCASE", Warning, true;
+    /// A FEN value wrapped in its own quotes.
+    FenQuoted = "W-FEN-QUOTED", Warning, true;
+    /// Whitespace inside a FEN.
+    FenWhitespace = "W-FEN-WHITESPACE", Warning, true;
+    /// The same square listed twice in a FEN.
+    FenDuplicateSquare = "W-FEN-DUPLICATE-SQUARE", Warning, false;
     /// A tag value without quotes (`[Event Foo]`).
     UnquotedTagValue = "W-UNQUOTED-TAG-VALUE", Warning, true;
     /// A tag that is not closed on its line.
@@ -106,7 +121,7 @@ codes! {
     /// A square written with a leading zero (`06-11`).
     ZeroPaddedSquare = "W-ZERO-PADDED-SQUARE", Warning, true;
     /// A space inside a move (`35x 4`, `1- 7`).
-    SpaceInMove = "W-SPACE-IN-MOVE", Warning, true;
+    SpaceInMove = "W-SPACE-IN-MOVE", Warning, false;
     /// `:` as the capture separator in a numeric game (PDN 3.0 writes `x`).
     ColonCapture = "W-COLON-CAPTURE", Note, false;
     /// Mixed separators inside one move (`32-28x19`).
@@ -114,11 +129,13 @@ codes! {
     /// An unknown move written `- -` or `--`.
     UnknownMove = "W-UNKNOWN-MOVE", Warning, true;
     /// `...` standing alone (`1. ... 7-12`) rather than glued to a move number (`1...`).
-    LoneEllipsis = "W-LONE-ELLIPSIS", Warning, true;
+    LoneEllipsis = "W-LONE-ELLIPSIS", Note, false;
     /// A `.` standing alone.
     LoneDot = "W-LONE-DOT", Warning, true;
     /// A move number not followed by a move (`1. 0-2`: a forfeited game).
     DanglingMoveNumber = "W-DANGLING-MOVE-NUMBER", Warning, true;
+    /// `77. ...` with no move after it (seen at the end of engine output).
+    EllipsisWithoutMove = "W-ELLIPSIS-WITHOUT-MOVE", Note, false;
     /// A move number that does not follow from the previous one.
     MoveNumberSequence = "W-MOVE-NUMBER-SEQUENCE", Warning, false;
     /// `*` glued to a move: the old "forced move" mark.
@@ -177,7 +194,8 @@ impl Serialize for Code {
 impl<'de> Deserialize<'de> for Code {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Code, D::Error> {
         let text = String::deserialize(d)?;
-        Code::from_str(&text).ok_or_else(|| serde::de::Error::custom(format!("unknown code {text}")))
+        Code::from_str(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown code {text}")))
     }
 }
 
@@ -222,7 +240,13 @@ mod tests {
             let expected = match code.severity() {
                 Severity::Error => "E-",
                 Severity::Warning => "W-",
-                Severity::Note => if code == Code::VariantInferred { "I-" } else { "W-" },
+                Severity::Note => {
+                    if code == Code::VariantInferred {
+                        "I-"
+                    } else {
+                        "W-"
+                    }
+                }
             };
             assert_eq!(prefix, expected, "{code}");
         }

@@ -44,8 +44,16 @@ impl Encoding {
         }
         match self {
             Encoding::Utf8 => String::from_utf8_lossy(bytes),
-            Encoding::Windows1252 => encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes).0,
-            Encoding::Windows1251 => encoding_rs::WINDOWS_1251.decode_without_bom_handling(bytes).0,
+            Encoding::Windows1252 => {
+                encoding_rs::WINDOWS_1252
+                    .decode_without_bom_handling(bytes)
+                    .0
+            }
+            Encoding::Windows1251 => {
+                encoding_rs::WINDOWS_1251
+                    .decode_without_bom_handling(bytes)
+                    .0
+            }
         }
     }
 
@@ -89,10 +97,15 @@ mod tests {
 
     #[test]
     fn guesses_cyrillic_from_runs() {
-        assert_eq!(guess_code_page("[White \"Абаулин В.\"]".as_bytes()), Encoding::Windows1252);
+        assert_eq!(
+            guess_code_page("[White \"Абаулин В.\"]".as_bytes()),
+            Encoding::Windows1252
+        );
         let cp1251 = encoding_rs::WINDOWS_1251.encode("[White \"Абаулин В.\"]").0;
         assert_eq!(guess_code_page(&cp1251), Encoding::Windows1251);
-        let cp1252 = encoding_rs::WINDOWS_1252.encode("[White \"Bertè Daniele\"]").0;
+        let cp1252 = encoding_rs::WINDOWS_1252
+            .encode("[White \"Bertè Daniele\"]")
+            .0;
         assert_eq!(guess_code_page(&cp1252), Encoding::Windows1252);
     }
 }

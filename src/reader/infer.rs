@@ -10,7 +10,11 @@ use crate::variant::Variant;
 pub fn decide_variant(game: &mut Game, default: Option<Variant>) {
     if let Some(game_type) = game.game_type {
         game.variant = game_type.variant;
-        game.variant_source = if game.variant.is_some() { VariantSource::GameType } else { VariantSource::Unknown };
+        game.variant_source = if game.variant.is_some() {
+            VariantSource::GameType
+        } else {
+            VariantSource::Unknown
+        };
         return;
     }
     if game.tags.iter().any(|t| t.name == "GameType") {
@@ -70,9 +74,15 @@ fn infer(game: &Game) -> Option<(Variant, String)> {
             matches!(m.token.squares.as_slice(), [Square::Alg { file: f1, rank: r1 }, Square::Alg { file: f2, rank: r2 }] if f1 == f2 || r1 == r2)
         });
         return Some(if orthogonal {
-            (Variant::Turkish, "algebraic squares and orthogonal moves".to_string())
+            (
+                Variant::Turkish,
+                "algebraic squares and orthogonal moves".to_string(),
+            )
         } else {
-            (Variant::Russian, "algebraic squares on an 8x8 board".to_string())
+            (
+                Variant::Russian,
+                "algebraic squares on an 8x8 board".to_string(),
+            )
         });
     }
     let highest = squares
@@ -88,16 +98,30 @@ fn infer(game: &Game) -> Option<(Variant, String)> {
     if highest > 32 {
         return Some((Variant::International, format!("squares up to {highest}")));
     }
-    let italian_tags = game.tags.iter().any(|t| matches!(t.name.as_str(), "Bianco" | "Nero" | "Risultato"));
+    let italian_tags = game
+        .tags
+        .iter()
+        .any(|t| matches!(t.name.as_str(), "Bianco" | "Nero" | "Risultato"));
     if italian_tags {
-        return Some((Variant::Italian, "squares up to 32 and Italian tag names".to_string()));
+        return Some((
+            Variant::Italian,
+            "squares up to 32 and Italian tag names".to_string(),
+        ));
     }
     // From the start position the first move tells the board: English men (Black, first) start
     // on 1-12 and open from 9-12; Italian men (White, first) on 21-32 open from 21-24.
     if game.setup.is_none() {
-        if let Some(Square::Num(from)) = game.moves.moves.first().and_then(|m| m.token.squares.first()) {
+        if let Some(Square::Num(from)) = game
+            .moves
+            .moves
+            .first()
+            .and_then(|m| m.token.squares.first())
+        {
             if (21..=24).contains(from) {
-                return Some((Variant::Italian, format!("squares up to 32, first move from {from}")));
+                return Some((
+                    Variant::Italian,
+                    format!("squares up to 32, first move from {from}"),
+                ));
             }
             // International's White (first) opens from its front row, 31-35.
             if (31..=35).contains(from) {

@@ -29,7 +29,10 @@ pub fn comment_end(bytes: &[u8], open: usize) -> CommentEnd {
             b'}' => {
                 depth -= 1;
                 if depth == 0 {
-                    return CommentEnd::Closed { end: at + 1, nested };
+                    return CommentEnd::Closed {
+                        end: at + 1,
+                        nested,
+                    };
                 }
             }
             _ => {
@@ -47,18 +50,27 @@ pub fn comment_end(bytes: &[u8], open: usize) -> CommentEnd {
 /// pair (`[Name "`).
 fn starts_tag_line_after_blank(bytes: &[u8], at: usize) -> bool {
     let before = &bytes[..at];
-    let blank_line_before = before.ends_with(b"\n\n")
-        || before.ends_with(b"\r\n\r\n")
-        || before.ends_with(b"\r\r");
+    let blank_line_before =
+        before.ends_with(b"\n\n") || before.ends_with(b"\r\n\r\n") || before.ends_with(b"\r\r");
     if !blank_line_before {
         return false;
     }
     let rest = &bytes[at + 1..];
-    let name_len = rest.iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count();
+    let name_len = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
     name_len > 0
         && rest[0].is_ascii_uppercase()
-        && rest[name_len..].iter().take_while(|b| **b == b' ' || **b == b'\t').count() > 0
-        && rest[name_len..].iter().find(|b| **b != b' ' && **b != b'\t') == Some(&b'"')
+        && rest[name_len..]
+            .iter()
+            .take_while(|b| **b == b' ' || **b == b'\t')
+            .count()
+            > 0
+        && rest[name_len..]
+            .iter()
+            .find(|b| **b != b' ' && **b != b'\t')
+            == Some(&b'"')
 }
 
 /// Whether `at` is the first byte of a line.
@@ -88,17 +100,38 @@ mod tests {
 
     #[test]
     fn comments_end_where_expected() {
-        assert_eq!(comment_end(b"{a} b", 0), CommentEnd::Closed { end: 3, nested: false });
+        assert_eq!(
+            comment_end(b"{a} b", 0),
+            CommentEnd::Closed {
+                end: 3,
+                nested: false
+            }
+        );
         assert_eq!(
             comment_end(b"{ nested { c } } x", 0),
-            CommentEnd::Closed { end: 16, nested: true }
+            CommentEnd::Closed {
+                end: 16,
+                nested: true
+            }
         );
-        assert_eq!(comment_end(b"{ [%clk 1:00] }", 0), CommentEnd::Closed { end: 15, nested: false });
+        assert_eq!(
+            comment_end(b"{ [%clk 1:00] }", 0),
+            CommentEnd::Closed {
+                end: 15,
+                nested: false
+            }
+        );
         assert_eq!(comment_end(b"{ open", 0), CommentEnd::Unclosed);
         let runaway = b"{ open\n\n[Event \"x\"]\n1. 32-28 *";
         assert_eq!(comment_end(runaway, 0), CommentEnd::Runaway { end: 8 });
         // A bracket in a comment that is not a tag line is just text.
-        assert_eq!(comment_end(b"{ a\n\n[b] }", 0), CommentEnd::Closed { end: 10, nested: false });
+        assert_eq!(
+            comment_end(b"{ a\n\n[b] }", 0),
+            CommentEnd::Closed {
+                end: 10,
+                nested: false
+            }
+        );
     }
 
     #[test]
@@ -131,8 +164,16 @@ pub fn tag_extent(bytes: &[u8], open: usize) -> TagExtent {
     let first_close = memchr::memchr(b']', line);
     let Some(q) = first_quote.filter(|&q| first_close.is_none_or(|c| q < c)) else {
         return match first_close {
-            Some(c) => TagExtent { end: open + c + 1, closed: true, quotes: None },
-            None => TagExtent { end: eol, closed: false, quotes: None },
+            Some(c) => TagExtent {
+                end: open + c + 1,
+                closed: true,
+                quotes: None,
+            },
+            None => TagExtent {
+                end: eol,
+                closed: false,
+                quotes: None,
+            },
         };
     };
     let mut i = q + 1;
@@ -141,7 +182,10 @@ pub fn tag_extent(bytes: &[u8], open: usize) -> TagExtent {
             b'\\' => i += 2,
             b'"' => {
                 let after = &line[i + 1..];
-                let spaces = after.iter().take_while(|b| **b == b' ' || **b == b'\t').count();
+                let spaces = after
+                    .iter()
+                    .take_while(|b| **b == b' ' || **b == b'\t')
+                    .count();
                 if after.get(spaces) == Some(&b']') {
                     return TagExtent {
                         end: open + i + 1 + spaces + 1,
@@ -154,7 +198,11 @@ pub fn tag_extent(bytes: &[u8], open: usize) -> TagExtent {
             _ => i += 1,
         }
     }
-    TagExtent { end: eol, closed: false, quotes: None }
+    TagExtent {
+        end: eol,
+        closed: false,
+        quotes: None,
+    }
 }
 
 #[cfg(test)]
@@ -164,14 +212,28 @@ mod tag_tests {
     #[test]
     fn tag_extents() {
         let t = b"[Event \"a\"] x";
-        assert_eq!(tag_extent(t, 0), TagExtent { end: 11, closed: true, quotes: Some((7, 9)) });
+        assert_eq!(
+            tag_extent(t, 0),
+            TagExtent {
+                end: 11,
+                closed: true,
+                quotes: Some((7, 9))
+            }
+        );
         let t = b"[Event \"The \"Big\" one\"][Site \"b\"]";
         let e = tag_extent(t, 0);
         assert_eq!((e.end, e.quotes), (23, Some((7, 21))));
         assert_eq!(tag_extent(t, 23).end, t.len());
         let t = b"[White \"a \\\" b\"]";
         assert_eq!(tag_extent(t, 0).quotes, Some((7, 14)));
-        assert_eq!(tag_extent(b"[Event Foo]\n", 0), TagExtent { end: 11, closed: true, quotes: None });
+        assert_eq!(
+            tag_extent(b"[Event Foo]\n", 0),
+            TagExtent {
+                end: 11,
+                closed: true,
+                quotes: None
+            }
+        );
         assert!(!tag_extent(b"[Event \"Foo\n\"]", 0).closed);
     }
 }

@@ -21,11 +21,11 @@ mod infer;
 mod lex;
 pub mod model;
 pub mod parse;
+pub mod span;
 pub mod split;
 mod tags;
 pub mod tokens;
 pub mod write;
-pub mod span;
 
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use encoding::Encoding;
@@ -103,7 +103,11 @@ impl<R: Read> Reader<R> {
             eof: false,
             started: false,
             newline: b'\n',
-            charset: Charset { forced, detected: None, reported: false },
+            charset: Charset {
+                forced,
+                detected: None,
+                reported: false,
+            },
             notes: Vec::new(),
             ready: VecDeque::new(),
             next_index: 1,
@@ -157,7 +161,12 @@ impl<R: Read> Reader<R> {
         if data.starts_with(b"\xEF\xBB\xBF") {
             self.notes.push(Diagnostic::new(
                 Code::Bom,
-                Span { offset: 0, len: 3, line: 1, column: 1 },
+                Span {
+                    offset: 0,
+                    len: 3,
+                    line: 1,
+                    column: 1,
+                },
                 "UTF-8 byte order mark",
             ));
             self.start += 3;
@@ -169,7 +178,12 @@ impl<R: Read> Reader<R> {
                 self.newline = b'\r';
                 self.notes.push(Diagnostic::new(
                     Code::CrLineEnds,
-                    Span { offset: self.base + (self.start + at) as u64, len: 1, line: 1, column: 1 },
+                    Span {
+                        offset: self.base + (self.start + at) as u64,
+                        len: 1,
+                        line: 1,
+                        column: 1,
+                    },
                     "lines end with a lone carriage return (old Mac style)",
                 ));
             }
@@ -204,7 +218,8 @@ impl<R: Read> Reader<R> {
         let from = self.start;
         let base = self.base + from as u64;
         let (encoding, encoding_note) =
-            self.charset.decide(&self.buf[from..from + len], base, self.line, self.newline);
+            self.charset
+                .decide(&self.buf[from..from + len], base, self.line, self.newline);
         let chunk = parse::Chunk {
             bytes: &self.buf[from..from + len],
             base,
@@ -263,7 +278,12 @@ impl<R: Read> Reader<R> {
             }
         }
         self.bytes_consumed = self.base + self.start as u64;
-        let span = Span { offset: start_offset, len: skipped.min(u32::MAX as u64) as u32, line: start_line, column: 1 };
+        let span = Span {
+            offset: start_offset,
+            len: skipped.min(u32::MAX as u64) as u32,
+            line: start_line,
+            column: 1,
+        };
         let mut game = model::Game {
             index: 0,
             span,
@@ -294,8 +314,16 @@ impl<R: Read> Reader<R> {
         let orphan = game.tags.is_empty()
             && game.moves.moves.is_empty()
             && game.result.is_none()
-            && game.diagnostics.iter().all(|d| d.code == Code::TextOutsideGame || d.severity == Severity::Note);
-        if orphan && game.diagnostics.iter().any(|d| d.code == Code::TextOutsideGame) {
+            && game
+                .diagnostics
+                .iter()
+                .all(|d| d.code == Code::TextOutsideGame || d.severity == Severity::Note);
+        if orphan
+            && game
+                .diagnostics
+                .iter()
+                .any(|d| d.code == Code::TextOutsideGame)
+        {
             // Hold it: if another game follows, these comments open its header.
             if let Some(previous) = self.carried.replace(game) {
                 self.push_ready(previous);
@@ -310,7 +338,10 @@ impl<R: Read> Reader<R> {
             }));
             comments.append(&mut game.header_comments);
             game.header_comments = comments;
-            let notes = carried.diagnostics.into_iter().filter(|d| d.code != Code::TextOutsideGame);
+            let notes = carried
+                .diagnostics
+                .into_iter()
+                .filter(|d| d.code != Code::TextOutsideGame);
             game.diagnostics.splice(0..0, notes);
         }
         tags::interpret(&mut game);
@@ -322,7 +353,9 @@ impl<R: Read> Reader<R> {
         game.index = self.next_index;
         self.next_index += 1;
         if self.options.strict {
-            game.diagnostics.iter_mut().for_each(Diagnostic::make_strict);
+            game.diagnostics
+                .iter_mut()
+                .for_each(Diagnostic::make_strict);
         }
         game.diagnostics.sort_by_key(|d| d.span.offset);
         self.ready.push_back(game);
@@ -339,7 +372,13 @@ struct Charset {
 
 impl Charset {
     /// The encoding of one chunk, and the report to make if it is the first non-UTF-8 one.
-    fn decide(&mut self, bytes: &[u8], base: u64, line: u32, newline: u8) -> (Encoding, Option<Diagnostic>) {
+    fn decide(
+        &mut self,
+        bytes: &[u8],
+        base: u64,
+        line: u32,
+        newline: u8,
+    ) -> (Encoding, Option<Diagnostic>) {
         if let Some(forced) = self.forced {
             return (forced, None);
         }
@@ -368,8 +407,17 @@ impl Charset {
         };
         let note = Diagnostic::new(
             code,
-            Span { offset: base + at as u64, len: 1, line, column: column as u32 },
-            format!("not UTF-8 (byte 0x{:02X}); decoded as {}", bytes[at], page.name()),
+            Span {
+                offset: base + at as u64,
+                len: 1,
+                line,
+                column: column as u32,
+            },
+            format!(
+                "not UTF-8 (byte 0x{:02X}); decoded as {}",
+                bytes[at],
+                page.name()
+            ),
         );
         (page, Some(note))
     }

@@ -104,7 +104,10 @@ impl<'a, 'l> GameParser<'a, 'l> {
             pos,
             loc,
             diagnostics: Vec::new(),
-            stack: vec![Frame { line: Line::default(), open: pos }],
+            stack: vec![Frame {
+                line: Line::default(),
+                open: pos,
+            }],
             pending_number: None,
             last_move_end: None,
             open_unread: None,
@@ -121,7 +124,10 @@ impl<'a, 'l> GameParser<'a, 'l> {
     }
 
     fn text(&self, start: usize, end: usize) -> String {
-        self.chunk.encoding.decode(&self.bytes[start..end]).into_owned()
+        self.chunk
+            .encoding
+            .decode(&self.bytes[start..end])
+            .into_owned()
     }
 
     fn peek(&self) -> Option<u8> {
@@ -187,9 +193,15 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 } else if self.pos > body_start || !tags.is_empty() {
                     let at_end = matches!(end, BodyEnd::EndOfChunk) && self.chunk.at_end_of_input;
                     let (code, message) = if at_end {
-                        (Code::NoTerminatorAtEnd, "the last game has no terminator (result or `*`)")
+                        (
+                            Code::NoTerminatorAtEnd,
+                            "the last game has no terminator (result or `*`)",
+                        )
                     } else {
-                        (Code::MissingTerminator, "game has no terminator; the next game starts here")
+                        (
+                            Code::MissingTerminator,
+                            "game has no terminator; the next game starts here",
+                        )
                     };
                     // Point just after the game's last text, not at the whitespace after it.
                     let mut here = self.pos;
@@ -203,11 +215,24 @@ impl<'a, 'l> GameParser<'a, 'l> {
         };
 
         if tags.is_empty() && main.moves.is_empty() && result.is_none() {
-            let only_comments = main.before.iter().all(|a| matches!(a, Annotation::Comment(_)));
+            let only_comments = main
+                .before
+                .iter()
+                .all(|a| matches!(a, Annotation::Comment(_)));
             if only_comments && (!main.before.is_empty() || !header_comments.is_empty()) {
-                self.report(Code::TextOutsideGame, start, self.pos, "comment outside any game");
+                self.report(
+                    Code::TextOutsideGame,
+                    start,
+                    self.pos,
+                    "comment outside any game",
+                );
             } else if main.before.is_empty() && header_comments.is_empty() {
-                self.report(Code::EmptyGame, start, self.pos, "a game with neither tags nor moves");
+                self.report(
+                    Code::EmptyGame,
+                    start,
+                    self.pos,
+                    "a game with neither tags nor moves",
+                );
             }
         }
 
@@ -225,7 +250,11 @@ impl<'a, 'l> GameParser<'a, 'l> {
             setup: None,
             diagnostics: std::mem::take(&mut self.diagnostics),
         };
-        Some(ParsedGame { game, end: self.pos, terminated })
+        Some(ParsedGame {
+            game,
+            end: self.pos,
+            terminated,
+        })
     }
 
     fn repeats_first_tag(&self, tags: &[Tag]) -> bool {
@@ -240,11 +269,23 @@ impl<'a, 'l> GameParser<'a, 'l> {
     fn parse_tag(&mut self) -> Tag {
         let open = self.pos;
         let extent = lex::tag_extent(self.bytes, open);
-        let inner_end = if extent.closed { extent.end - 1 } else { extent.end };
+        let inner_end = if extent.closed {
+            extent.end - 1
+        } else {
+            extent.end
+        };
         let mut i = open + 1;
-        let pad = self.bytes[i..inner_end].iter().take_while(|b| **b == b' ').count();
+        let pad = self.bytes[i..inner_end]
+            .iter()
+            .take_while(|b| **b == b' ')
+            .count();
         if pad > 0 {
-            self.report(Code::TagPadding, i, i + pad, "space between `[` and the tag name");
+            self.report(
+                Code::TagPadding,
+                i,
+                i + pad,
+                "space between `[` and the tag name",
+            );
             i += pad;
         }
         let name_end = match tokens::tag_name(&self.bytes[i..inner_end]) {
@@ -253,7 +294,12 @@ impl<'a, 'l> GameParser<'a, 'l> {
         };
         let name = self.text(i, name_end);
         if name.is_empty() {
-            self.report(Code::UnreadableText, open, extent.end, "a tag without a name");
+            self.report(
+                Code::UnreadableText,
+                open,
+                extent.end,
+                "a tag without a name",
+            );
         } else if !name.as_bytes()[0].is_ascii_uppercase() {
             self.report(
                 Code::TagNameCase,
@@ -294,14 +340,24 @@ impl<'a, 'l> GameParser<'a, 'l> {
             }
         };
         if !extent.closed {
-            self.report(Code::UnclosedTag, open, extent.end, "tag is not closed by `]` on its line");
+            self.report(
+                Code::UnclosedTag,
+                open,
+                extent.end,
+                "tag is not closed by `]` on its line",
+            );
         }
         let span = self.span(open, extent.end);
         self.pos = extent.end;
         // A literal `\r` or `\n` (two characters) written after the tag by some programs.
         while self.rest().starts_with(b"\\r") || self.rest().starts_with(b"\\n") {
             let at = self.pos;
-            self.report(Code::LiteralEscape, at, at + 2, "literal `\\r` or `\\n` text after a tag");
+            self.report(
+                Code::LiteralEscape,
+                at,
+                at + 2,
+                "literal `\\r` or `\\n` text after a tag",
+            );
             self.pos += 2;
         }
         Tag {
@@ -338,7 +394,12 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 }
                 b'}' => {
                     self.pos += 1;
-                    self.report(Code::StrayBrace, start, start + 1, "`}` with no comment open");
+                    self.report(
+                        Code::StrayBrace,
+                        start,
+                        start + 1,
+                        "`}` with no comment open",
+                    );
                     self.unread(start, start + 1, false);
                 }
                 b'(' => {
@@ -351,7 +412,10 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 b'$' => match tokens::nag(self.rest()) {
                     Ok((rest, digits)) => {
                         let end = self.bytes.len() - rest.len();
-                        match std::str::from_utf8(digits).ok().and_then(|d| d.parse::<u16>().ok()) {
+                        match std::str::from_utf8(digits)
+                            .ok()
+                            .and_then(|d| d.parse::<u16>().ok())
+                        {
                             Some(value) => {
                                 let span = self.span(start, end);
                                 self.pos = end;
@@ -365,7 +429,12 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 b'/' => self.parse_setup(),
                 b'*' if self.last_move_end == Some(start) => {
                     self.pos += 1;
-                    self.report(Code::ForcedMoveMark, start, start + 1, "`*` after a move: old forced-move mark");
+                    self.report(
+                        Code::ForcedMoveMark,
+                        start,
+                        start + 1,
+                        "`*` after a move: old forced-move mark",
+                    );
                     self.set_strength(start, start + 1);
                 }
                 b'!' | b'?' => {
@@ -394,7 +463,12 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     let dots = self.rest().iter().take_while(|b| **b == b'.').count();
                     self.pos += dots;
                     if dots == 3 {
-                        self.report(Code::LoneEllipsis, start, start + 3, "`...` standing alone; PDN writes `12...`");
+                        self.report(
+                            Code::LoneEllipsis,
+                            start,
+                            start + 3,
+                            "`...` standing alone; PDN writes `12...`",
+                        );
                         match &mut self.pending_number {
                             Some((number, _)) => number.ellipsis = true,
                             None => self.unread(start, start + 3, false),
@@ -410,10 +484,16 @@ impl<'a, 'l> GameParser<'a, 'l> {
                         let kind = ResultKind::parse(std::str::from_utf8(token).unwrap_or("*"))
                             .unwrap_or(ResultKind::Unknown);
                         self.pos = end;
-                        self.flush_dangling_number("a move number followed by the result (a forfeited game?)");
+                        self.flush_dangling_number(
+                            "a move number followed by the result (a forfeited game?)",
+                        );
                         self.close_open_variations();
                         let span = self.span(start, end);
-                        return BodyEnd::Terminator(ResultToken { kind, nonstandard: None, span });
+                        return BodyEnd::Terminator(ResultToken {
+                            kind,
+                            nonstandard: None,
+                            span,
+                        });
                     }
                     if self.try_move_number() || self.try_move() {
                         continue;
@@ -433,7 +513,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let Ok((rest, (digits, dots))) = tokens::move_number(self.rest()) else {
             return false;
         };
-        let Some(number) = std::str::from_utf8(digits).ok().and_then(|d| d.parse::<u32>().ok())
+        let Some(number) = std::str::from_utf8(digits)
+            .ok()
+            .and_then(|d| d.parse::<u32>().ok())
         else {
             return false;
         };
@@ -443,7 +525,11 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let span = self.span(start, end);
         self.pos = end;
         self.pending_number = Some((
-            MoveNumber { number, ellipsis: dots.len() >= 2, span },
+            MoveNumber {
+                number,
+                ellipsis: dots.len() >= 2,
+                span,
+            },
             start,
         ));
         true
@@ -453,7 +539,16 @@ impl<'a, 'l> GameParser<'a, 'l> {
     fn flush_dangling_number(&mut self, why: &str) {
         if let Some((number, start)) = self.pending_number.take() {
             let end = start + number.span.len as usize;
-            self.report(Code::DanglingMoveNumber, start, end, why.to_string());
+            if number.ellipsis {
+                self.report(
+                    Code::EllipsisWithoutMove,
+                    start,
+                    end,
+                    "a move number and `...` with no move after them",
+                );
+            } else {
+                self.report(Code::DanglingMoveNumber, start, end, why.to_string());
+            }
             self.unread(start, end, false);
         }
     }
@@ -464,7 +559,10 @@ impl<'a, 'l> GameParser<'a, 'l> {
             return false;
         };
         let end = self.bytes.len() - rest.len();
-        if !rest.first().is_none_or(|b| tokens::is_delimiter(*b) || *b == b'*' || *b == b'!' || *b == b'?') {
+        if !rest
+            .first()
+            .is_none_or(|b| tokens::is_delimiter(*b) || *b == b'*' || *b == b'!' || *b == b'?')
+        {
             return false;
         }
         let mut squares: SmallVec<[Square; 4]> = SmallVec::new();
@@ -475,14 +573,16 @@ impl<'a, 'l> GameParser<'a, 'l> {
             };
             squares.push(square);
             // Find where this square is written, for a precise location of zero padding.
-            let at = offset
-                + memchr::memmem::find(&self.bytes[offset..end], text).unwrap_or(0);
+            let at = offset + memchr::memmem::find(&self.bytes[offset..end], text).unwrap_or(0);
             if text.len() > 1 && text[0] == b'0' {
                 self.report(
                     Code::ZeroPaddedSquare,
                     at,
                     at + text.len(),
-                    format!("square written with a leading zero: `{}`", self.text(at, at + text.len())),
+                    format!(
+                        "square written with a leading zero: `{}`",
+                        self.text(at, at + text.len())
+                    ),
                 );
             }
             offset = at + text.len();
@@ -491,21 +591,46 @@ impl<'a, 'l> GameParser<'a, 'l> {
             self.report(Code::SpaceInMove, start, end, "space inside a move");
         }
         let first_sep = raw.separators[0];
-        if raw.separators.iter().any(|s| s.eq_ignore_ascii_case(&first_sep) == false) {
-            self.report(Code::MixedSeparators, start, end, "a move mixes `-` and capture separators");
+        if raw
+            .separators
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(&first_sep) == false)
+        {
+            self.report(
+                Code::MixedSeparators,
+                start,
+                end,
+                "a move mixes `-` and capture separators",
+            );
         }
-        let is_capture = raw.separators.iter().any(|s| matches!(s, b'x' | b'X' | b':'));
+        let is_capture = raw
+            .separators
+            .iter()
+            .any(|s| matches!(s, b'x' | b'X' | b':'));
         if raw.separators.contains(&b':') && matches!(squares[0], Square::Num(_)) {
-            self.report(Code::ColonCapture, start, end, "`:` capture in a numeric game; PDN 3.0 writes `x`");
+            self.report(
+                Code::ColonCapture,
+                start,
+                end,
+                "`:` capture in a numeric game; PDN 3.0 writes `x`",
+            );
         }
         let separator = match first_sep {
             0 => None,
-            _ if is_capture => raw.separators.iter().find(|s| **s != b'-').map(|s| *s as char),
+            _ if is_capture => raw
+                .separators
+                .iter()
+                .find(|s| **s != b'-')
+                .map(|s| *s as char),
             s => Some(s as char),
         };
         self.pos = end;
         let mut token = MoveToken {
-            kind: if is_capture { MoveKind::Capture } else { MoveKind::Step },
+            kind: if is_capture {
+                MoveKind::Capture
+            } else {
+                MoveKind::Step
+            },
             squares,
             separator,
             raw: None,
@@ -530,7 +655,12 @@ impl<'a, 'l> GameParser<'a, 'l> {
         self.last_move_end = Some(self.pos);
         self.open_unread = None;
         let frame = self.stack.last_mut().expect("a line is open");
-        frame.line.moves.push(MoveNode { number, token, strength: None, after: Vec::new() });
+        frame.line.moves.push(MoveNode {
+            number,
+            token,
+            strength: None,
+            after: Vec::new(),
+        });
     }
 
     /// Reads `!?`-style marks (or `(!?)`) after the last move. Returns false if the text here is
@@ -543,7 +673,11 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let end = self.bytes.len() - rest.len();
         let has_move = self.stack.last().is_some_and(|f| !f.line.moves.is_empty());
         let free = has_move
-            && self.stack.last().and_then(|f| f.line.moves.last()).is_some_and(|m| m.strength.is_none());
+            && self
+                .stack
+                .last()
+                .and_then(|f| f.line.moves.last())
+                .is_some_and(|m| m.strength.is_none());
         if !free {
             return false;
         }
@@ -590,7 +724,12 @@ impl<'a, 'l> GameParser<'a, 'l> {
             b'{' => match lex::comment_end(self.bytes, start) {
                 CommentEnd::Closed { end, nested } => {
                     if nested {
-                        self.report(Code::NestedComment, start, end, "`{` inside a comment: read as a nested comment");
+                        self.report(
+                            Code::NestedComment,
+                            start,
+                            end,
+                            "`{` inside a comment: read as a nested comment",
+                        );
                     }
                     (CommentStyle::Brace, start + 1, end - 1, end)
                 }
@@ -599,13 +738,23 @@ impl<'a, 'l> GameParser<'a, 'l> {
                         CommentEnd::Runaway { end } => end,
                         _ => self.bytes.len(),
                     };
-                    self.report(Code::UnclosedComment, start, start + 1, "comment is never closed by `}`");
+                    self.report(
+                        Code::UnclosedComment,
+                        start,
+                        start + 1,
+                        "comment is never closed by `}`",
+                    );
                     (CommentStyle::Brace, start + 1, end, end)
                 }
             },
             b';' => {
                 let end = lex::line_end(self.bytes, start);
-                self.report(Code::SemicolonComment, start, end, "`;` comment (not PDN 3.0)");
+                self.report(
+                    Code::SemicolonComment,
+                    start,
+                    end,
+                    "`;` comment (not PDN 3.0)",
+                );
                 (CommentStyle::Semicolon, start + 1, end, end)
             }
             _ => {
@@ -617,7 +766,12 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let commands = embedded_commands(&text);
         let span = self.span(start, end);
         self.pos = end;
-        Comment { style, text, commands, span }
+        Comment {
+            style,
+            text,
+            commands,
+            span,
+        }
     }
 
     fn parse_setup(&mut self) {
@@ -632,7 +786,11 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let span = self.span(start, end);
         self.pos = end;
         let parsed = super::tags::read_fen(&fen_text, span, &mut self.diagnostics);
-        self.annotate(Annotation::Setup(Setup { fen: fen_text, parsed, span }));
+        self.annotate(Annotation::Setup(Setup {
+            fen: fen_text,
+            parsed,
+            span,
+        }));
     }
 
     fn open_variation(&mut self) {
@@ -654,21 +812,32 @@ impl<'a, 'l> GameParser<'a, 'l> {
         self.pos += 1;
         self.last_move_end = None;
         self.open_unread = None;
-        self.stack.push(Frame { line: Line::default(), open: start });
+        self.stack.push(Frame {
+            line: Line::default(),
+            open: start,
+        });
     }
 
     fn close_variation(&mut self) {
         let start = self.pos;
         self.pos += 1;
         if self.stack.len() == 1 {
-            self.report(Code::StrayParenthesis, start, start + 1, "`)` with no variation open");
+            self.report(
+                Code::StrayParenthesis,
+                start,
+                start + 1,
+                "`)` with no variation open",
+            );
             self.unread(start, start + 1, false);
             return;
         }
         self.flush_dangling_number("a move number with no move after it");
         let frame = self.stack.pop().expect("checked above");
         let span = self.span(frame.open, self.pos);
-        self.annotate(Annotation::Variation(Variation { line: frame.line, span }));
+        self.annotate(Annotation::Variation(Variation {
+            line: frame.line,
+            span,
+        }));
     }
 
     fn close_open_variations(&mut self) {
@@ -676,9 +845,17 @@ impl<'a, 'l> GameParser<'a, 'l> {
         while self.stack.len() > 1 {
             let frame = self.stack.pop().expect("checked");
             let here = self.pos;
-            self.report(Code::UnclosedVariation, frame.open, frame.open + 1, "variation is never closed by `)`");
+            self.report(
+                Code::UnclosedVariation,
+                frame.open,
+                frame.open + 1,
+                "variation is never closed by `)`",
+            );
             let span = self.span(frame.open, here);
-            self.annotate(Annotation::Variation(Variation { line: frame.line, span }));
+            self.annotate(Annotation::Variation(Variation {
+                line: frame.line,
+                span,
+            }));
         }
     }
 
@@ -704,14 +881,21 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let merge = self.open_unread.filter(|_| report);
         if let Some(index) = merge {
             let line = &mut self.stack.last_mut().expect("line").line;
-            let last = line.moves.last_mut().map_or(&mut line.before, |m| &mut m.after);
+            let last = line
+                .moves
+                .last_mut()
+                .map_or(&mut line.before, |m| &mut m.after);
             if let Some(Annotation::Unread(unread)) = last.last_mut() {
                 let from = unread.span.offset - self.chunk.base;
                 let new_len = (end as u64 - from) as u32;
                 unread.span.len = new_len;
                 if unread.text.len() < MAX_UNREAD_TEXT {
                     let gap_start = (from as usize + unread.text.len()).min(start);
-                    let more = self.chunk.encoding.decode(&self.bytes[gap_start..end]).into_owned();
+                    let more = self
+                        .chunk
+                        .encoding
+                        .decode(&self.bytes[gap_start..end])
+                        .into_owned();
                     unread.text.push_str(&more);
                     truncate_text(&mut unread.text);
                 }
@@ -723,11 +907,16 @@ impl<'a, 'l> GameParser<'a, 'l> {
         truncate_text(&mut text);
         let span = self.span(start, end);
         if report {
-            let binary = self.bytes[start..end].iter().any(|b| *b < 0x20 && !lex::is_space(*b));
+            let binary = self.bytes[start..end]
+                .iter()
+                .any(|b| *b < 0x20 && !lex::is_space(*b));
             let (code, message) = if binary {
                 (Code::BinaryData, "binary data, not text".to_string())
             } else {
-                (Code::UnreadableText, format!("cannot read `{}` here", preview(&text)))
+                (
+                    Code::UnreadableText,
+                    format!("cannot read `{}` here", preview(&text)),
+                )
             };
             self.diagnostics.push(Diagnostic::new(code, span, message));
         }
@@ -738,12 +927,21 @@ impl<'a, 'l> GameParser<'a, 'l> {
     /// A game without terminator whose last move is exactly its (non-standard) Result tag, as in
     /// `... 13-19 4-6` with `[Result "4-6"]`: that "move" is the terminator.
     fn nonstandard_terminator(&mut self, tags: &[Tag], main: &mut Line) -> Option<ResultToken> {
-        let declared = tags.iter().find(|t| t.name == "Result")?.value.trim().to_string();
+        let declared = tags
+            .iter()
+            .find(|t| t.name == "Result")?
+            .value
+            .trim()
+            .to_string();
         if ResultKind::parse(&declared).is_some() {
             return None;
         }
         let last = main.moves.last()?;
-        let written = last.token.raw.clone().unwrap_or_else(|| last.token.canonical());
+        let written = last
+            .token
+            .raw
+            .clone()
+            .unwrap_or_else(|| last.token.canonical());
         if written != declared || !last.after.is_empty() || last.number.is_some() {
             return None;
         }
@@ -754,7 +952,11 @@ impl<'a, 'l> GameParser<'a, 'l> {
             span,
             format!("`{declared}` ends the game as its Result tag says, but is not a PDN result"),
         ));
-        Some(ResultToken { kind: ResultKind::Unknown, nonstandard: Some(declared), span })
+        Some(ResultToken {
+            kind: ResultKind::Unknown,
+            nonstandard: Some(declared),
+            span,
+        })
     }
 }
 
@@ -842,5 +1044,9 @@ fn preview(text: &str) -> String {
         .take(40)
         .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
         .collect();
-    if text.chars().count() > 40 { format!("{printable}…") } else { printable }
+    if text.chars().count() > 40 {
+        format!("{printable}…")
+    } else {
+        printable
+    }
 }

@@ -99,14 +99,38 @@ mod tests {
     fn lines_and_columns() {
         let text = "ab\ncdé f\r\ng";
         let mut loc = Locator::new(text.as_bytes(), 100, 1, b'\n', true);
-        assert_eq!(loc.span(0, 2), Span { offset: 100, len: 2, line: 1, column: 1 });
+        assert_eq!(
+            loc.span(0, 2),
+            Span {
+                offset: 100,
+                len: 2,
+                line: 1,
+                column: 1
+            }
+        );
         let f = text.find('f').unwrap();
         // é is two bytes but one column.
-        assert_eq!(loc.span(f, f + 1), Span { offset: 100 + f as u64, len: 1, line: 2, column: 5 });
+        assert_eq!(
+            loc.span(f, f + 1),
+            Span {
+                offset: 100 + f as u64,
+                len: 1,
+                line: 2,
+                column: 5
+            }
+        );
         let g = text.find('g').unwrap();
         assert_eq!(loc.span(g, g + 1).line, 3);
         // Asking backwards still answers correctly.
-        assert_eq!(loc.span(3, 4), Span { offset: 103, len: 1, line: 2, column: 1 });
+        assert_eq!(
+            loc.span(3, 4),
+            Span {
+                offset: 103,
+                len: 1,
+                line: 2,
+                column: 1
+            }
+        );
         assert_eq!(loc.line_after(), 3);
     }
 

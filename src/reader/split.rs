@@ -67,7 +67,8 @@ mod tests {
 
     #[test]
     fn brackets_in_comments_and_percent_lines_do_not_split() {
-        let text = "1. 32-28 {see [a] and [%clk 1:00]} 19-23\n% [not a tag]\n; [nor this]\n2. 33-29 *";
+        let text =
+            "1. 32-28 {see [a] and [%clk 1:00]} 19-23\n% [not a tag]\n; [nor this]\n2. 33-29 *";
         assert!(starts(text).is_empty());
     }
 

@@ -82,7 +82,10 @@ pub fn interpret(game: &mut Game) {
             "SetUp" | "Setup" => diagnostics.push(Diagnostic::new(
                 Code::SetUpTag,
                 tag.span,
-                format!("`{}` is a chess (PGN) tag; in PDN the FEN tag alone sets up a position", tag.name),
+                format!(
+                    "`{}` is a chess (PGN) tag; in PDN the FEN tag alone sets up a position",
+                    tag.name
+                ),
             )),
             "GameType" => match GameType::parse(tag.value.trim()) {
                 Ok(game_type) => game.game_type = Some(game_type),
@@ -111,7 +114,10 @@ fn check_result(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) {
         diagnostics.push(Diagnostic::new(
             Code::NonstandardResult,
             tag.span,
-            format!("`{}` is not a PDN result (1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *)", tag.value),
+            format!(
+                "`{}` is not a PDN result (1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *)",
+                tag.value
+            ),
         ));
     }
 }
@@ -140,10 +146,15 @@ pub fn read_fen(text: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Op
     match fen::parse(text) {
         Ok(parsed) => {
             for warning in parsed.warnings {
+                let code = Code::from_str(warning.code).unwrap_or(Code::FenExtraField);
                 diagnostics.push(Diagnostic::new(
-                    Code::FenDialect,
+                    code,
                     span,
-                    format!("FEN {}: {} (at character {})", warning.code, warning.message, warning.offset + 1),
+                    format!(
+                        "FEN: {} (at character {})",
+                        warning.message,
+                        warning.offset + 1
+                    ),
                 ));
             }
             Some(parsed.setup)
@@ -152,9 +163,25 @@ pub fn read_fen(text: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Op
             diagnostics.push(Diagnostic::new(
                 Code::BadFen,
                 span,
-                format!("cannot read FEN `{text}`: {} (at character {})", error.message, error.offset + 1),
+                format!(
+                    "cannot read FEN `{text}`: {} (at character {})",
+                    error.message,
+                    error.offset + 1
+                ),
             ));
             None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_fen_warning_has_a_reader_code() {
+        for code in fen::codes::ALL {
+            assert!(Code::from_str(code).is_some(), "{code} has no reader code");
         }
     }
 }

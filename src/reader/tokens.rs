@@ -36,7 +36,10 @@ pub fn result(input: &[u8]) -> Res<'_, &[u8]> {
     ))
     .parse(input)?;
     if token != b"*" && !delimited_end(rest) {
-        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Verify)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Verify,
+        )));
     }
     Ok((rest, token))
 }
@@ -108,20 +111,32 @@ pub fn move_text(input: &[u8]) -> Res<'_, RawMove<'_>> {
         break;
     }
     if mv.squares.len() < 2 {
-        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Count)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Count,
+        )));
     }
     Ok((rest, mv))
 }
 
 /// `- -` or `--`: a move whose squares are not known.
 pub fn unknown_move(input: &[u8]) -> Res<'_, &[u8]> {
-    recognize((tag("-"), take_while(|b: u8| b == b' ' || b == b'\t'), tag("-"))).parse(input)
+    recognize((
+        tag("-"),
+        take_while(|b: u8| b == b' ' || b == b'\t'),
+        tag("-"),
+    ))
+    .parse(input)
 }
 
 /// `!`, `?`, `!?`, ... or the same in parentheses: `(!?)`.
 pub fn strength(input: &[u8]) -> Res<'_, &[u8]> {
     alt((
-        recognize((tag("("), take_while1(|b: u8| b == b'!' || b == b'?'), tag(")"))),
+        recognize((
+            tag("("),
+            take_while1(|b: u8| b == b'!' || b == b'?'),
+            tag(")"),
+        )),
         take_while1(|b: u8| b == b'!' || b == b'?'),
     ))
     .parse(input)
@@ -150,7 +165,11 @@ pub fn setup(input: &[u8]) -> Res<'_, &[u8]> {
         opt(take_while(|b: u8| b == b' ')),
         tag("FEN"),
         take_while(|b: u8| b == b' '),
-        recognize((tag("\""), take_while(|b: u8| b != b'"' && b != b'\n'), tag("\""))),
+        recognize((
+            tag("\""),
+            take_while(|b: u8| b != b'"' && b != b'\n'),
+            tag("\""),
+        )),
         opt(take_while(|b: u8| b == b' ')),
         tag("/"),
     )
@@ -176,7 +195,10 @@ mod tests {
         assert_eq!(ok(result(b"0-0[")).1, b"0-0");
         assert!(result(b"1-0x").is_err());
         let (rest, mv) = ok(move_text(b"1-18 "));
-        assert_eq!((rest, mv.squares.as_slice()), (&b" "[..], &[&b"1"[..], b"18"][..]));
+        assert_eq!(
+            (rest, mv.squares.as_slice()),
+            (&b" "[..], &[&b"1"[..], b"18"][..])
+        );
     }
 
     #[test]

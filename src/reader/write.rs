@@ -22,7 +22,12 @@ pub fn write_game(game: &Game, out: &mut String) {
     let mut body = Wrapper { out, column: 0 };
     write_line(&game.moves, &mut body);
     match &game.result {
-        Some(result) => body.token(result.nonstandard.as_deref().unwrap_or(result.kind.as_str())),
+        Some(result) => body.token(
+            result
+                .nonstandard
+                .as_deref()
+                .unwrap_or(result.kind.as_str()),
+        ),
         None => {}
     }
     if body.column > 0 {
@@ -91,7 +96,12 @@ fn write_line(line: &Line, w: &mut Wrapper<'_>) {
     for node in &line.moves {
         let mut text = String::new();
         if let Some(number) = &node.number {
-            let _ = write!(text, "{}{}", number.number, if number.ellipsis { "..." } else { "." });
+            let _ = write!(
+                text,
+                "{}{}",
+                number.number,
+                if number.ellipsis { "..." } else { "." }
+            );
             w.token(&text);
             text.clear();
         }
