@@ -573,6 +573,31 @@ fn fenish() -> impl Strategy<Value = String> {
     "[WBwbK?:,0-9a-lH. \"\\-]{0,40}"
 }
 
+/// A canonical FEN with a few bytes inserted, deleted or replaced (mostly still readable, with
+/// dialect oddities), so that the properties also see many accepted inputs.
+fn mutated_fen() -> impl Strategy<Value = String> {
+    let edit = (
+        any::<prop::sample::Index>(),
+        0u8..3,
+        prop::sample::select(" .:,-\"Kwb0H\ta".chars().collect::<Vec<_>>()),
+    );
+    (setup_strategy(), prop::collection::vec(edit, 1..4)).prop_map(|(setup, edits)| {
+        let mut chars: Vec<char> = setup.to_string().chars().collect();
+        for (at, kind, c) in edits {
+            let i = at.index(chars.len() + 1);
+            match kind {
+                0 => chars.insert(i, c),
+                1 if i < chars.len() => {
+                    chars.remove(i);
+                }
+                _ if i < chars.len() => chars[i] = c,
+                _ => chars.push(c),
+            }
+        }
+        chars.into_iter().collect()
+    })
+}
+
 fn check_invariants(text: &str) {
     match parse(text) {
         Ok(fen) => {
@@ -581,15 +606,15 @@ fn check_invariants(text: &str) {
                 assert!(codes::ALL.contains(&w.code), "{text:?}: {w}");
             }
             assert!(fen.warnings.windows(2).all(|p| p[0].offset <= p[1].offset));
-            // The canonical form reads back warning-free (except duplicates, which stay) and
-            // prints identically.
+            // The canonical form reads back warning-free (except duplicates and extra fields,
+            // which stay) and prints identically.
             let printed = fen.setup.to_string();
             let again = parse(&printed).unwrap_or_else(|e| panic!("{text:?} -> {printed:?}: {e}"));
             assert!(
                 again
                     .warnings
                     .iter()
-                    .all(|w| w.code == codes::DUPLICATE_SQUARE),
+                    .all(|w| [codes::DUPLICATE_SQUARE, codes::EXTRA_FIELD].contains(&w.code)),
                 "{printed:?}: {:?}",
                 again.warnings
             );
@@ -606,8 +631,16 @@ fn check_invariants(text: &str) {
     }
 }
 
+/// 2000 cases, or `PROPTEST_CASES` when set (for longer runs).
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
 
     #[test]
     fn arbitrary_strings_never_panic(text in any::<String>()) {
@@ -621,6 +654,11 @@ proptest! {
 
     #[test]
     fn fen_like_strings_never_panic(text in fenish()) {
+        check_invariants(&text);
+    }
+
+    #[test]
+    fn mutated_fens_never_panic_and_print_canonically(text in mutated_fen()) {
         check_invariants(&text);
     }
 
