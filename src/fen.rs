@@ -66,7 +66,7 @@ pub mod codes {
 }
 
 /// A parsed FEN: the setup plus every dialect oddity met on the way.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fen {
     pub setup: FenSetup,
     /// In order of `offset`.
@@ -74,12 +74,43 @@ pub struct Fen {
 }
 
 /// Something the FEN bends but that could still be read. `code` is one of [`codes`].
+/// (Deserializing accepts only the codes in [`codes::ALL`].)
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FenWarning {
     pub code: &'static str,
     pub message: String,
     /// Byte offset in the text given to [`parse`].
     pub offset: usize,
+}
+
+#[derive(Deserialize)]
+struct RawWarning {
+    code: String,
+    message: String,
+    offset: usize,
+}
+
+impl<'de> Deserialize<'de> for FenWarning {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = RawWarning::deserialize(deserializer)?;
+        FenWarning::try_from(raw).map_err(serde::de::Error::custom)
+    }
+}
+
+impl TryFrom<RawWarning> for FenWarning {
+    type Error = String;
+
+    fn try_from(raw: RawWarning) -> Result<FenWarning, String> {
+        let code = codes::ALL
+            .iter()
+            .find(|c| **c == raw.code)
+            .ok_or_else(|| format!("unknown FEN warning code `{}`", raw.code))?;
+        Ok(FenWarning {
+            code,
+            message: raw.message,
+            offset: raw.offset,
+        })
+    }
 }
 
 /// Why a FEN could not be read.
@@ -146,6 +177,11 @@ fn quote(text: &str) -> String {
         out.push_str("...");
     }
     out
+}
+
+/// What an extra field's value may contain (lidraughts writes digits only).
+fn is_extra_value_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'+' || b == b'-'
 }
 
 fn is_ws(b: u8) -> bool {
@@ -306,12 +342,18 @@ impl Parser<'_> {
                     }
                     c @ b'A'..=b'Z' if c != b'K' => {
                         let value = &self.text[s + 1..e];
+                        if let Some(bad) = value.bytes().position(|b| !is_extra_value_byte(b)) {
+                            return err(
+                                s + 1 + bad,
+                                "expected letters, digits, `+` or `-` in an extra field",
+                            );
+                        }
                         self.warn(
                             codes::EXTRA_FIELD,
                             s,
                             format!(
                                 "extra field `{}` kept but not interpreted",
-                                quote(&self.text[s..e])
+                                &self.text[s..e]
                             ),
                         );
                         extra.push(((c as char).to_string(), value.to_string()));
