@@ -24,13 +24,6 @@ impl Input {
             Input::File(path) => Box::new(fs::File::open(path)?),
         })
     }
-
-    pub fn size(&self) -> Option<u64> {
-        match self {
-            Input::Stdin => None,
-            Input::File(path) => fs::metadata(path).ok().map(|m| m.len()),
-        }
-    }
 }
 
 /// Expands the paths; an unreadable path is an error naming it.

@@ -84,13 +84,7 @@ pub fn write_diagnostic(
         let column = span.column.saturating_sub(1) as usize;
         let width =
             (span.len as usize).clamp(1, shown.chars().count().saturating_sub(column).max(1));
-        writeln!(
-            out,
-            "{} {} {}",
-            " ".repeat(gutter.len()),
-            style.dim("|"),
-            ""
-        )?;
+        writeln!(out, "{} {}", " ".repeat(gutter.len()), style.dim("|"))?;
         writeln!(out, "{} {} {}", style.dim(&gutter), style.dim("|"), shown)?;
         writeln!(
             out,

@@ -199,7 +199,7 @@ fn write_summary(
     )?;
     let width = totals.by_code.keys().map(String::len).max().unwrap_or(0);
     for (code, count) in &totals.by_code {
-        let severity = Code::from_str(code)
+        let severity = Code::from_code(code)
             .map(|c| c.severity())
             .unwrap_or(Severity::Warning);
         let _ = severity;

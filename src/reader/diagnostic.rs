@@ -50,7 +50,7 @@ macro_rules! codes {
                 match self { $( Code::$variant => $violation, )* }
             }
 
-            pub fn from_str(text: &str) -> Option<Code> {
+            pub fn from_code(text: &str) -> Option<Code> {
                 match text { $( $code => Some(Code::$variant), )* _ => None }
             }
         }
@@ -194,7 +194,7 @@ impl Serialize for Code {
 impl<'de> Deserialize<'de> for Code {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Code, D::Error> {
         let text = String::deserialize(d)?;
-        Code::from_str(&text)
+        Code::from_code(&text)
             .ok_or_else(|| serde::de::Error::custom(format!("unknown code {text}")))
     }
 }
@@ -235,7 +235,7 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for &code in Code::ALL {
             assert!(seen.insert(code.as_str()), "{code} twice");
-            assert_eq!(Code::from_str(code.as_str()), Some(code));
+            assert_eq!(Code::from_code(code.as_str()), Some(code));
             let prefix = &code.as_str()[..2];
             let expected = match code.severity() {
                 Severity::Error => "E-",

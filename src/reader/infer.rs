@@ -33,8 +33,10 @@ pub fn decide_variant(game: &mut Game, default: Option<Variant>) {
         ));
         return;
     }
-    if let Some(tag) = game.tags.iter().find(|t| t.name == "Variant") {
-        if let Ok(variant) = tag.value.parse::<Variant>() {
+    if let Some(tag) = game.tags.iter().find(|t| t.name == "Variant")
+        && let Ok(variant) = tag.value.parse::<Variant>()
+    {
+        {
             game.variant = Some(variant);
             game.variant_source = VariantSource::Inferred;
             game.diagnostics.push(Diagnostic::new(
@@ -110,12 +112,13 @@ fn infer(game: &Game) -> Option<(Variant, String)> {
     }
     // From the start position the first move tells the board: English men (Black, first) start
     // on 1-12 and open from 9-12; Italian men (White, first) on 21-32 open from 21-24.
-    if game.setup.is_none() {
-        if let Some(Square::Num(from)) = game
+    if game.setup.is_none()
+        && let Some(Square::Num(from)) = game
             .moves
             .moves
             .first()
             .and_then(|m| m.token.squares.first())
+    {
         {
             if (21..=24).contains(from) {
                 return Some((

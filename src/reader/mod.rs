@@ -173,8 +173,11 @@ impl<R: Read> Reader<R> {
             self.charset.detected = Some(Encoding::Utf8);
         }
         let data = &self.buf[self.start..self.end];
-        if let Some(at) = memchr::memchr2(b'\n', b'\r', data) {
-            if data[at] == b'\r' && data.get(at + 1) != Some(&b'\n') {
+        if let Some(at) = memchr::memchr2(b'\n', b'\r', data)
+            && data[at] == b'\r'
+            && data.get(at + 1) != Some(&b'\n')
+        {
+            {
                 self.newline = b'\r';
                 self.notes.push(Diagnostic::new(
                     Code::CrLineEnds,
@@ -244,10 +247,8 @@ impl<R: Read> Reader<R> {
             }
             self.finish(game);
         }
-        if at_end_of_input {
-            if let Some(orphan) = self.carried.take() {
-                self.push_ready(orphan);
-            }
+        if at_end_of_input && let Some(orphan) = self.carried.take() {
+            self.push_ready(orphan);
         }
     }
 

@@ -594,7 +594,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         if raw
             .separators
             .iter()
-            .any(|s| s.eq_ignore_ascii_case(&first_sep) == false)
+            .any(|s| !s.eq_ignore_ascii_case(&first_sep))
         {
             self.report(
                 Code::MixedSeparators,
@@ -642,9 +642,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         }
         self.push_move(token);
         // A strength mark glued to the move.
-        if matches!(self.peek(), Some(b'!' | b'?')) {
-            self.try_strength();
-        } else if self.peek() == Some(b'(') {
+        if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
             self.try_strength();
         }
         true

@@ -62,7 +62,7 @@ impl<'a> Locator<'a> {
         if at < self.pos {
             // Out of order (only on error paths): recount from the chunk start.
             self.pos = 0;
-            self.line = self.line - self.count_lines(0, self.line_start);
+            self.line -= self.count_lines(0, self.line_start);
             self.line_start = 0;
         }
         for i in memchr::memchr_iter(self.newline, &self.bytes[self.pos..at]) {

@@ -146,7 +146,7 @@ pub fn read_fen(text: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Op
     match fen::parse(text) {
         Ok(parsed) => {
             for warning in parsed.warnings {
-                let code = Code::from_str(warning.code).unwrap_or(Code::FenExtraField);
+                let code = Code::from_code(warning.code).unwrap_or(Code::FenExtraField);
                 diagnostics.push(Diagnostic::new(
                     code,
                     span,
@@ -181,7 +181,7 @@ mod tests {
     #[test]
     fn every_fen_warning_has_a_reader_code() {
         for code in fen::codes::ALL {
-            assert!(Code::from_str(code).is_some(), "{code} has no reader code");
+            assert!(Code::from_code(code).is_some(), "{code} has no reader code");
         }
     }
 }

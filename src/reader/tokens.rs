@@ -98,15 +98,14 @@ pub fn move_text(input: &[u8]) -> Res<'_, RawMove<'_>> {
             break;
         }
         // Algebraic squares written without a separator: `a3b4`.
-        if first[0].is_ascii_lowercase() {
-            if let Ok((after, sq)) = square_text(rest) {
-                if sq[0].is_ascii_lowercase() {
-                    mv.squares.push(sq);
-                    mv.separators.push(0);
-                    rest = after;
-                    continue;
-                }
-            }
+        if first[0].is_ascii_lowercase()
+            && let Ok((after, sq)) = square_text(rest)
+            && sq[0].is_ascii_lowercase()
+        {
+            mv.squares.push(sq);
+            mv.separators.push(0);
+            rest = after;
+            continue;
         }
         break;
     }

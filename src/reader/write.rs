@@ -21,14 +21,13 @@ pub fn write_game(game: &Game, out: &mut String) {
     }
     let mut body = Wrapper { out, column: 0 };
     write_line(&game.moves, &mut body);
-    match &game.result {
-        Some(result) => body.token(
+    if let Some(result) = &game.result {
+        body.token(
             result
                 .nonstandard
                 .as_deref()
                 .unwrap_or(result.kind.as_str()),
-        ),
-        None => {}
+        );
     }
     if body.column > 0 {
         body.out.push('\n');
