@@ -549,7 +549,22 @@ impl<'a, 'l> GameParser<'a, 'l> {
             } else {
                 self.report(Code::DanglingMoveNumber, start, end, why.to_string());
             }
-            self.unread(start, end, false);
+            // Keep the number where it was written: items may have been added since.
+            let text = self.text(start, end);
+            let item = Annotation::Unread(Unread {
+                text,
+                span: number.span,
+            });
+            let line = &mut self.stack.last_mut().expect("a line is open").line;
+            let list = match line.moves.last_mut() {
+                Some(node) => &mut node.after,
+                None => &mut line.before,
+            };
+            let at = list
+                .iter()
+                .position(|a| annotation_offset(a) > number.span.offset)
+                .unwrap_or(list.len());
+            list.insert(at, item);
         }
     }
 
@@ -984,6 +999,16 @@ fn matching_paren(bytes: &[u8], open: usize) -> usize {
         i += 1;
     }
     bytes.len()
+}
+
+fn annotation_offset(annotation: &Annotation) -> u64 {
+    match annotation {
+        Annotation::Comment(c) => c.span.offset,
+        Annotation::Nag(n) => n.span.offset,
+        Annotation::Variation(v) => v.span.offset,
+        Annotation::Setup(s) => s.span.offset,
+        Annotation::Unread(u) => u.span.offset,
+    }
 }
 
 /// Resolves `\"` and `\\`; returns the value and the offset of the first unescaped inner quote.

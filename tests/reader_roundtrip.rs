@@ -1,0 +1,191 @@
+//! Printing a game and reading it back gives the same model (spans, raw spellings and
+//! diagnostics aside): on generated games, and on every game of the corpus.
+
+use pdnkit::reader::{self, ReadOptions, write};
+use proptest::prelude::*;
+use serde_json::Value;
+use std::path::Path;
+
+/// The model without what legitimately changes when text is rewritten: positions, the original
+/// spelling of tokens, and what the reader said about that spelling.
+fn essence(games: &[reader::Game]) -> Value {
+    fn strip(value: &mut Value) {
+        match value {
+            Value::Object(map) => {
+                map.remove("span");
+                map.remove("raw");
+                map.remove("diagnostics");
+                map.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut value = serde_json::to_value(games).expect("the model serialises");
+    strip(&mut value);
+    value
+}
+
+fn assert_round_trip(text: &str, what: &str) {
+    let first = reader::read_str(text, ReadOptions::default());
+    let printed = write::write_games(&first);
+    let second = reader::read_str(&printed, ReadOptions::default());
+    assert_eq!(
+        first.len(),
+        second.len(),
+        "{what}: game count changed; printed:\n{printed}"
+    );
+    for (a, b) in first.iter().zip(&second) {
+        assert_eq!(
+            essence(std::slice::from_ref(a)),
+            essence(std::slice::from_ref(b)),
+            "{what}, game {}: printed as\n{}",
+            a.index,
+            write::write_games([a])
+        );
+    }
+}
+
+fn corpus_files() -> Option<Vec<std::path::PathBuf>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if !root.is_dir() {
+        eprintln!(
+            "skipped: {} is absent (the corpus sits beside the checkout in CI)",
+            root.display()
+        );
+        return None;
+    }
+    let mut files = Vec::new();
+    for folder in ["pdn-standard/succeed", "pdn-standard/fail", "english"] {
+        for entry in std::fs::read_dir(root.join(folder)).expect("corpus folder reads") {
+            files.push(entry.expect("entry").path());
+        }
+    }
+    files.sort();
+    Some(files)
+}
+
+#[test]
+fn every_corpus_game_round_trips() {
+    let Some(files) = corpus_files() else { return };
+    for file in files {
+        let bytes = std::fs::read(&file).expect("corpus file reads");
+        let text = String::from_utf8_lossy(&bytes);
+        assert_round_trip(&text, &file.display().to_string());
+    }
+}
+
+#[test]
+fn fixtures_round_trip() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("fixtures read") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "pdn") {
+                let bytes = std::fs::read(&path).expect("fixture reads");
+                assert_round_trip(
+                    &String::from_utf8_lossy(&bytes),
+                    &path.display().to_string(),
+                );
+            }
+        }
+    }
+}
+
+// ---- generated games ------------------------------------------------------------------------
+
+fn square() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (1u8..=50).prop_map(|n| n.to_string()),
+        (0u8..8, 1u8..=8).prop_map(|(f, r)| format!("{}{}", (b'a' + f) as char, r)),
+    ]
+}
+
+fn mv() -> impl Strategy<Value = String> {
+    (
+        square(),
+        prop::collection::vec(square(), 1..4),
+        prop::bool::ANY,
+        prop::sample::select(vec!["", "!", "?", "!?", "(?)", "(!!)"]),
+    )
+        .prop_map(|(from, rest, capture, mark)| {
+            let sep = if capture { "x" } else { "-" };
+            let mut text = from;
+            for sq in rest {
+                text.push_str(sep);
+                text.push_str(&sq);
+            }
+            text + mark
+        })
+}
+
+fn comment() -> impl Strategy<Value = String> {
+    "[a-zA-Z0-9 .,!?*()\\[\\]%-]{0,20}".prop_map(|t| format!("{{{t}}}"))
+}
+
+/// A move-text item; variations nest.
+fn item() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        4 => mv(),
+        1 => comment(),
+        1 => (0u16..300).prop_map(|n| format!("${n}")),
+        1 => (1u32..80, prop::bool::ANY).prop_map(|(n, black)| if black { format!("{n}...") } else { format!("{n}.") }),
+    ];
+    leaf.prop_recursive(4, 24, 6, |inner| {
+        prop::collection::vec(inner, 1..6).prop_map(|items| format!("({})", items.join(" ")))
+    })
+}
+
+fn tag() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec![
+            "Event",
+            "Site",
+            "White",
+            "Black",
+            "Round",
+            "Annotator",
+        ]),
+        "[a-zA-Z0-9 .,'\\\\\"éд-]{0,16}",
+    )
+        .prop_map(|(name, value)| {
+            format!(
+                "[{name} \"{}\"]",
+                value.replace('\\', "\\\\").replace('"', "\\\"")
+            )
+        })
+}
+
+fn game() -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec(tag(), 0..4),
+        mv(),
+        prop::collection::vec(item(), 0..12),
+        prop::sample::select(vec![
+            "1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*",
+        ]),
+    )
+        .prop_map(|(tags, first, items, result)| {
+            let mut text = tags.join("\n");
+            text.push_str("\n\n");
+            text.push_str(&first);
+            for item in items {
+                text.push(' ');
+                text.push_str(&item);
+            }
+            format!("{text} {result}\n\n")
+        })
+}
+
+proptest! {
+    #[test]
+    fn generated_games_round_trip(games in prop::collection::vec(game(), 1..4)) {
+        let text = games.concat();
+        let first = reader::read_str(&text, ReadOptions::default());
+        prop_assert_eq!(first.len(), games.len());
+        assert_round_trip(&text, "generated");
+    }
+}
