@@ -139,12 +139,26 @@ pub struct MoveToken {
 impl MoveToken {
     /// Canonical text: squares joined by the written separator.
     pub fn canonical(&self) -> String {
+        let mut text = String::new();
+        self.write_canonical(&mut text);
+        text
+    }
+
+    /// Appends the canonical text (no allocation when `out` has room).
+    pub fn write_canonical(&self, out: &mut String) {
+        use std::fmt::Write;
         if self.kind == MoveKind::Unknown {
-            return "--".to_string();
+            out.push_str("--");
+            return;
         }
-        let sep = self.separator.map(String::from).unwrap_or_default();
-        let parts: Vec<String> = self.squares.iter().map(|s| s.to_string()).collect();
-        parts.join(&sep)
+        for (i, square) in self.squares.iter().enumerate() {
+            if i > 0
+                && let Some(sep) = self.separator
+            {
+                out.push(sep);
+            }
+            let _ = write!(out, "{square}");
+        }
     }
 }
 

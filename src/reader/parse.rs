@@ -94,6 +94,8 @@ struct GameParser<'a, 'l> {
     last_move_end: Option<usize>,
     /// Index in `diagnostics` of the open unread-text report, to extend it over adjacent junk.
     open_unread: Option<usize>,
+    /// Reused text buffer (canonical move text), so moves cost no allocation to check.
+    scratch: String,
 }
 
 impl<'a, 'l> GameParser<'a, 'l> {
@@ -111,6 +113,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             pending_number: None,
             last_move_end: None,
             open_unread: None,
+            scratch: String::with_capacity(32),
         }
     }
 
@@ -652,7 +655,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
             span: self.span(start, end),
         };
         let written = &self.bytes[start..end];
-        if written != token.canonical().as_bytes() {
+        self.scratch.clear();
+        token.write_canonical(&mut self.scratch);
+        if written != self.scratch.as_bytes() {
             token.raw = Some(self.text(start, end));
         }
         self.push_move(token);

@@ -31,6 +31,8 @@ pub struct Locator<'a> {
     pos: usize,
     line: u32,
     line_start: usize,
+    /// Column (0-based, in characters) of `pos`.
+    column: u32,
 }
 
 impl<'a> Locator<'a> {
@@ -43,6 +45,7 @@ impl<'a> Locator<'a> {
             pos: 0,
             line: first_line,
             line_start: 0,
+            column: 0,
         }
     }
 
@@ -64,19 +67,23 @@ impl<'a> Locator<'a> {
             self.pos = 0;
             self.line -= self.count_lines(0, self.line_start);
             self.line_start = 0;
+            self.column = 0;
         }
+        let mut counted_from = self.pos;
         for i in memchr::memchr_iter(self.newline, &self.bytes[self.pos..at]) {
             self.line += 1;
             self.line_start = self.pos + i + 1;
+            counted_from = self.line_start;
+            self.column = 0;
         }
-        self.pos = at;
-        let in_line = &self.bytes[self.line_start..at];
-        let column = if self.utf8 {
-            in_line.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+        let stretch = &self.bytes[counted_from..at];
+        self.column += if self.utf8 {
+            stretch.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as u32
         } else {
-            in_line.len()
+            stretch.len() as u32
         };
-        (self.line, column as u32 + 1)
+        self.pos = at;
+        (self.line, self.column + 1)
     }
 
     fn count_lines(&self, from: usize, to: usize) -> u32 {
