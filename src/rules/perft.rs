@@ -1,0 +1,25 @@
+//! Perft: the number of leaf positions of the legal-move tree to a given depth. Duplicate
+//! capture routes (same from, to and captured set) count once, like dctl's `drop_duplicates`.
+
+use super::moves::Move;
+use super::position::Position;
+
+/// Leaf count of the move tree of `pos` at `depth` plies (`depth == 0` counts `pos` itself).
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves.iter().map(|m| perft(&pos.play(m), depth - 1)).sum()
+}
+
+/// Perft split by root move, in generation order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    pos.legal_moves()
+        .iter()
+        .map(|m| (*m, perft(&pos.play(m), depth.saturating_sub(1))))
+        .collect()
+}
