@@ -8,6 +8,7 @@ pub mod moves;
 pub mod numbering;
 pub mod perft;
 pub mod position;
+pub mod reference;
 pub mod variants;
 
 pub use board::{Bits, Cell, Geometry, Layout};
