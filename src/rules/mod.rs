@@ -14,6 +14,6 @@ pub mod variants;
 pub use board::{Bits, Cell, Geometry, Layout};
 pub use moves::{Move, MoveList, PieceKind};
 pub use numbering::{Numbering, SquareError};
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, perft_keep_duplicates};
 pub use position::{Position, SetupError};
 pub use variants::{CapturePromotion, KingRange, Movement, Precedence, Removal, Rules};

@@ -12,8 +12,23 @@ use super::moves::{MAX_CAPTURES, Move, MoveList, PieceKind};
 use super::position::Position;
 use super::variants::{CapturePromotion, KingRange, Precedence, Removal, Rules};
 
+/// Whether capture routes with the same from, to and captured set are merged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Duplicates {
+    /// One move per (from, to, captured set): the legal moves (dctl's `drop_duplicates`).
+    Merge,
+    /// One move per distinct route (landing squares and capture order), as dctl's
+    /// `keep_duplicates` perft counts them. For checking published numbers only.
+    Keep,
+}
+
 /// Fills `list` (expected empty) with the legal moves of `pos`.
 pub fn generate(pos: &Position, list: &mut MoveList) {
+    generate_with(pos, list, Duplicates::Merge)
+}
+
+/// [`generate`] with a choice of how duplicate routes count.
+pub fn generate_with(pos: &Position, list: &mut MoveList, duplicates: Duplicates) {
     let rules = pos.rules();
     let geo = &rules.board;
     let me = pos.to_move();
@@ -29,6 +44,7 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
         promo_row: geo.row(rules.promotion_row(me)),
         immediate: rules.removal == Removal::Immediate,
         list,
+        duplicates,
         best: 0,
         from: 0,
         piece: PieceKind::Man,
@@ -94,6 +110,7 @@ struct Gen<'a> {
     promo_row: Bits,
     immediate: bool,
     list: &'a mut MoveList,
+    duplicates: Duplicates,
     /// Key of the moves in `list`.
     best: u32,
     // The sequence being explored.
@@ -252,11 +269,16 @@ impl Gen<'_> {
             Precedence::MaxPiecesThenKings => n << 8 | kings,
             Precedence::KingFirst => by_king,
             Precedence::Italian => {
-                let first_king = taken
+                // Step 4 compares where the kings come in the sequence, earliest first: bit
+                // 15 - i is set when the i-th piece taken is a king, so a larger mask meets a
+                // king earlier (and on a tie, the next king earlier). At most 12 captures on 8x8.
+                let king_order = taken
                     .iter()
-                    .position(|&c| self.opp_kings & (1 << c) != 0)
-                    .map_or(0, |i| 255 - i as u32);
-                n << 24 | by_king << 23 | kings << 16 | first_king
+                    .take(16)
+                    .enumerate()
+                    .filter(|&(_, &c)| self.opp_kings & (1 << c) != 0)
+                    .fold(0, |mask, (i, _)| mask | 1 << (15 - i));
+                n << 24 | by_king << 23 | kings << 16 | king_order
             }
         }
     }
@@ -278,7 +300,13 @@ impl Gen<'_> {
             &self.path[..self.len],
             &self.order[..self.len],
         );
-        if !self.list.contains(&m) {
+        let seen = match self.duplicates {
+            Duplicates::Merge => self.list.contains(&m),
+            Duplicates::Keep => self.list.iter().any(|o| {
+                o.from == m.from && o.path() == m.path() && o.capture_order() == m.capture_order()
+            }),
+        };
+        if !seen {
             self.list.push(m);
         }
     }

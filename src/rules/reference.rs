@@ -304,11 +304,13 @@ impl Ref {
 
     /// Keeps the captures the variant's precedence rule allows.
     fn apply_precedence(&self, all: Vec<(Rc, bool, Seq)>) -> Vec<(Rc, bool, Seq)> {
-        fn keep_max<F: Fn(&(Rc, bool, Seq)) -> usize>(
+        fn keep_max<K: Ord, F: Fn(&(Rc, bool, Seq)) -> K>(
             v: Vec<(Rc, bool, Seq)>,
             f: F,
         ) -> Vec<(Rc, bool, Seq)> {
-            let best = v.iter().map(&f).max().unwrap_or(0);
+            let Some(best) = v.iter().map(&f).max() else {
+                return v;
+            };
             v.into_iter().filter(|x| f(x) == best).collect()
         }
         let count = |x: &(Rc, bool, Seq)| x.2.taken.len();
@@ -320,14 +322,11 @@ impl Ref {
             Precedence::MaxPiecesThenKings => keep_max(keep_max(all, count), kings),
             Precedence::KingFirst => keep_max(all, by_king),
             Precedence::Italian => {
-                // 1 most pieces; 2 king rather than man; 3 most kings; 4 a king taken earliest.
+                // 1 most pieces; 2 king rather than man; 3 most kings; 4 a king met earliest
+                // (comparing the sequences piece by piece: a king beats a man at the first place
+                // where they differ).
                 let v = keep_max(keep_max(keep_max(all, count), by_king), kings);
-                keep_max(v, |x| {
-                    x.2.kings_taken
-                        .iter()
-                        .position(|k| *k)
-                        .map_or(0, |i| 100 - i)
-                })
+                keep_max(v, |x| x.2.kings_taken.clone())
             }
         }
     }
