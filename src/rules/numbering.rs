@@ -20,7 +20,8 @@ use crate::variant::{GameType, SquareNotation};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Numbering {
     pub notation: SquareNotation,
-    /// Corner of square 1 in White's view: 0 bottom-left, 1 bottom-right, 2 top-left, 3 top-right.
+    /// Corner of square 1 of the *numeric* squares in White's view: 0 bottom-left, 1 bottom-right,
+    /// 2 top-left, 3 top-right.
     pub corner_white_view: u8,
     /// The bottom-left corner (White's view) is not a playing square: the internal board is the
     /// mirror image of the real one.
@@ -44,6 +45,13 @@ impl Numbering {
             Color::White => game_type.corner,
             // Seen from the other side: bottom-left <-> top-right, bottom-right <-> top-left.
             Color::Black => 3 - game_type.corner,
+        };
+        // Numbers on an algebraic board (FENs such as `W:W21-32:B1-12` in Russian archives)
+        // count from White's top-left like English and International; the corner digit of an
+        // `A` GameType only says where a1 is.
+        let corner = match game_type.notation {
+            SquareNotation::Numeric => corner,
+            SquareNotation::Algebraic => 2,
         };
         Numbering {
             notation: game_type.notation,
