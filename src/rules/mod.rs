@@ -1,1 +1,19 @@
-//! Rules engine (placeholder: built in issue 3).
+//! Rules engine: variants as data ([`variants`]), board geometry ([`board`]), notation squares
+//! ([`numbering`]), positions ([`position`]), the bitboard move generator ([`movegen`]), a slow
+//! reference generator that checks it ([`reference`]) and perft ([`perft`]).
+
+pub mod board;
+pub mod movegen;
+pub mod moves;
+pub mod numbering;
+pub mod perft;
+pub mod position;
+pub mod reference;
+pub mod variants;
+
+pub use board::{Bits, Cell, Geometry, Layout};
+pub use moves::{Move, MoveList, PieceKind};
+pub use numbering::{Numbering, SquareError};
+pub use perft::{divide, perft, perft_keep_duplicates};
+pub use position::{Position, SetupError};
+pub use variants::{CapturePromotion, KingRange, Movement, Precedence, Removal, Rules};

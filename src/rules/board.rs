@@ -1,0 +1,312 @@
+//! Board geometry: which cells exist, how they are packed into a bitboard, and one fixed shift per
+//! direction.
+//!
+//! Coordinates: `(row, col)` with row 0 at the top *as White sees the board* (White plays upward)
+//! and col 0 on the left. Internally a diagonal board always has its playing squares where
+//! `row + col` is odd; boards whose bottom-left corner is a playing square (Italian, Spanish, ...)
+//! are stored mirrored left-right (see [`crate::rules::numbering`]). The rules are symmetric under
+//! that mirror, so move generation never needs to know.
+//!
+//! Packing ("ghost squares", as in Scan and dctl): a diagonal board of width `w` stores each pair of
+//! rows in `w + 1` bits, the last one a ghost that never holds a piece. Then every diagonal step is
+//! one constant shift (`w/2` or `w/2 + 1`), and stepping off the left or right edge lands on a
+//! ghost. 10x10 uses 54 bits and 8x8 35 bits of a `u64`; 12x12 would need 77 bits (a `u128`,
+//! not done yet). Turkish uses all 64 squares, `row * 8 + col`. Each step also carries a source
+//! mask of the cells that have a neighbour in that direction, so no layout relies on ghosts alone.
+
+/// A set of cells: bit `i` is cell `i` of the layout.
+pub type Bits = u64;
+
+/// An internal cell index (a bit position).
+pub type Cell = u8;
+
+/// Which squares of the chequered board are played on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Only the dark squares (every variant but Turkish).
+    Diagonal,
+    /// All squares (Turkish).
+    Full,
+}
+
+/// The eight directions, clockwise from up (towards White's promotion row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Dir {
+    N = 0,
+    NE = 1,
+    E = 2,
+    SE = 3,
+    S = 4,
+    SW = 5,
+    W = 6,
+    NW = 7,
+}
+
+/// `(row, col)` change of each direction, indexed by `Dir as usize`.
+pub const DIR_VECTORS: [(i8, i8); 8] = [
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+];
+
+/// A set of directions as a bit mask (bit `d` = direction `d`).
+pub type DirSet = u8;
+
+pub const fn dir_set(dirs: &[Dir]) -> DirSet {
+    let mut set = 0;
+    let mut i = 0;
+    while i < dirs.len() {
+        set |= 1 << dirs[i] as u8;
+        i += 1;
+    }
+    set
+}
+
+/// The direction pointing the other way.
+pub const fn opposite(d: u8) -> u8 {
+    (d + 4) % 8
+}
+
+/// The two directions at right angles to `d`.
+pub const fn perpendicular(d: u8) -> DirSet {
+    (1 << ((d + 2) % 8)) | (1 << ((d + 6) % 8))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Step {
+    /// Positive: towards higher bits. Zero: the direction does not exist in this layout.
+    shift: i8,
+    /// Cells that have a neighbour in this direction.
+    from: Bits,
+}
+
+/// A board: its size, layout, playing cells and the shift of each direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry {
+    pub width: u8,
+    pub height: u8,
+    pub layout: Layout,
+    /// Every playing cell.
+    pub cells: Bits,
+    steps: [Step; 8],
+    /// Cells of each row, top (row 0) first; rows beyond `height` are empty.
+    rows: [Bits; 16],
+}
+
+impl Geometry {
+    /// Builds a geometry at compile time. Boards that do not fit a `u64` produce an empty board
+    /// (`cells == 0`); [`Geometry::fits`] tells.
+    pub const fn new(width: u8, height: u8, layout: Layout) -> Geometry {
+        let mut g = Geometry {
+            width,
+            height,
+            layout,
+            cells: 0,
+            steps: [Step { shift: 0, from: 0 }; 8],
+            rows: [0; 16],
+        };
+        if !Self::packs_into_u64(width, height, layout) {
+            return g;
+        }
+        let mut r = 0;
+        while r < height {
+            let mut c = 0;
+            while c < width {
+                if let Some(i) = Self::index(width, layout, r, c) {
+                    g.cells |= 1 << i;
+                    g.rows[r as usize] |= 1 << i;
+                }
+                c += 1;
+            }
+            r += 1;
+        }
+        let mut d = 0;
+        while d < 8 {
+            let (dr, dc) = DIR_VECTORS[d];
+            let mut r = 0;
+            while r < height {
+                let mut c = 0;
+                while c < width {
+                    let (r2, c2) = (r as i16 + dr as i16, c as i16 + dc as i16);
+                    if let Some(i) = Self::index(width, layout, r, c)
+                        && r2 >= 0
+                        && c2 >= 0
+                        && r2 < height as i16
+                        && c2 < width as i16
+                        && let Some(j) = Self::index(width, layout, r2 as u8, c2 as u8)
+                    {
+                        // The padded layouts make this the same for every cell.
+                        g.steps[d].shift = j as i8 - i as i8;
+                        g.steps[d].from |= 1 << i;
+                    }
+                    c += 1;
+                }
+                r += 1;
+            }
+            d += 1;
+        }
+        g
+    }
+
+    const fn packs_into_u64(width: u8, height: u8, layout: Layout) -> bool {
+        if width == 0 || height == 0 || width > 16 || height > 16 {
+            return false;
+        }
+        match layout {
+            Layout::Full => (width as u32) * (height as u32) <= 64,
+            Layout::Diagonal => {
+                width.is_multiple_of(2) && (height as u32).div_ceil(2) * (width as u32 + 1) <= 64
+            }
+        }
+    }
+
+    /// The bit of `(row, col)`, or `None` if it is not a playing square.
+    const fn index(width: u8, layout: Layout, r: u8, c: u8) -> Option<Cell> {
+        match layout {
+            Layout::Full => Some(r * width + c),
+            Layout::Diagonal => {
+                if (r + c).is_multiple_of(2) {
+                    None
+                } else {
+                    Some((r / 2) * (width + 1) + (r % 2) * (width / 2) + c / 2)
+                }
+            }
+        }
+    }
+
+    /// False when the board needs more than 64 bits (12x12): not supported yet.
+    pub const fn fits(&self) -> bool {
+        self.cells != 0
+    }
+
+    /// Number of playing squares.
+    pub fn len(&self) -> u32 {
+        self.cells.count_ones()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells == 0
+    }
+
+    /// The cell at internal `(row, col)`, if that is a playing square of this board.
+    pub fn cell(&self, row: u8, col: u8) -> Option<Cell> {
+        if row >= self.height || col >= self.width {
+            return None;
+        }
+        Self::index(self.width, self.layout, row, col)
+    }
+
+    /// Internal `(row, col)` of a cell. Cells are only ever made by [`Geometry::cell`] or by
+    /// iterating [`Geometry::cells`], so the search always succeeds for them.
+    pub fn coords(&self, cell: Cell) -> (u8, u8) {
+        match self.layout {
+            Layout::Full => (cell / self.width, cell % self.width),
+            Layout::Diagonal => {
+                let pair = cell / (self.width + 1);
+                let rest = cell % (self.width + 1);
+                let half = self.width / 2;
+                if rest < half {
+                    (2 * pair, 2 * rest + 1)
+                } else {
+                    (2 * pair + 1, 2 * (rest - half))
+                }
+            }
+        }
+    }
+
+    /// Moves every cell of `bits` one step in direction `d`; cells without a neighbour there vanish.
+    #[inline(always)]
+    pub fn step(&self, bits: Bits, d: u8) -> Bits {
+        let s = self.steps[d as usize];
+        let b = bits & s.from;
+        if s.shift >= 0 {
+            b << s.shift
+        } else {
+            b >> -s.shift
+        }
+    }
+
+    /// The cells of row `row` (0 = top, White's promotion row).
+    pub fn row(&self, row: u8) -> Bits {
+        self.rows.get(row as usize).copied().unwrap_or(0)
+    }
+
+    /// Whether direction `d` exists on this layout (diagonal boards have no orthogonal steps).
+    pub fn has_dir(&self, d: u8) -> bool {
+        self.steps[d as usize].from != 0
+    }
+}
+
+/// Iterates the cells of a bit set, lowest first.
+#[derive(Debug, Clone, Copy)]
+pub struct CellIter(pub Bits);
+
+impl Iterator for CellIter {
+    type Item = Cell;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Cell> {
+        if self.0 == 0 {
+            return None;
+        }
+        let c = self.0.trailing_zeros() as Cell;
+        self.0 &= self.0 - 1;
+        Some(c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_constant_shifts(g: &Geometry) {
+        // Every step from every cell must land on the cell at (row + dr, col + dc), or vanish when
+        // that square is off the board.
+        for cell in CellIter(g.cells) {
+            let (r, c) = g.coords(cell);
+            assert_eq!(g.cell(r, c), Some(cell));
+            for d in 0..8u8 {
+                let (dr, dc) = DIR_VECTORS[d as usize];
+                let target = g.cell((r as i8 + dr) as u8, (c as i8 + dc) as u8);
+                let stepped = g.step(1 << cell, d);
+                match target {
+                    Some(t) if g.has_dir(d) => assert_eq!(stepped, 1 << t, "{cell} {d}"),
+                    _ => assert_eq!(stepped, 0, "{cell} {d}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ten_by_ten_uses_54_bits_with_constant_shifts() {
+        let g = Geometry::new(10, 10, Layout::Diagonal);
+        assert_eq!(g.len(), 50);
+        assert_eq!(64 - g.cells.leading_zeros(), 54);
+        check_constant_shifts(&g);
+    }
+
+    #[test]
+    fn eight_by_eight_uses_35_bits_with_constant_shifts() {
+        let g = Geometry::new(8, 8, Layout::Diagonal);
+        assert_eq!(g.len(), 32);
+        assert_eq!(64 - g.cells.leading_zeros(), 35);
+        check_constant_shifts(&g);
+    }
+
+    #[test]
+    fn full_board_has_64_cells_and_no_wraparound() {
+        let g = Geometry::new(8, 8, Layout::Full);
+        assert_eq!(g.len(), 64);
+        check_constant_shifts(&g);
+    }
+
+    #[test]
+    fn twelve_by_twelve_does_not_fit_yet() {
+        assert!(!Geometry::new(12, 12, Layout::Diagonal).fits());
+    }
+}

@@ -1,0 +1,313 @@
+//! The fast move generator: bitboards, one shift per step, a depth-first search per capturing
+//! piece (Scan's scheme). No heap: the route being explored lives in fixed arrays and the result
+//! goes to a [`MoveList`] that stays inline in every realistic position.
+//!
+//! Captures first; quiet moves only when there is none (capturing is mandatory everywhere).
+//! Precedence is enforced while generating: each complete sequence gets a key (see
+//! [`Gen::key`]); a better key clears the list, a worse one is dropped. Routes with the same
+//! from, to and captured set are merged.
+
+use super::board::{Bits, Cell, CellIter, DirSet, Geometry, opposite, perpendicular};
+use super::moves::{MAX_CAPTURES, Move, MoveList, PieceKind};
+use super::position::Position;
+use super::variants::{CapturePromotion, KingRange, Precedence, Removal, Rules};
+
+/// Whether capture routes with the same from, to and captured set are merged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Duplicates {
+    /// One move per (from, to, captured set): the legal moves (dctl's `drop_duplicates`).
+    Merge,
+    /// One move per distinct route (landing squares and capture order), as dctl's
+    /// `keep_duplicates` perft counts them. For checking published numbers only.
+    Keep,
+}
+
+/// Fills `list` (expected empty) with the legal moves of `pos`.
+pub fn generate(pos: &Position, list: &mut MoveList) {
+    generate_with(pos, list, Duplicates::Merge)
+}
+
+/// [`generate`] with a choice of how duplicate routes count.
+pub fn generate_with(pos: &Position, list: &mut MoveList, duplicates: Duplicates) {
+    let rules = pos.rules();
+    let geo = &rules.board;
+    let me = pos.to_move();
+    let opp = me.opposite();
+    let occ = pos.occupied();
+    let mut g = Gen {
+        rules,
+        geo,
+        opp_pieces: pos.pieces(opp),
+        opp_kings: pos.kings(opp),
+        man_capture_dirs: rules.man_capture_dirs(me),
+        king_dirs: rules.king_dirs(),
+        promo_row: geo.row(rules.promotion_row(me)),
+        immediate: rules.removal == Removal::Immediate,
+        list,
+        duplicates,
+        best: 0,
+        from: 0,
+        piece: PieceKind::Man,
+        len: 0,
+        path: [0; MAX_CAPTURES],
+        order: [0; MAX_CAPTURES],
+    };
+    for from in CellIter(pos.men(me)) {
+        g.from = from;
+        g.piece = PieceKind::Man;
+        let bit = 1 << from;
+        g.man_jumps(bit, occ & !bit, 0, None);
+    }
+    for from in CellIter(pos.kings(me)) {
+        g.from = from;
+        g.piece = PieceKind::King;
+        let bit = 1 << from;
+        g.king_jumps(bit, occ & !bit, 0, g.king_dirs);
+    }
+    if !g.list.is_empty() {
+        return;
+    }
+    let empty = geo.cells & !occ;
+    for d in dirs(rules.man_step_dirs(me)) {
+        for to in CellIter(geo.step(pos.men(me), d) & empty) {
+            let from = geo.step(1 << to, opposite(d)).trailing_zeros() as Cell;
+            let promotes = g.promo_row & (1 << to) != 0;
+            g.list.push(Move::quiet(from, to, PieceKind::Man, promotes));
+        }
+    }
+    for from in CellIter(pos.kings(me)) {
+        for d in dirs(g.king_dirs) {
+            let mut s = geo.step(1 << from, d) & empty;
+            while s != 0 {
+                g.list.push(Move::quiet(
+                    from,
+                    s.trailing_zeros() as Cell,
+                    PieceKind::King,
+                    false,
+                ));
+                if rules.king_range == KingRange::Short {
+                    break;
+                }
+                s = geo.step(s, d) & empty;
+            }
+        }
+    }
+}
+
+/// The directions of a set.
+#[inline(always)]
+fn dirs(set: DirSet) -> impl Iterator<Item = u8> {
+    (0..8u8).filter(move |d| set & (1 << d) != 0)
+}
+
+struct Gen<'a> {
+    rules: &'static Rules,
+    geo: &'static Geometry,
+    opp_pieces: Bits,
+    opp_kings: Bits,
+    man_capture_dirs: DirSet,
+    king_dirs: DirSet,
+    promo_row: Bits,
+    immediate: bool,
+    list: &'a mut MoveList,
+    duplicates: Duplicates,
+    /// Key of the moves in `list`.
+    best: u32,
+    // The sequence being explored.
+    from: Cell,
+    piece: PieceKind,
+    len: usize,
+    path: [Cell; MAX_CAPTURES],
+    order: [Cell; MAX_CAPTURES],
+}
+
+impl Gen<'_> {
+    /// Pieces that may be jumped now: the opponent's, not yet jumped in this sequence.
+    #[inline(always)]
+    fn jumpable(&self, captured: Bits, by_man: bool) -> Bits {
+        let mut j = self.opp_pieces & !captured;
+        if by_man && !self.rules.man_captures_king {
+            j &= !self.opp_kings;
+        }
+        j
+    }
+
+    /// Records the jump of `over` landing on `land`. False when the route is already as long
+    /// as a move can hold (impossible with legal piece counts).
+    #[inline(always)]
+    fn push(&mut self, land: Bits, over: Bits) -> bool {
+        if self.len >= MAX_CAPTURES {
+            return false;
+        }
+        self.path[self.len] = land.trailing_zeros() as Cell;
+        self.order[self.len] = over.trailing_zeros() as Cell;
+        self.len += 1;
+        true
+    }
+
+    /// Captures by a man standing on `sq` (a single bit). `occ` holds every piece that blocks;
+    /// `captured` the pieces already jumped. Returns whether any capture was found.
+    fn man_jumps(&mut self, sq: Bits, occ: Bits, captured: Bits, last: Option<u8>) -> bool {
+        let geo = self.geo;
+        let jumpable = self.jumpable(captured, true);
+        let mut found = false;
+        for d in dirs(self.man_capture_dirs) {
+            if self.rules.no_180_turn && last == Some(opposite(d)) {
+                continue;
+            }
+            let over = geo.step(sq, d) & jumpable;
+            let land = geo.step(over, d) & !occ;
+            if land == 0 || !self.push(land, over) {
+                continue;
+            }
+            found = true;
+            let occ2 = if self.immediate { occ & !over } else { occ };
+            let cap2 = captured | over;
+            if land & self.promo_row != 0 {
+                match self.rules.capture_promotion {
+                    CapturePromotion::EndsMove => self.emit(true),
+                    CapturePromotion::ContinuesAsKing => {
+                        let allowed = self.king_dirs & !(1 << opposite(d));
+                        if !self.king_jumps(land, occ2, cap2, allowed) {
+                            self.emit(true);
+                        }
+                    }
+                    CapturePromotion::OnlyAtEnd => {
+                        if !self.man_jumps(land, occ2, cap2, Some(d)) {
+                            self.emit(true);
+                        }
+                    }
+                }
+            } else if !self.man_jumps(land, occ2, cap2, Some(d)) {
+                self.emit(false);
+            }
+            self.len -= 1;
+        }
+        found
+    }
+
+    /// Captures by a king on `sq` in the directions `allowed`.
+    fn king_jumps(&mut self, sq: Bits, occ: Bits, captured: Bits, allowed: DirSet) -> bool {
+        let mut found = false;
+        for d in dirs(allowed & self.king_dirs) {
+            found |= self.king_jump_dir(sq, d, occ, captured);
+        }
+        found
+    }
+
+    /// A king capture from `sq` in direction `d`, and every way to go on from it.
+    fn king_jump_dir(&mut self, sq: Bits, d: u8, occ: Bits, captured: Bits) -> bool {
+        let geo = self.geo;
+        let flying = self.rules.king_range != KingRange::Short;
+        let mut s = geo.step(sq, d);
+        if flying {
+            while s != 0 && s & occ == 0 {
+                s = geo.step(s, d);
+            }
+        }
+        let over = s & self.jumpable(captured, false);
+        let first = geo.step(over, d) & !occ;
+        if first == 0 {
+            return false;
+        }
+        let occ2 = if self.immediate { occ & !over } else { occ };
+        let cap2 = captured | over;
+        // Landing squares: any free square behind the piece, or only the first one.
+        let mut landings = [0 as Bits; 16];
+        let mut n = 0;
+        let mut l = first;
+        while l != 0 && n < landings.len() {
+            landings[n] = l;
+            n += 1;
+            if self.rules.king_range != KingRange::Flying {
+                break;
+            }
+            l = geo.step(l, d) & !occ2;
+        }
+        if !self.push(first, over) {
+            return false;
+        }
+        // Turning onto another line from each landing square (and reversing where pieces are
+        // removed at once and the rules allow it).
+        let mut turns = perpendicular(d);
+        if self.immediate && !self.rules.no_180_turn {
+            turns |= 1 << opposite(d);
+        }
+        let mut goes_on = false;
+        for &l in &landings[..n] {
+            self.path[self.len - 1] = l.trailing_zeros() as Cell;
+            goes_on |= self.king_jumps(l, occ2, cap2, turns);
+        }
+        // Going straight on: scanning from the last landing square covers them all; the route
+        // records the square right behind the captured piece.
+        self.path[self.len - 1] = first.trailing_zeros() as Cell;
+        goes_on |= self.king_jump_dir(landings[n - 1], d, occ2, cap2);
+        // A sequence ends only where it cannot go on.
+        if !goes_on {
+            let promotes = self.piece == PieceKind::Man;
+            for &l in &landings[..n] {
+                self.path[self.len - 1] = l.trailing_zeros() as Cell;
+                self.emit(promotes);
+            }
+        }
+        self.len -= 1;
+        true
+    }
+
+    /// The precedence key of the current sequence: higher is preferred, equal keys coexist.
+    fn key(&self) -> u32 {
+        let n = self.len as u32;
+        let taken = &self.order[..self.len];
+        let kings = taken
+            .iter()
+            .filter(|&&c| self.opp_kings & (1 << c) != 0)
+            .count() as u32;
+        let by_king = u32::from(self.piece == PieceKind::King);
+        match self.rules.precedence {
+            Precedence::None => 0,
+            Precedence::MaxPieces => n,
+            Precedence::MaxPiecesThenKings => n << 8 | kings,
+            Precedence::KingFirst => by_king,
+            Precedence::Italian => {
+                // Step 4 compares where the kings come in the sequence, earliest first: bit
+                // 15 - i is set when the i-th piece taken is a king, so a larger mask meets a
+                // king earlier (and on a tie, the next king earlier). At most 12 captures on 8x8.
+                let king_order = taken
+                    .iter()
+                    .take(16)
+                    .enumerate()
+                    .filter(|&(_, &c)| self.opp_kings & (1 << c) != 0)
+                    .fold(0, |mask, (i, _)| mask | 1 << (15 - i));
+                n << 24 | by_king << 23 | kings << 16 | king_order
+            }
+        }
+    }
+
+    /// Adds the current sequence as a complete move, subject to precedence and merging.
+    fn emit(&mut self, promotes: bool) {
+        let key = self.key();
+        if key < self.best {
+            return;
+        }
+        if key > self.best {
+            self.list.clear();
+            self.best = key;
+        }
+        let m = Move::capture(
+            self.from,
+            self.piece,
+            promotes,
+            &self.path[..self.len],
+            &self.order[..self.len],
+        );
+        let seen = match self.duplicates {
+            Duplicates::Merge => self.list.contains(&m),
+            Duplicates::Keep => self.list.iter().any(|o| {
+                o.from == m.from && o.path() == m.path() && o.capture_order() == m.capture_order()
+            }),
+        };
+        if !seen {
+            self.list.push(m);
+        }
+    }
+}

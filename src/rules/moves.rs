@@ -1,0 +1,135 @@
+//! Moves and the fixed-capacity move list.
+
+use super::board::{Bits, Cell, Geometry};
+use super::numbering::Numbering;
+use smallvec::SmallVec;
+use std::fmt::Write;
+
+/// Longest capture sequence a move can hold: every opposing piece of the largest supported
+/// board (20 on 10x10) and room for 12x12 (30) later.
+pub const MAX_CAPTURES: usize = 32;
+
+/// Moves held without touching the heap. The largest lists seen in the perft suites are well
+/// under 100 (the 20-kings-each International position has 17 moves at the root and under 100
+/// anywhere in its tree); a quiet list is bounded by pieces x reachable empty squares, a capture
+/// list by the distinct (from, to, captured set) triples. A pathological position with more moves
+/// spills to the heap instead of failing.
+pub const MOVE_LIST_INLINE: usize = 128;
+
+/// The legal moves of a position.
+pub type MoveList = SmallVec<[Move; MOVE_LIST_INLINE]>;
+
+/// Man or king.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PieceKind {
+    Man,
+    King,
+}
+
+/// One legal move. Two capture routes with the same `from`, `to` and captured set are one move.
+#[derive(Debug, Clone, Copy)]
+pub struct Move {
+    pub from: Cell,
+    pub to: Cell,
+    /// What moved (before any promotion).
+    pub piece: PieceKind,
+    /// A man crowned by this move.
+    pub promotes: bool,
+    /// The captured cells.
+    pub captured: Bits,
+    len: u8,
+    /// Landing squares, one per capture (the square right behind the piece when the route goes
+    /// straight on, the turning square otherwise); the last is `to`.
+    path: [Cell; MAX_CAPTURES],
+    /// Captured cells in the order they were jumped.
+    order: [Cell; MAX_CAPTURES],
+}
+
+impl PartialEq for Move {
+    /// The same move: same from, to and captured set (the route does not matter).
+    fn eq(&self, other: &Move) -> bool {
+        self.from == other.from && self.to == other.to && self.captured == other.captured
+    }
+}
+
+impl Eq for Move {}
+
+impl Move {
+    /// A move without capture.
+    pub fn quiet(from: Cell, to: Cell, piece: PieceKind, promotes: bool) -> Move {
+        Move {
+            from,
+            to,
+            piece,
+            promotes,
+            captured: 0,
+            len: 0,
+            path: [0; MAX_CAPTURES],
+            order: [0; MAX_CAPTURES],
+        }
+    }
+
+    /// A capture from its landing squares and captured cells (same length, at most
+    /// [`MAX_CAPTURES`]; extra entries are ignored).
+    pub fn capture(
+        from: Cell,
+        piece: PieceKind,
+        promotes: bool,
+        path: &[Cell],
+        order: &[Cell],
+    ) -> Move {
+        let len = path.len().min(order.len()).min(MAX_CAPTURES);
+        let mut m = Move::quiet(
+            from,
+            path.get(len.wrapping_sub(1)).copied().unwrap_or(from),
+            piece,
+            promotes,
+        );
+        m.len = len as u8;
+        m.path[..len].copy_from_slice(&path[..len]);
+        m.order[..len].copy_from_slice(&order[..len]);
+        m.captured = order[..len].iter().fold(0, |b, &c| b | 1 << c);
+        m
+    }
+
+    pub fn is_capture(&self) -> bool {
+        self.len > 0
+    }
+
+    /// Landing squares (empty for a quiet move).
+    pub fn path(&self) -> &[Cell] {
+        &self.path[..self.len as usize]
+    }
+
+    /// Captured cells in capture order.
+    pub fn capture_order(&self) -> &[Cell] {
+        &self.order[..self.len as usize]
+    }
+
+    pub fn capture_count(&self) -> u32 {
+        self.len as u32
+    }
+
+    /// Short notation: `from-to`, or `from` `capture_sep` `to` for a capture.
+    pub fn notation(&self, geo: &Geometry, numbering: Numbering, capture_sep: char) -> String {
+        let sep = if self.is_capture() { capture_sep } else { '-' };
+        format!(
+            "{}{}{}",
+            numbering.square(geo, self.from),
+            sep,
+            numbering.square(geo, self.to)
+        )
+    }
+
+    /// Full-path notation: every landing square, `axbxc` (a quiet move is `from-to`).
+    pub fn full_notation(&self, geo: &Geometry, numbering: Numbering, capture_sep: char) -> String {
+        if !self.is_capture() {
+            return self.notation(geo, numbering, capture_sep);
+        }
+        let mut s = numbering.square(geo, self.from).to_string();
+        for &c in self.path() {
+            let _ = write!(s, "{capture_sep}{}", numbering.square(geo, c));
+        }
+        s
+    }
+}

@@ -1,0 +1,150 @@
+//! Notation squares (`32`, `c3`) to internal cells and back, driven by the GameType.
+//!
+//! PDN's GameType gives the notation (`N`/`A`), the corner of square 1 *seen from the starting
+//! player's side* (0 bottom-left, 1 bottom-right, 2 top-left, 3 top-right) and whether the
+//! bottom-left corner is a playing square (`inverted`). White always sits at the bottom of the
+//! "White's view" used here. Numeric squares count playing squares row by row, starting in the
+//! corner of square 1 and moving away from it; algebraic squares are file `a..` from White's left
+//! and rank `1..` from White's side.
+//!
+//! Checked against the start positions: International `N2` from White puts 1-5 on the top row and
+//! 46 bottom-left; English `N1` from Black (who starts) is White's top-left, so Black's men are on
+//! 1-12; Italian `N2,1` puts square 1 in White's top-left corner and White's men on 21-32.
+
+use super::board::{Cell, Geometry, Layout};
+use super::variants::Rules;
+use crate::notation::{Color, Square};
+use crate::variant::{GameType, SquareNotation};
+
+/// How a variant's squares are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Numbering {
+    pub notation: SquareNotation,
+    /// Corner of square 1 of the *numeric* squares in White's view: 0 bottom-left, 1 bottom-right,
+    /// 2 top-left, 3 top-right.
+    pub corner_white_view: u8,
+    /// The bottom-left corner (White's view) is not a playing square: the internal board is the
+    /// mirror image of the real one.
+    pub mirrored: bool,
+}
+
+/// Why a notation square names no cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SquareError {
+    /// Outside the board (number too high, file or rank too far).
+    NotOnBoard,
+    /// On the board but a light square.
+    NotPlayingSquare,
+}
+
+impl Numbering {
+    /// The numbering a GameType describes. Its board size is the caller's business (the rules
+    /// decide the board); only notation, corner and inversion are taken from it.
+    pub fn from_game_type(game_type: &GameType) -> Numbering {
+        let corner = match game_type.first_mover {
+            Color::White => game_type.corner,
+            // Seen from the other side: bottom-left <-> top-right, bottom-right <-> top-left.
+            Color::Black => 3 - game_type.corner,
+        };
+        // Numbers on an algebraic board (FENs such as `W:W21-32:B1-12` in Russian archives)
+        // count from White's top-left like English and International; the corner digit of an
+        // `A` GameType only says where a1 is.
+        let corner = match game_type.notation {
+            SquareNotation::Numeric => corner,
+            SquareNotation::Algebraic => 2,
+        };
+        Numbering {
+            notation: game_type.notation,
+            corner_white_view: corner,
+            mirrored: game_type.inverted,
+        }
+    }
+
+    /// The numbering of the variant's default GameType.
+    pub fn for_rules(rules: &Rules) -> Numbering {
+        let mut n = Numbering::from_game_type(&rules.variant.default_game_type());
+        if rules.board.layout == Layout::Full {
+            n.mirrored = false;
+        }
+        n
+    }
+
+    /// Internal `(row, col)` of a square in White's view.
+    fn to_internal(self, geo: &Geometry, row: u8, col: u8) -> (u8, u8) {
+        if self.mirrored {
+            (row, geo.width - 1 - col)
+        } else {
+            (row, col)
+        }
+    }
+
+    fn is_playing(self, geo: &Geometry, row: u8, col: u8) -> bool {
+        let (r, c) = self.to_internal(geo, row, col);
+        geo.cell(r, c).is_some()
+    }
+
+    /// White's-view `(row, col)` of the `n`-th playing square (1-based) in numbering order.
+    fn numbered(self, geo: &Geometry, n: u8) -> Option<(u8, u8)> {
+        let from_top = self.corner_white_view >= 2;
+        let from_left = self.corner_white_view.is_multiple_of(2);
+        let mut count = 0u8;
+        for i in 0..geo.height {
+            let row = if from_top { i } else { geo.height - 1 - i };
+            for j in 0..geo.width {
+                let col = if from_left { j } else { geo.width - 1 - j };
+                if self.is_playing(geo, row, col) {
+                    count += 1;
+                    if count == n {
+                        return Some((row, col));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The cell a notation square names. Both notations are accepted on every board.
+    pub fn cell(self, geo: &Geometry, square: Square) -> Result<Cell, SquareError> {
+        let (row, col) = match square {
+            Square::Num(n) => self.numbered(geo, n).ok_or(SquareError::NotOnBoard)?,
+            Square::Alg { file, rank } => {
+                if file >= geo.width || rank >= geo.height {
+                    return Err(SquareError::NotOnBoard);
+                }
+                (geo.height - 1 - rank, file)
+            }
+        };
+        let (r, c) = self.to_internal(geo, row, col);
+        geo.cell(r, c).ok_or(SquareError::NotPlayingSquare)
+    }
+
+    /// The square naming `cell`, in this numbering's notation.
+    pub fn square(self, geo: &Geometry, cell: Cell) -> Square {
+        let (r, c) = geo.coords(cell);
+        let (row, col) = self.to_internal(geo, r, c); // the mirror is its own inverse
+        match self.notation {
+            SquareNotation::Algebraic => Square::Alg {
+                file: col,
+                rank: geo.height - 1 - row,
+            },
+            SquareNotation::Numeric => {
+                let from_top = self.corner_white_view >= 2;
+                let from_left = self.corner_white_view.is_multiple_of(2);
+                let mut n = 0u8;
+                for i in 0..geo.height {
+                    let rr = if from_top { i } else { geo.height - 1 - i };
+                    for j in 0..geo.width {
+                        let cc = if from_left { j } else { geo.width - 1 - j };
+                        if self.is_playing(geo, rr, cc) {
+                            n += 1;
+                            if (rr, cc) == (row, col) {
+                                return Square::Num(n);
+                            }
+                        }
+                    }
+                }
+                Square::Num(0) // unreachable for cells of this board
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! Perft: the number of leaf positions of the legal-move tree to a given depth. Duplicate
+//! capture routes (same from, to and captured set) count once, like dctl's `drop_duplicates`.
+
+use super::movegen::{Duplicates, generate_with};
+use super::moves::{Move, MoveList};
+use super::position::Position;
+
+/// Leaf count of the move tree of `pos` at `depth` plies (`depth == 0` counts `pos` itself).
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves.iter().map(|m| perft(&pos.play(m), depth - 1)).sum()
+}
+
+/// Perft split by root move, in generation order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    pos.legal_moves()
+        .iter()
+        .map(|m| (*m, perft(&pos.play(m), depth.saturating_sub(1))))
+        .collect()
+}
+
+/// Perft counting duplicate capture routes separately (dctl's `keep_duplicates` tables).
+pub fn perft_keep_duplicates(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    generate_with(pos, &mut moves, Duplicates::Keep);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| perft_keep_duplicates(&pos.play(m), depth - 1))
+        .sum()
+}

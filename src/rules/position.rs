@@ -1,0 +1,263 @@
+//! A validated position: the rules, the side to move, and men and kings of each side as bitboards.
+//! [`FenSetup`] is what a FEN says; [`Position::from_setup`] checks it against the variant.
+
+use super::board::{Bits, CellIter};
+use super::movegen;
+use super::moves::{Move, MoveList, PieceKind};
+use super::numbering::{Numbering, SquareError};
+use super::variants::Rules;
+use crate::fen::{FenPiece, FenSetup};
+use crate::notation::{Color, Square};
+use std::fmt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    rules: &'static Rules,
+    to_move: Color,
+    /// Indexed by [`side`]: White 0, Black 1.
+    men: [Bits; 2],
+    kings: [Bits; 2],
+}
+
+/// Index of a colour in the per-side arrays.
+#[inline(always)]
+pub const fn side(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// Why a setup is not a position of this variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    /// The FEN says `?` for the side to move.
+    MissingSideToMove,
+    /// A number or file/rank outside this board.
+    NotOnBoard(Square),
+    /// A light square (or a square this variant does not play on).
+    NotPlayingSquare(Square),
+    /// Two pieces on one square.
+    SameSquareTwice(Square),
+    /// A man standing where it would already have been crowned.
+    ManOnPromotionRow { color: Color, square: Square },
+    /// More pieces than the side starts with.
+    TooManyPieces { color: Color, count: u32, max: u32 },
+    /// The variant's board is not supported by this engine.
+    UnsupportedBoard,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::MissingSideToMove => write!(f, "side to move is unknown"),
+            SetupError::NotOnBoard(s) => write!(f, "square {s} is not on this board"),
+            SetupError::NotPlayingSquare(s) => write!(f, "square {s} is not a playing square"),
+            SetupError::SameSquareTwice(s) => write!(f, "square {s} holds two pieces"),
+            SetupError::ManOnPromotionRow { color, square } => {
+                write!(f, "{color} man on {square}, its own promotion row")
+            }
+            SetupError::TooManyPieces { color, count, max } => {
+                write!(f, "{color} has {count} pieces, at most {max} allowed")
+            }
+            SetupError::UnsupportedBoard => write!(f, "this variant's board is not supported yet"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Position {
+    /// The start position.
+    pub fn initial(rules: &'static Rules) -> Position {
+        let g = &rules.board;
+        let mut white = 0;
+        let mut black = 0;
+        for i in 0..rules.men_rows {
+            let depth = rules.back_rows_empty + i;
+            white |= g.row(g.height - 1 - depth);
+            black |= g.row(depth);
+        }
+        Position {
+            rules,
+            to_move: rules.first_mover,
+            men: [white, black],
+            kings: [0, 0],
+        }
+    }
+
+    /// A position from raw bitboards (no validation beyond masking to the board).
+    pub fn from_parts(
+        rules: &'static Rules,
+        to_move: Color,
+        men: [Bits; 2],
+        kings: [Bits; 2],
+    ) -> Position {
+        let cells = rules.board.cells;
+        Position {
+            rules,
+            to_move,
+            men: [men[0] & cells, men[1] & cells],
+            kings: [kings[0] & cells, kings[1] & cells],
+        }
+    }
+
+    /// Validates a FEN setup written in the variant's default numbering.
+    pub fn from_setup(rules: &'static Rules, setup: &FenSetup) -> Result<Position, SetupError> {
+        Position::from_setup_numbered(rules, Numbering::for_rules(rules), setup)
+    }
+
+    /// Validates a FEN setup written in `numbering` (e.g. from the game's GameType tag).
+    pub fn from_setup_numbered(
+        rules: &'static Rules,
+        numbering: Numbering,
+        setup: &FenSetup,
+    ) -> Result<Position, SetupError> {
+        let g = &rules.board;
+        if !g.fits() {
+            return Err(SetupError::UnsupportedBoard);
+        }
+        let to_move = setup.to_move.ok_or(SetupError::MissingSideToMove)?;
+        let mut pos = Position {
+            rules,
+            to_move,
+            men: [0, 0],
+            kings: [0, 0],
+        };
+        for (color, pieces) in [(Color::White, &setup.white), (Color::Black, &setup.black)] {
+            let max = rules.max_pieces();
+            if pieces.len() as u32 > max {
+                return Err(SetupError::TooManyPieces {
+                    color,
+                    count: pieces.len() as u32,
+                    max,
+                });
+            }
+            for &FenPiece { square, king } in pieces {
+                let cell = numbering.cell(g, square).map_err(|e| match e {
+                    SquareError::NotOnBoard => SetupError::NotOnBoard(square),
+                    SquareError::NotPlayingSquare => SetupError::NotPlayingSquare(square),
+                })?;
+                let bit = 1 << cell;
+                if pos.occupied() & bit != 0 {
+                    return Err(SetupError::SameSquareTwice(square));
+                }
+                if king {
+                    pos.kings[side(color)] |= bit;
+                } else {
+                    if g.row(rules.promotion_row(color)) & bit != 0 {
+                        return Err(SetupError::ManOnPromotionRow { color, square });
+                    }
+                    pos.men[side(color)] |= bit;
+                }
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The setup of this position in the variant's default numbering.
+    pub fn to_setup(&self) -> FenSetup {
+        self.to_setup_numbered(Numbering::for_rules(self.rules))
+    }
+
+    /// The setup of this position in `numbering`, pieces in numbering order.
+    pub fn to_setup_numbered(&self, numbering: Numbering) -> FenSetup {
+        let g = &self.rules.board;
+        let pieces = |c: Color| {
+            let mut v: Vec<FenPiece> = CellIter(self.men[side(c)])
+                .map(|cell| (cell, false))
+                .chain(CellIter(self.kings[side(c)]).map(|cell| (cell, true)))
+                .map(|(cell, king)| FenPiece {
+                    square: numbering.square(g, cell),
+                    king,
+                })
+                .collect();
+            v.sort_by_key(|p| p.square);
+            v
+        };
+        FenSetup {
+            to_move: Some(self.to_move),
+            white: pieces(Color::White),
+            black: pieces(Color::Black),
+            extra: Vec::new(),
+        }
+    }
+
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    pub fn men(&self, c: Color) -> Bits {
+        self.men[side(c)]
+    }
+
+    pub fn kings(&self, c: Color) -> Bits {
+        self.kings[side(c)]
+    }
+
+    pub fn pieces(&self, c: Color) -> Bits {
+        self.men[side(c)] | self.kings[side(c)]
+    }
+
+    pub fn occupied(&self) -> Bits {
+        self.men[0] | self.men[1] | self.kings[0] | self.kings[1]
+    }
+
+    /// The legal moves (mandatory capture and the variant's precedence applied, duplicates merged).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        movegen::generate(self, &mut list);
+        list
+    }
+
+    /// The position after `m`, which must be one of [`Position::legal_moves`]; anything else gives
+    /// an unspecified (but valid, panic-free) position.
+    pub fn play(&self, m: &Move) -> Position {
+        let me = side(self.to_move);
+        let opp = 1 - me;
+        let mut next = *self;
+        let from = 1u64 << m.from;
+        let to = 1u64 << m.to;
+        next.men[me] &= !from;
+        next.kings[me] &= !from;
+        next.men[opp] &= !m.captured;
+        next.kings[opp] &= !m.captured;
+        if m.piece == PieceKind::King || m.promotes {
+            next.kings[me] |= to;
+        } else {
+            next.men[me] |= to;
+        }
+        next.to_move = self.to_move.opposite();
+        next
+    }
+
+    /// Character separating the squares of a capture in this variant's notation (`:` Russian).
+    pub fn capture_separator(&self) -> char {
+        match self.rules.variant {
+            crate::variant::Variant::Russian => ':',
+            _ => 'x',
+        }
+    }
+
+    /// `m` in the variant's short notation (`32-28`, `47x36`, `c3-d4`, `c3:e5`).
+    pub fn move_text(&self, m: &Move) -> String {
+        m.notation(
+            &self.rules.board,
+            Numbering::for_rules(self.rules),
+            self.capture_separator(),
+        )
+    }
+
+    /// `m` with every landing square (`47x38x24x13x36`).
+    pub fn move_full_text(&self, m: &Move) -> String {
+        m.full_notation(
+            &self.rules.board,
+            Numbering::for_rules(self.rules),
+            self.capture_separator(),
+        )
+    }
+}

@@ -1,0 +1,333 @@
+//! The reference move generator: slow, plain and independent of the bitboard code. It works on
+//! a grid of `(row, col)` squares, follows each rule as the rulebook words it, and collects every
+//! complete capture sequence before applying precedence. Tests check that the fast generator
+//! produces exactly the same moves; nothing else should use it.
+//!
+//! It shares only the data: the [`Rules`] row and the cell <-> `(row, col)` mapping of the board.
+
+use super::position::Position;
+use super::variants::{CapturePromotion, KingRange, Movement, Precedence, Removal, Rules};
+use crate::notation::Color;
+use std::collections::BTreeSet;
+
+/// A square as `(row, col)`, row 0 at the top (White's promotion row).
+pub type Rc = (u8, u8);
+
+/// A move as the reference sees it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct RefMove {
+    pub from: Rc,
+    pub to: Rc,
+    pub captured: BTreeSet<Rc>,
+    pub promotes: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Piece {
+    color: Color,
+    king: bool,
+}
+
+type Grid = Vec<Vec<Option<Piece>>>;
+
+/// A capture sequence being built or finished.
+#[derive(Debug, Clone)]
+struct Seq {
+    to: Rc,
+    taken: Vec<Rc>,
+    kings_taken: Vec<bool>,
+    promotes: bool,
+}
+
+/// All legal moves of `pos`, by the book.
+pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
+    let rules = pos.rules();
+    let geo = &rules.board;
+    let h = geo.height as usize;
+    let w = geo.width as usize;
+    let mut grid: Grid = vec![vec![None; w]; h];
+    for (color, bits) in [
+        (Color::White, pos.pieces(Color::White)),
+        (Color::Black, pos.pieces(Color::Black)),
+    ] {
+        for cell in super::board::CellIter(bits) {
+            let (r, c) = geo.coords(cell);
+            let king = pos.kings(color) & (1 << cell) != 0;
+            grid[r as usize][c as usize] = Some(Piece { color, king });
+        }
+    }
+    let me = pos.to_move();
+    let r = Ref {
+        rules,
+        me,
+        h: h as i8,
+        w: w as i8,
+    };
+
+    // Every complete capture sequence of every piece.
+    let mut captures: Vec<(Rc, bool, Seq)> = Vec::new();
+    for (row, line) in grid.iter().enumerate() {
+        for (col, sq) in line.iter().enumerate() {
+            let Some(p) = sq else { continue };
+            if p.color != me {
+                continue;
+            }
+            let from = (row as u8, col as u8);
+            let mut board = grid.clone();
+            board[row][col] = None; // the moving piece leaves its square
+            let start = Seq {
+                to: from,
+                taken: Vec::new(),
+                kings_taken: Vec::new(),
+                promotes: false,
+            };
+            for seq in r.sequences(&board, &BTreeSet::new(), start, p.king, None) {
+                captures.push((from, p.king, seq));
+            }
+        }
+    }
+    if !captures.is_empty() {
+        let chosen = r.apply_precedence(captures);
+        let mut out: Vec<RefMove> = chosen
+            .into_iter()
+            .map(|(from, _, s)| RefMove {
+                from,
+                to: s.to,
+                captured: s.taken.iter().copied().collect(),
+                promotes: s.promotes,
+            })
+            .collect();
+        out.sort();
+        out.dedup_by(|a, b| a.from == b.from && a.to == b.to && a.captured == b.captured);
+        return out;
+    }
+
+    // No capture: steps and slides.
+    let mut out = Vec::new();
+    for (row, line) in grid.iter().enumerate() {
+        for (col, sq) in line.iter().enumerate() {
+            let Some(p) = sq else { continue };
+            if p.color != me {
+                continue;
+            }
+            let from = (row as u8, col as u8);
+            let dirs = if p.king {
+                r.king_dirs()
+            } else {
+                r.man_step_dirs()
+            };
+            for (dr, dc) in dirs {
+                let mut cur = from;
+                while let Some(next) = r.go(cur, dr, dc) {
+                    if grid[next.0 as usize][next.1 as usize].is_some() {
+                        break;
+                    }
+                    let promotes = !p.king && next.0 == r.last_row();
+                    out.push(RefMove {
+                        from,
+                        to: next,
+                        captured: BTreeSet::new(),
+                        promotes,
+                    });
+                    if !p.king || rules.king_range == KingRange::Short {
+                        break;
+                    }
+                    cur = next;
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+struct Ref {
+    rules: &'static Rules,
+    me: Color,
+    h: i8,
+    w: i8,
+}
+
+impl Ref {
+    fn forward(&self) -> i8 {
+        match self.me {
+            Color::White => -1,
+            Color::Black => 1,
+        }
+    }
+
+    fn last_row(&self) -> u8 {
+        match self.me {
+            Color::White => 0,
+            Color::Black => (self.h - 1) as u8,
+        }
+    }
+
+    fn king_dirs(&self) -> Vec<(i8, i8)> {
+        match self.rules.movement {
+            Movement::Diagonal => vec![(-1, -1), (-1, 1), (1, -1), (1, 1)],
+            Movement::Orthogonal => vec![(-1, 0), (1, 0), (0, -1), (0, 1)],
+        }
+    }
+
+    fn man_step_dirs(&self) -> Vec<(i8, i8)> {
+        let f = self.forward();
+        match self.rules.movement {
+            Movement::Diagonal => vec![(f, -1), (f, 1)],
+            Movement::Orthogonal => vec![(f, 0), (0, -1), (0, 1)],
+        }
+    }
+
+    fn man_capture_dirs(&self) -> Vec<(i8, i8)> {
+        let mut d = self.man_step_dirs();
+        if self.rules.men_capture_backward {
+            d.extend(d.clone().into_iter().map(|(dr, dc)| (-dr, dc)));
+        }
+        d
+    }
+
+    /// The square one step away, if on the board and a playing square.
+    fn go(&self, (r, c): Rc, dr: i8, dc: i8) -> Option<Rc> {
+        let (r2, c2) = (r as i8 + dr, c as i8 + dc);
+        if r2 < 0 || c2 < 0 || r2 >= self.h || c2 >= self.w {
+            return None;
+        }
+        let rc = (r2 as u8, c2 as u8);
+        self.rules.board.cell(rc.0, rc.1).map(|_| rc)
+    }
+
+    /// Every complete capture sequence continuing `seq` from `seq.to`. Returns `[seq]` itself
+    /// (if it has captured anything) when it cannot go on.
+    fn sequences(
+        &self,
+        board: &Grid,
+        jumped: &BTreeSet<Rc>,
+        seq: Seq,
+        king: bool,
+        last_dir: Option<(i8, i8)>,
+    ) -> Vec<Seq> {
+        let mut result = Vec::new();
+        let dirs = if king {
+            self.king_dirs()
+        } else {
+            self.man_capture_dirs()
+        };
+        for (dr, dc) in dirs {
+            if self.rules.no_180_turn && last_dir == Some((-dr, -dc)) {
+                continue;
+            }
+            // Find the piece to jump.
+            let mut cur = seq.to;
+            let mut target = None;
+            while let Some(next) = self.go(cur, dr, dc) {
+                match board[next.0 as usize][next.1 as usize] {
+                    None => {
+                        if king && self.rules.king_range != KingRange::Short {
+                            cur = next;
+                            continue;
+                        }
+                        break;
+                    }
+                    Some(p) => {
+                        let can_take = p.color != self.me
+                            && !jumped.contains(&next)
+                            && (king || !p.king || self.rules.man_captures_king);
+                        if can_take {
+                            target = Some((next, p));
+                        }
+                        break;
+                    }
+                }
+            }
+            let Some((victim, vp)) = target else { continue };
+            // The landing squares behind it.
+            let mut landings = Vec::new();
+            let mut cur = victim;
+            while let Some(next) = self.go(cur, dr, dc) {
+                if board[next.0 as usize][next.1 as usize].is_some() {
+                    break;
+                }
+                landings.push(next);
+                if !king || self.rules.king_range != KingRange::Flying {
+                    break;
+                }
+                cur = next;
+            }
+            let mut board2 = board.clone();
+            let mut jumped2 = jumped.clone();
+            if self.rules.removal == Removal::Immediate {
+                board2[victim.0 as usize][victim.1 as usize] = None;
+            } else {
+                jumped2.insert(victim);
+            }
+            // For each landing square, the ways to go on; if any square lets the piece go on, it
+            // must stop on such a square.
+            let mut per_landing = Vec::new();
+            for &land in &landings {
+                let mut s = seq.clone();
+                s.to = land;
+                s.taken.push(victim);
+                s.kings_taken.push(vp.king);
+                let crowned_here = !king && land.0 == self.last_row();
+                let mut goes_on = Vec::new();
+                let mut ended = s.clone();
+                if crowned_here {
+                    ended.promotes = true;
+                    match self.rules.capture_promotion {
+                        CapturePromotion::EndsMove => {}
+                        CapturePromotion::ContinuesAsKing => {
+                            let mut s2 = s.clone();
+                            s2.promotes = true;
+                            goes_on = self.sequences(&board2, &jumped2, s2, true, Some((dr, dc)));
+                        }
+                        CapturePromotion::OnlyAtEnd => {
+                            goes_on =
+                                self.sequences(&board2, &jumped2, s.clone(), false, Some((dr, dc)));
+                        }
+                    }
+                } else {
+                    goes_on = self.sequences(&board2, &jumped2, s.clone(), king, Some((dr, dc)));
+                }
+                per_landing.push((ended, goes_on));
+            }
+            let any_goes_on = per_landing.iter().any(|(_, g)| !g.is_empty());
+            for (ended, goes_on) in per_landing {
+                if any_goes_on {
+                    result.extend(goes_on);
+                } else {
+                    result.push(ended);
+                }
+            }
+        }
+        result
+    }
+
+    /// Keeps the captures the variant's precedence rule allows.
+    fn apply_precedence(&self, all: Vec<(Rc, bool, Seq)>) -> Vec<(Rc, bool, Seq)> {
+        fn keep_max<K: Ord, F: Fn(&(Rc, bool, Seq)) -> K>(
+            v: Vec<(Rc, bool, Seq)>,
+            f: F,
+        ) -> Vec<(Rc, bool, Seq)> {
+            let Some(best) = v.iter().map(&f).max() else {
+                return v;
+            };
+            v.into_iter().filter(|x| f(x) == best).collect()
+        }
+        let count = |x: &(Rc, bool, Seq)| x.2.taken.len();
+        let kings = |x: &(Rc, bool, Seq)| x.2.kings_taken.iter().filter(|k| **k).count();
+        let by_king = |x: &(Rc, bool, Seq)| usize::from(x.1);
+        match self.rules.precedence {
+            Precedence::None => all,
+            Precedence::MaxPieces => keep_max(all, count),
+            Precedence::MaxPiecesThenKings => keep_max(keep_max(all, count), kings),
+            Precedence::KingFirst => keep_max(all, by_king),
+            Precedence::Italian => {
+                // 1 most pieces; 2 king rather than man; 3 most kings; 4 a king met earliest
+                // (comparing the sequences piece by piece: a king beats a man at the first place
+                // where they differ).
+                let v = keep_max(keep_max(keep_max(all, count), by_king), kings);
+                keep_max(v, |x| x.2.kings_taken.clone())
+            }
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! Every supported variant as one table row of switches (the dctl way): adding a variant is adding
+//! a `const`, never a code path. The comment beside each value names the rule it implements:
+//! `RULES.md` is the team's reference and the seeds (`/work/shared/seeds`) are the user's texts.
+
+use super::board::{Dir, DirSet, Geometry, Layout, dir_set};
+use crate::notation::Color;
+use crate::variant::Variant;
+
+/// How men step and capture, and how kings move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Movement {
+    /// Along the diagonals of the dark squares.
+    Diagonal,
+    /// Orthogonally; men forward or sideways (Turkish).
+    Orthogonal,
+}
+
+/// How far a king goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KingRange {
+    /// One square (English, Italian).
+    Short,
+    /// Any distance; after a capture it lands on any free square behind the piece.
+    Flying,
+    /// Any distance, but a capturing king lands on the square right behind the piece (Thai).
+    FlyingLandsBehind,
+}
+
+/// Which of the available captures may be chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Precedence {
+    /// Free choice among all complete capture sequences.
+    None,
+    /// Only sequences taking the most pieces; men and kings count the same.
+    MaxPieces,
+    /// Most pieces, then most kings (Spanish, Portuguese).
+    MaxPiecesThenKings,
+    /// If a king can capture, a king must capture (Czech).
+    KingFirst,
+    /// Italian four steps: most pieces; with a king rather than a man; most kings; a king taken
+    /// earliest.
+    Italian,
+}
+
+/// What happens when a man reaches the last row in the middle of a capture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CapturePromotion {
+    /// It is crowned and the move ends there (English, Italian).
+    EndsMove,
+    /// It is crowned at once and goes on capturing as a king (Russian).
+    ContinuesAsKing,
+    /// It goes on capturing as a man; crowned only if the move ends on the last row.
+    OnlyAtEnd,
+}
+
+/// When jumped pieces leave the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Removal {
+    /// After the whole sequence: jumped pieces block and cannot be jumped twice ("Turkish strike").
+    AfterSequence,
+    /// As each piece is jumped (Turkish, Thai).
+    Immediate,
+}
+
+/// One variant's rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    pub variant: Variant,
+    pub board: Geometry,
+    /// Rows of men per side at the start.
+    pub men_rows: u8,
+    /// Empty rows between a side's back edge and its men at the start (Turkish: 1).
+    pub back_rows_empty: u8,
+    pub first_mover: Color,
+    pub movement: Movement,
+    pub men_capture_backward: bool,
+    pub king_range: KingRange,
+    pub man_captures_king: bool,
+    pub precedence: Precedence,
+    pub capture_promotion: CapturePromotion,
+    pub removal: Removal,
+    /// A capture sequence may not reverse direction (Turkish).
+    pub no_180_turn: bool,
+}
+
+const B8: Geometry = Geometry::new(8, 8, Layout::Diagonal);
+const B10: Geometry = Geometry::new(10, 10, Layout::Diagonal);
+
+/// International draughts (RULES.md "International"; seeds 001, 003, 004; FMJD).
+pub const INTERNATIONAL: Rules = Rules {
+    variant: Variant::International,
+    board: B10,  // 10x10, squares 1-50
+    men_rows: 4, // 20 men on the 4 nearest rows
+    back_rows_empty: 0,
+    first_mover: Color::White, // White moves first
+    movement: Movement::Diagonal,
+    men_capture_backward: true,    // men capture forward and backward
+    king_range: KingRange::Flying, // flying kings, may turn and go on
+    man_captures_king: true,
+    precedence: Precedence::MaxPieces, // most pieces, men and kings count the same
+    capture_promotion: CapturePromotion::OnlyAtEnd, // passing the last row does not crown
+    removal: Removal::AfterSequence,   // Turkish strike
+    no_180_turn: false,
+};
+
+/// English / American checkers (RULES.md "English"; seed 003 first part).
+pub const ENGLISH: Rules = Rules {
+    variant: Variant::English,
+    board: B8,
+    men_rows: 3, // 12 men each
+    back_rows_empty: 0,
+    first_mover: Color::Black, // Black (1-12) moves first
+    movement: Movement::Diagonal,
+    men_capture_backward: false,  // men move and capture forward only
+    king_range: KingRange::Short, // kings one square, all four directions
+    man_captures_king: true,
+    precedence: Precedence::None, // any capture, not necessarily the longest
+    capture_promotion: CapturePromotion::EndsMove, // crowned and the move ends
+    removal: Removal::AfterSequence,
+    no_180_turn: false,
+};
+
+/// Italian draughts (RULES.md "Italian"; seeds 000 and 002).
+pub const ITALIAN: Rules = Rules {
+    variant: Variant::Italian,
+    board: B8, // turned board: stored mirrored
+    men_rows: 3,
+    back_rows_empty: 0,
+    first_mover: Color::White, // White moves first
+    movement: Movement::Diagonal,
+    men_capture_backward: false,     // men capture forward only
+    king_range: KingRange::Short,    // kings one square
+    man_captures_king: false,        // seed 000: a man may not capture a king
+    precedence: Precedence::Italian, // seed 000: the four-step order
+    capture_promotion: CapturePromotion::EndsMove, // seed 000: crowned, the move ends there
+    removal: Removal::AfterSequence, // the same piece may not be jumped twice
+    no_180_turn: false,
+};
+
+/// Russian draughts (RULES.md "Russian"; seed 003 second part; FMJD-64).
+pub const RUSSIAN: Rules = Rules {
+    variant: Variant::Russian,
+    board: B8,
+    men_rows: 3,
+    back_rows_empty: 0,
+    first_mover: Color::White,
+    movement: Movement::Diagonal,
+    men_capture_backward: true, // men capture forward and backward
+    king_range: KingRange::Flying,
+    man_captures_king: true,
+    precedence: Precedence::None, // a shorter capture may be chosen
+    capture_promotion: CapturePromotion::ContinuesAsKing, // crowned at once, goes on as a king
+    removal: Removal::AfterSequence, // may not pass a square already jumped
+    no_180_turn: false,
+};
+
+/// Turkish draughts (RULES.md "Turkish"; seed 003 last part).
+pub const TURKISH: Rules = Rules {
+    variant: Variant::Turkish,
+    board: Geometry::new(8, 8, Layout::Full), // all 64 squares
+    men_rows: 2,                              // 16 men on rows 2-3 (6-7 for Black)
+    back_rows_empty: 1,                       // the back row starts empty
+    first_mover: Color::White,
+    movement: Movement::Orthogonal, // men forward or sideways, kings orthogonal
+    men_capture_backward: false,    // never backward
+    king_range: KingRange::Flying,  // kings move and capture at any distance
+    man_captures_king: true,
+    precedence: Precedence::MaxPieces, // only sequences taking the most pieces
+    capture_promotion: CapturePromotion::OnlyAtEnd, // promotion when the move ends on the last row
+    removal: Removal::Immediate,       // removed as they are jumped
+    no_180_turn: true,                 // no reversing inside a sequence
+};
+
+/// Brazilian draughts: International rules on 8x8 (RULES.md "Other PDN variants").
+pub const BRAZILIAN: Rules = Rules {
+    variant: Variant::Brazilian,
+    board: B8,
+    men_rows: 3,
+    ..INTERNATIONAL
+};
+
+/// American pool checkers: Black first, flying kings, men capture backward, free choice,
+/// crowned only at the end of a capture (RULES.md "Other PDN variants"; dctl).
+pub const POOL: Rules = Rules {
+    variant: Variant::Pool,
+    first_mover: Color::Black,
+    precedence: Precedence::None, // free choice
+    ..BRAZILIAN
+};
+
+/// Spanish draughts: men capture forward only, most pieces then most kings (RULES.md).
+pub const SPANISH: Rules = Rules {
+    variant: Variant::Spanish,
+    men_capture_backward: false,
+    precedence: Precedence::MaxPiecesThenKings,
+    ..BRAZILIAN
+};
+
+/// Portuguese draughts: as Spanish (RULES.md).
+pub const PORTUGUESE: Rules = Rules {
+    variant: Variant::Portuguese,
+    ..SPANISH
+};
+
+/// Czech draughts: men capture forward only; a king must capture if it can (RULES.md).
+pub const CZECH: Rules = Rules {
+    variant: Variant::Czech,
+    men_capture_backward: false,
+    precedence: Precedence::KingFirst,
+    ..BRAZILIAN
+};
+
+/// Thai draughts: 8 men each on two rows, Black first, men capture forward only, a capturing
+/// king lands right behind the piece, immediate removal, free choice (RULES.md).
+pub const THAI: Rules = Rules {
+    variant: Variant::Thai,
+    board: B8,
+    men_rows: 2,        // 8 men each on the 2nd and 3rd rows
+    back_rows_empty: 1, // (RULES.md; dctl's Thai perft starts from 12 men)
+    first_mover: Color::Black,
+    movement: Movement::Diagonal,
+    men_capture_backward: false,
+    king_range: KingRange::FlyingLandsBehind,
+    man_captures_king: true,
+    precedence: Precedence::None,
+    capture_promotion: CapturePromotion::OnlyAtEnd,
+    removal: Removal::Immediate,
+    no_180_turn: false,
+};
+
+/// Every supported variant.
+pub const ALL: &[&Rules] = &[
+    &INTERNATIONAL,
+    &ENGLISH,
+    &ITALIAN,
+    &RUSSIAN,
+    &TURKISH,
+    &BRAZILIAN,
+    &POOL,
+    &SPANISH,
+    &PORTUGUESE,
+    &CZECH,
+    &THAI,
+];
+
+impl Rules {
+    /// The rules of `variant`, or `None` if not supported yet (Canadian: 12x12 needs a wider
+    /// bitboard; Frisian: orthogonal captures and king-move limits; the rest have no table row).
+    pub fn for_variant(variant: Variant) -> Option<&'static Rules> {
+        ALL.iter().copied().find(|r| r.variant == variant)
+    }
+
+    /// Directions a man of `color` steps in without capturing.
+    pub fn man_step_dirs(&self, color: Color) -> DirSet {
+        match (self.movement, color) {
+            (Movement::Diagonal, Color::White) => dir_set(&[Dir::NE, Dir::NW]),
+            (Movement::Diagonal, Color::Black) => dir_set(&[Dir::SE, Dir::SW]),
+            (Movement::Orthogonal, Color::White) => dir_set(&[Dir::N, Dir::E, Dir::W]),
+            (Movement::Orthogonal, Color::Black) => dir_set(&[Dir::S, Dir::E, Dir::W]),
+        }
+    }
+
+    /// Directions a man of `color` captures in.
+    pub fn man_capture_dirs(&self, color: Color) -> DirSet {
+        let forward = self.man_step_dirs(color);
+        if self.men_capture_backward {
+            forward | self.man_step_dirs(color.opposite())
+        } else {
+            forward
+        }
+    }
+
+    /// Directions a king moves and captures in.
+    pub fn king_dirs(&self) -> DirSet {
+        match self.movement {
+            Movement::Diagonal => dir_set(&[Dir::NE, Dir::SE, Dir::SW, Dir::NW]),
+            Movement::Orthogonal => dir_set(&[Dir::N, Dir::E, Dir::S, Dir::W]),
+        }
+    }
+
+    /// The row where men of `color` are crowned (0 = top, White's far side).
+    pub fn promotion_row(&self, color: Color) -> u8 {
+        match color {
+            Color::White => 0,
+            Color::Black => self.board.height - 1,
+        }
+    }
+
+    /// Most pieces a side may have: its men at the start.
+    pub fn max_pieces(&self) -> u32 {
+        let per_row = match self.board.layout {
+            Layout::Diagonal => self.board.width as u32 / 2,
+            Layout::Full => self.board.width as u32,
+        };
+        per_row * self.men_rows as u32
+    }
+}

@@ -1,0 +1,149 @@
+//! Published perft tables (`../shared/corpus/perft/*.tsv`) against the engine. Rows up to
+//! `CI_BUDGET` leaves run in every `cargo test`; deeper ones (up to `DEEP_BUDGET`) in the ignored
+//! `perft_deep` test (`cargo test --release --test rules_perft -- --ignored`).
+//! Without the corpus (a fresh clone) the tests say so and pass.
+
+use pdnkit::fen;
+use pdnkit::notation::Color;
+use pdnkit::rules::variants::{self, Rules};
+use pdnkit::rules::{Position, perft, perft_keep_duplicates};
+use pdnkit::variant::Variant;
+use std::path::Path;
+
+const CI_BUDGET: u64 = 3_000_000;
+const DEEP_BUDGET: u64 = 200_000_000;
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/perft");
+
+struct Row {
+    label: String,
+    pos: Position,
+    keep: bool,
+    depth: u32,
+    leaves: u64,
+}
+
+/// The rules and start of a dctl row, or `None` for boards and variants not supported
+/// (6x6, 14x14, rectangular boards, killer rules, Frisian, Canadian).
+fn dctl_start(variant: &str, board: &str, fen_text: &str) -> Option<Position> {
+    let rules: &'static Rules = match variant {
+        "international" if board == "10x10" => &variants::INTERNATIONAL,
+        "english" if board == "8x8" => &variants::ENGLISH,
+        "russian" => &variants::RUSSIAN,
+        "brazilian" => &variants::BRAZILIAN,
+        "pool" => &variants::POOL,
+        "czech" => &variants::CZECH,
+        "spanish" => &variants::SPANISH,
+        "italian" => &variants::ITALIAN,
+        "thai" => &variants::THAI,
+        _ => return None,
+    };
+    if fen_text != "initial" {
+        let parsed = fen::parse(fen_text).expect("dctl FENs parse");
+        return Some(Position::from_setup(rules, &parsed.setup).expect("dctl FENs are legal"));
+    }
+    if rules.variant == Variant::Thai {
+        // dctl's Thai perft starts from 12 men each on three rows (its numbers equal English
+        // ones to depth 8), not from Thai's own 8-men start: build that position.
+        let twelve = Position::initial(&variants::ENGLISH);
+        return Some(Position::from_parts(
+            rules,
+            Color::Black,
+            [twelve.men(Color::White), twelve.men(Color::Black)],
+            [0, 0],
+        ));
+    }
+    Some(Position::initial(rules))
+}
+
+fn read_rows() -> Option<Vec<Row>> {
+    let dir = Path::new(CORPUS);
+    if !dir.is_dir() {
+        eprintln!("skipped: perft corpus not found at {CORPUS}");
+        return None;
+    }
+    let mut rows = Vec::new();
+    let dctl = std::fs::read_to_string(dir.join("dctl_perft.tsv")).expect("readable");
+    for line in dctl.lines().filter(|l| !l.starts_with('#')).skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let Some(pos) = dctl_start(f[0], f[1], f[2]) else {
+            continue;
+        };
+        rows.push(Row {
+            label: format!("dctl {} {} {} {}", f[0], f[2], f[3], f[4]),
+            pos,
+            keep: f[3] == "keep_duplicates",
+            depth: f[4].parse().unwrap(),
+            leaves: f[5].parse().unwrap(),
+        });
+    }
+    let other = std::fs::read_to_string(dir.join("other_perft.tsv")).expect("readable");
+    for line in other.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let rules = match f[0] {
+            "turkish" => &variants::TURKISH,
+            "english" => &variants::ENGLISH,
+            "international" => &variants::INTERNATIONAL,
+            _ => continue,
+        };
+        let pos = if f[1].starts_with("initial") {
+            Position::initial(rules)
+        } else {
+            let parsed = fen::parse(f[1]).expect("FENs parse");
+            Position::from_setup(rules, &parsed.setup).expect("FENs are legal")
+        };
+        rows.push(Row {
+            label: format!("other {} {} {}", f[0], f[1], f[3]),
+            pos,
+            keep: f[2] == "keep",
+            depth: f[3].parse().unwrap(),
+            leaves: f[4].parse().unwrap(),
+        });
+    }
+    Some(rows)
+}
+
+fn check(min: u64, max: u64) {
+    let Some(rows) = read_rows() else { return };
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for row in rows.iter().filter(|r| r.leaves > min && r.leaves <= max) {
+        let got = if row.keep {
+            perft_keep_duplicates(&row.pos, row.depth)
+        } else {
+            perft(&row.pos, row.depth)
+        };
+        checked += 1;
+        if got != row.leaves {
+            failures.push(format!("{}: expected {}, got {got}", row.label, row.leaves));
+        }
+    }
+    eprintln!("{checked} perft rows checked");
+    assert!(checked > 0, "no rows in budget");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn perft_tables_within_ci_budget() {
+    check(0, CI_BUDGET);
+}
+
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn perft_deep() {
+    check(CI_BUDGET, DEEP_BUDGET);
+}
+
+#[test]
+fn turkish_start_to_depth_6_matches_kish_not_pydraughts() {
+    // RULES.md: kish and a second implementation give 85090 at depth 5; pydraughts' 85146 is wrong.
+    let pos = Position::initial(&variants::TURKISH);
+    let counts: Vec<u64> = (1..=6).map(|d| perft(&pos, d)).collect();
+    assert_eq!(counts, [8, 64, 708, 7538, 85090, 931312]);
+}
+
+#[test]
+fn english_merged_counts_from_rules_md() {
+    let pos = Position::initial(&variants::ENGLISH);
+    let counts: Vec<u64> = (1..=8).map(|d| perft(&pos, d)).collect();
+    assert_eq!(counts, [7, 49, 302, 1469, 7361, 36768, 179740, 845931]);
+}

@@ -1,0 +1,99 @@
+//! Turkish draughts (RULES.md "Turkish"; seed 003 last part). All 64 squares, algebraic.
+//! Worked-example (row, col) from the diagram's top-left, mover (White) at the bottom:
+//! file = col - 1, rank = 9 - row.
+
+use pdnkit::fen;
+use pdnkit::rules::variants::TURKISH;
+use pdnkit::rules::{Position, Rules};
+
+fn pos(rules: &'static Rules, fen_text: &str) -> Position {
+    Position::from_setup(rules, &fen::parse(fen_text).unwrap().setup).unwrap()
+}
+
+fn full(p: &Position) -> Vec<String> {
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| p.move_full_text(m))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn start_white_on_a2_to_h3_black_on_a6_to_h7() {
+    let p = Position::initial(&TURKISH);
+    let s = p.to_setup();
+    assert_eq!(s.white.len(), 16);
+    assert_eq!(s.black.len(), 16);
+    assert!(
+        s.white
+            .iter()
+            .all(|x| x.square.to_string().ends_with(['2', '3']))
+    );
+    assert!(
+        s.black
+            .iter()
+            .all(|x| x.square.to_string().ends_with(['6', '7']))
+    );
+    // Only the third-row men can move, and only forward (the sides are blocked).
+    assert_eq!(p.legal_moves().len(), 8);
+}
+
+#[test]
+fn worked_example_seed_003_only_the_longest_capture_is_legal() {
+    // Men (6,1)=a3 and (6,5)=e3; enemies (5,1)=a4, (3,1)=a6, (5,5)=e4.
+    // (6,1)->(4,1)->(2,1) is a3xa5xa7; e3xe5 takes one and is illegal.
+    assert_eq!(full(&pos(&TURKISH, "W:Wa3,e3:Ba4,a6,e4")), ["a3xa5xa7"]);
+}
+
+#[test]
+fn men_move_forward_or_sideways_never_backward_or_diagonally() {
+    assert_eq!(
+        full(&pos(&TURKISH, "W:Wd4:Ba8")),
+        ["d4-c4", "d4-d5", "d4-e4"]
+    );
+    // A piece behind cannot be captured; diagonal neighbours neither.
+    let p = pos(&TURKISH, "W:Wd4:Bd3,c5,e5");
+    assert!(p.legal_moves().iter().all(|m| !m.is_capture()));
+    // Sideways capture.
+    assert_eq!(full(&pos(&TURKISH, "W:Wd4:Be4")), ["d4xf4"]);
+}
+
+/// Turkish rules without the 180-degree ban: only to show what the ban forbids.
+static TURKISH_MAY_REVERSE: Rules = Rules {
+    no_180_turn: false,
+    ..TURKISH
+};
+
+#[test]
+fn no_180_degree_turn_inside_a_sequence() {
+    // King d4 takes d6 (north) or d2 (south); taking both would need a reversal.
+    let fen_text = "W:WKd4:Bd6,d2";
+    assert_eq!(full(&pos(&TURKISH, fen_text)), ["d4xd1", "d4xd7", "d4xd8"]);
+    let p = pos(&TURKISH_MAY_REVERSE, fen_text);
+    assert!(p.legal_moves().iter().any(|m| m.capture_count() == 2));
+}
+
+#[test]
+fn kings_slide_orthogonally_but_not_through_their_own_men() {
+    // RULES.md: pydraughts lists a8-a1 here, past the man on a2.
+    let p = pos(
+        &TURKISH,
+        "W:Wb2,c2,d2,e2,f2,g2,h2,b3,c3,d3,e3,f3,g3,h3,a2,Ka8:Bb5,c6,d6,e6,f6,g6,h6,b7,c7,d7,e7,f7,g7,h7",
+    );
+    let moves: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
+    assert!(moves.contains(&"a8-a3".to_string()));
+    assert!(!moves.contains(&"a8-a1".to_string()));
+}
+
+#[test]
+fn promotion_when_the_move_ends_on_the_last_row() {
+    let p = pos(&TURKISH, "W:Wa7:Bh2");
+    let m = p
+        .legal_moves()
+        .into_iter()
+        .find(|m| p.move_text(m) == "a7-a8")
+        .unwrap();
+    assert!(m.promotes);
+}
