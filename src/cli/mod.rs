@@ -3,6 +3,7 @@
 mod inputs;
 mod output;
 mod parse;
+mod perft;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -19,6 +20,8 @@ struct Cli {
 enum Command {
     /// Read PDN files and print the parsed games (lossless) or what the reader found.
     Parse(parse::ParseArgs),
+    /// Count leaf positions of the move tree to DEPTH (`--divide` lists them per move).
+    Perft(perft::PerftArgs),
 }
 
 /// Exit codes: 0 clean, 1 findings, 2 usage or I/O error.
@@ -49,6 +52,7 @@ pub fn main() -> ExitCode {
     };
     let outcome = match cli.command {
         Command::Parse(args) => parse::run(args),
+        Command::Perft(args) => perft::run(args),
     };
     match outcome {
         Ok(outcome) => outcome.into(),
