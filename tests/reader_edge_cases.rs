@@ -1,0 +1,921 @@
+//! Edge cases of the PDN reader: tokenising traps, deep nesting, arbitrary bytes, oversized games,
+//! byte-at-a-time sources, line ends, code pages, and the real corpus (skipped when absent).
+//!
+//! Tests marked `#[ignore = "reader bug: ..."]` show a bug in `src/reader/`: they state the correct
+//! behaviour and fail today.
+
+use pdnkit::reader::{
+    Annotation, Code, Game, Line, MoveKind, ReadOptions, Reader, ResultKind, Severity, Span,
+    read_str,
+};
+use pdnkit::variant::Variant;
+use proptest::prelude::*;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+fn lenient(text: &str) -> Vec<Game> {
+    read_str(text, ReadOptions::default())
+}
+
+fn read_bytes(bytes: &[u8], options: ReadOptions) -> Vec<Game> {
+    Reader::new(bytes, options)
+        .collect::<std::io::Result<Vec<_>>>()
+        .expect("in memory")
+}
+
+fn codes(game: &Game) -> Vec<Code> {
+    game.diagnostics.iter().map(|d| d.code).collect()
+}
+
+fn has(game: &Game, code: Code) -> bool {
+    game.diagnostics.iter().any(|d| d.code == code)
+}
+
+/// Moves of the main line as written (canonical text).
+fn main_moves(game: &Game) -> Vec<String> {
+    game.moves
+        .moves
+        .iter()
+        .map(|m| m.token.canonical())
+        .collect()
+}
+
+// ------------------------------------------------------------------ tokenising traps
+
+#[test]
+fn one_one_is_a_result_one_eighteen_a_move() {
+    let games = lenient("1. 32-28 1-18 1-1");
+    assert_eq!(games.len(), 1);
+    assert_eq!(main_moves(&games[0]), ["32-28", "1-18"]);
+    assert_eq!(games[0].result.as_ref().unwrap().kind, ResultKind::OneOne);
+}
+
+#[test]
+fn two_zero_is_a_result_two_oh_seven_a_move() {
+    let games = lenient("1. 32-28 2-07 2-0");
+    assert_eq!(games.len(), 1);
+    let game = &games[0];
+    assert_eq!(game.moves.moves[1].token.squares.len(), 2);
+    assert_eq!(game.moves.moves[1].token.raw.as_deref(), Some("2-07"));
+    assert_eq!(game.result.as_ref().unwrap().kind, ResultKind::TwoZero);
+    assert!(has(game, Code::ZeroPaddedSquare));
+    // `2-0` followed directly by a digit is not a result either.
+    let games = lenient("1. 2-01 *");
+    assert_eq!(main_moves(&games[0]), ["2-1"]);
+}
+
+#[test]
+fn results_are_not_cut_out_of_longer_tokens() {
+    // `1-0x` is not a result followed by junk; `1/2-1/2` is one token.
+    let games = lenient("1. 32-28 1/2-1/2");
+    assert_eq!(games[0].result.as_ref().unwrap().kind, ResultKind::Half);
+    assert_eq!(games[0].moves.moves.len(), 1);
+}
+
+#[test]
+fn strength_in_parentheses_versus_variation() {
+    let games = lenient("1. 32-28 (?) 19-23 (18-23) 2. 28x19 (!?) (2. 33-29) *");
+    let game = &games[0];
+    assert_eq!(main_moves(game), ["32-28", "19-23", "28x19"]);
+    let m = &game.moves.moves;
+    assert_eq!(m[0].strength.as_ref().unwrap().text, "(?)");
+    assert!(m[0].after.is_empty());
+    assert!(m[1].strength.is_none());
+    assert!(matches!(&m[1].after[..], [Annotation::Variation(v)] if v.line.moves.len() == 1));
+    assert_eq!(m[2].strength.as_ref().unwrap().text, "(!?)");
+    assert!(matches!(&m[2].after[..], [Annotation::Variation(_)]));
+    assert!(
+        !game
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error),
+        "{:?}",
+        codes(game)
+    );
+}
+
+#[test]
+fn star_as_terminator_versus_forced_move_mark() {
+    // Glued to a move: the old forced-move mark; standing alone: the terminator.
+    let games = lenient("1. 32-28* 19-23 *\n1. 33-29 *");
+    assert_eq!(games.len(), 2);
+    let first = &games[0];
+    assert_eq!(main_moves(first), ["32-28", "19-23"]);
+    assert_eq!(first.moves.moves[0].strength.as_ref().unwrap().text, "*");
+    assert!(has(first, Code::ForcedMoveMark));
+    assert_eq!(first.result.as_ref().unwrap().kind, ResultKind::Unknown);
+    assert_eq!(main_moves(&games[1]), ["33-29"]);
+    // After a space it ends the game, even right after a move.
+    let games = lenient("1. 32-28 * 1. 33-29 *");
+    assert_eq!(games.len(), 2);
+    assert!(!has(&games[0], Code::ForcedMoveMark));
+}
+
+// ------------------------------------------------------------------ deep nesting
+
+#[test]
+fn ten_thousand_open_parentheses() {
+    let text = format!("[Event \"deep\"]\n1. 32-28 {} 19-23 *", "(".repeat(10_000));
+    let games = lenient(&text);
+    assert_eq!(games.len(), 1);
+    let game = &games[0];
+    assert!(has(game, Code::NestingTooDeep), "{:?}", codes(game));
+    // The text beyond the limit is kept: an unread item whose span reaches the end of the `(`s.
+    let first_paren = text.find('(').unwrap() as u64;
+    let last_paren = text.rfind('(').unwrap() as u64;
+    let mut unread_spans = Vec::new();
+    collect_unread(&game.moves, &mut unread_spans);
+    assert!(
+        unread_spans
+            .iter()
+            .any(|(s, t)| s.offset > first_paren && s.end() > last_paren && t.starts_with('(')),
+        "no unread item covers the deep parentheses: {unread_spans:?}"
+    );
+    // And the model serialises (walkers recurse over it).
+    let json = serde_json::to_string(&games).expect("serialises");
+    assert!(json.len() > 100);
+}
+
+#[test]
+fn ten_thousand_balanced_parentheses() {
+    let text = format!(
+        "1. 32-28 {}{} 19-23 *\n1. 33-29 *",
+        "(33-29 ".repeat(10_000),
+        ")".repeat(10_000)
+    );
+    let games = lenient(&text);
+    assert_eq!(games.len(), 2);
+    assert!(has(&games[0], Code::NestingTooDeep));
+    assert_eq!(main_moves(&games[0]), ["32-28", "19-23"]);
+    assert!(!has(&games[0], Code::StrayParenthesis));
+}
+
+fn collect_unread(line: &Line, out: &mut Vec<(Span, String)>) {
+    let visit = |a: &Annotation, out: &mut Vec<(Span, String)>| match a {
+        Annotation::Unread(u) => out.push((u.span, u.text.clone())),
+        Annotation::Variation(v) => collect_unread(&v.line, out),
+        _ => {}
+    };
+    for a in &line.before {
+        visit(a, out);
+    }
+    for m in &line.moves {
+        for a in &m.after {
+            visit(a, out);
+        }
+    }
+}
+
+// ------------------------------------------------------------------ every byte accounted for
+
+/// Every span the model holds (items and diagnostics), over all games.
+fn all_spans(games: &[Game]) -> Vec<Span> {
+    fn line(l: &Line, out: &mut Vec<Span>) {
+        for a in &l.before {
+            annotation(a, out);
+        }
+        for m in &l.moves {
+            if let Some(n) = &m.number {
+                out.push(n.span);
+            }
+            out.push(m.token.span);
+            if let Some(s) = &m.strength {
+                out.push(s.span);
+            }
+            for a in &m.after {
+                annotation(a, out);
+            }
+        }
+    }
+    fn annotation(a: &Annotation, out: &mut Vec<Span>) {
+        match a {
+            Annotation::Comment(c) => out.push(c.span),
+            Annotation::Nag(n) => out.push(n.span),
+            Annotation::Variation(v) => {
+                out.push(Span { len: 1, ..v.span });
+                // The closing `)`, if any, is the last byte of the span.
+                if v.span.len > 0 {
+                    out.push(Span {
+                        offset: v.span.end() - 1,
+                        len: 1,
+                        ..v.span
+                    });
+                }
+                line(&v.line, out);
+            }
+            Annotation::Setup(s) => out.push(s.span),
+            Annotation::Unread(u) => out.push(u.span),
+        }
+    }
+    let mut out = Vec::new();
+    for game in games {
+        out.extend(game.header_comments.iter().map(|c| c.span));
+        out.extend(game.tags.iter().map(|t| t.span));
+        line(&game.moves, &mut out);
+        if let Some(r) = &game.result {
+            out.push(r.span);
+        }
+        out.extend(game.diagnostics.iter().map(|d| d.span));
+    }
+    out
+}
+
+/// Offsets of the non-whitespace bytes of `bytes` that no span covers.
+fn uncovered(bytes: &[u8], games: &[Game]) -> Vec<usize> {
+    let mut covered = vec![false; bytes.len()];
+    for span in all_spans(games) {
+        let from = (span.offset as usize).min(bytes.len());
+        let to = (span.end() as usize).min(bytes.len());
+        covered[from..to].iter_mut().for_each(|c| *c = true);
+    }
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|(i, b)| !covered[*i] && !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+fn assert_accounted(bytes: &[u8], games: &[Game]) {
+    let missing = uncovered(bytes, games);
+    assert!(
+        missing.is_empty(),
+        "bytes not covered by any span: {:?} (first at {}: {:?})",
+        missing.len(),
+        missing[0],
+        String::from_utf8_lossy(&bytes[missing[0]..(missing[0] + 20).min(bytes.len())])
+    );
+    for game in games {
+        for d in &game.diagnostics {
+            assert!(d.span.line >= 1 && d.span.column >= 1, "{d:?}");
+            assert!(d.span.end() <= bytes.len() as u64, "{d:?} past the end");
+        }
+    }
+}
+
+fn fixtures() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("fixtures dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "pdn") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
+        &mut out,
+    );
+    out.sort();
+    assert!(out.len() > 20, "fixtures missing");
+    out
+}
+
+#[test]
+fn every_fixture_byte_is_accounted_for() {
+    for path in fixtures() {
+        let bytes = std::fs::read(&path).unwrap();
+        let games = read_bytes(&bytes, ReadOptions::default());
+        let missing = uncovered(&bytes, &games);
+        assert!(
+            missing.is_empty(),
+            "{}: {} bytes not covered, first at {}: {:?}",
+            path.display(),
+            missing.len(),
+            missing[0],
+            String::from_utf8_lossy(&bytes[missing[0]..(missing[0] + 20).min(bytes.len())])
+        );
+    }
+}
+
+/// Text made of PDN pieces, to reach deeper into the parser than random bytes do.
+fn pdn_soup() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        Just("[Event \"x\"]\n".to_string()),
+        // Not `[Result "4-6"]`: a mark after a `4-6` terminator is lost (reader bug, see
+        // `mark_after_a_nonstandard_terminator_is_kept`).
+        Just("[ Bianco  \"a\"b\"]".to_string()),
+        Just("\\r".to_string()),
+        Just("1.".to_string()),
+        Just("12...".to_string()),
+        Just("...".to_string()),
+        Just(".".to_string()),
+        Just("32-28".to_string()),
+        Just("28x19x10".to_string()),
+        Just("c3:e5".to_string()),
+        Just("a3b4".to_string()),
+        Just("35x 4".to_string()),
+        Just("06-11".to_string()),
+        Just("- -".to_string()),
+        Just("4-6".to_string()),
+        Just("1-1".to_string()),
+        Just("1/2-1/2".to_string()),
+        Just("*".to_string()),
+        Just("(".to_string()),
+        Just(")".to_string()),
+        Just("(!?)".to_string()),
+        Just("!?".to_string()),
+        Just("{".to_string()),
+        Just("}".to_string()),
+        Just("{c [%clk 1:00]}".to_string()),
+        Just(";c\n".to_string()),
+        Just("\n%c\n".to_string()),
+        Just("$3".to_string()),
+        Just("/FEN \"W:W31:B1\"/".to_string()),
+        Just("\n\n".to_string()),
+        Just("\r".to_string()),
+        Just(" ".to_string()),
+        Just("\u{0}".to_string()),
+        Just("è".to_string()),
+    ];
+    prop::collection::vec(piece, 0..60).prop_map(|v| v.concat().into_bytes())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(256)
+    ))]
+
+    #[test]
+    fn arbitrary_bytes_never_panic_and_are_accounted_for(
+        bytes in prop::collection::vec(any::<u8>(), 0..400)
+    ) {
+        for strict in [false, true] {
+            let games = read_bytes(&bytes, ReadOptions { strict, ..ReadOptions::default() });
+            assert_accounted(&bytes, &games);
+        }
+    }
+
+    #[test]
+    fn pdn_soup_never_panics_and_is_accounted_for(bytes in pdn_soup()) {
+        let games = read_bytes(&bytes, ReadOptions::default());
+        assert_accounted(&bytes, &games);
+        // Byte-at-a-time reading agrees. Not for files with a CR: line ends are decided from the
+        // first read only (reader bug, see `one_byte_reads_detect_bom_and_cr_line_ends`).
+        if !bytes.contains(&b'\r') {
+            let slow: Vec<Game> = Reader::new(OneByte(&bytes), ReadOptions::default())
+                .collect::<std::io::Result<_>>()
+                .unwrap();
+            prop_assert_eq!(slow, games);
+        }
+    }
+}
+
+// ------------------------------------------------------------------ oversized games
+
+/// A 20 MB game (`header` then moves) followed by a small one.
+fn huge_then_small(header: &str) -> String {
+    let mut text = format!("{header}1. ");
+    let unit = "32-28 19-23 28x19 14x23\n";
+    while text.len() < 20 << 20 {
+        text.push_str(unit);
+    }
+    text.push_str("*\n\n[Event \"after\"]\n[Result \"*\"]\n1. 33-29 18-23 *\n");
+    text
+}
+
+#[test]
+fn twenty_megabyte_game_is_skipped_and_the_next_one_read() {
+    // One tag line: see the ignored test below for a game with several.
+    check_huge_game(&huge_then_small("[Event \"huge\"]\n"));
+}
+
+#[test]
+#[ignore = "reader bug: an oversized game is skipped only to its own next tag line, so a game with two tags is reported as two oversized games"]
+fn twenty_megabyte_game_with_several_tags() {
+    check_huge_game(&huge_then_small("[Event \"huge\"]\n[Result \"*\"]\n"));
+}
+
+fn check_huge_game(text: &str) {
+    let options = ReadOptions {
+        max_game_bytes: 1 << 20,
+        ..ReadOptions::default()
+    };
+    let games = read_bytes(text.as_bytes(), options);
+    let too_large: Vec<&Game> = games
+        .iter()
+        .filter(|g| has(g, Code::GameTooLarge))
+        .collect();
+    assert_eq!(
+        too_large.len(),
+        1,
+        "{:?}",
+        games.iter().map(codes).collect::<Vec<_>>()
+    );
+    let big = too_large[0];
+    assert_eq!(big.span.offset, 0);
+    assert_eq!(big.span.line, 1);
+    let d = big
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::GameTooLarge)
+        .unwrap();
+    assert_eq!(d.severity, Severity::Error);
+    assert_eq!(games.len(), 2);
+    let after = text.find("[Event \"after\"]").unwrap() as u64;
+    assert_eq!(
+        big.span.end(),
+        after,
+        "the skip ends where the next game starts"
+    );
+    let last = games.last().unwrap();
+    assert_eq!(last.tag("Event"), Some("after"));
+    assert_eq!(main_moves(last), ["33-29", "18-23"]);
+    // The next game's position in the file is still right.
+    let after_line = text[..text.find("[Event \"after\"]").unwrap()]
+        .matches('\n')
+        .count() as u32
+        + 1;
+    assert_eq!(last.tags[0].span.line, after_line);
+    assert_eq!(
+        last.tags[0].span.offset,
+        text.find("[Event \"after\"]").unwrap() as u64
+    );
+}
+
+#[test]
+#[ignore = "reader bug: a game over max_game_bytes is only reported when it also outgrows the 1 MB read buffer"]
+fn small_game_over_the_limit_is_reported() {
+    let text = format!(
+        "[Event \"big\"]\n1. {}*\n[Event \"small\"]\n1. 32-28 *\n",
+        "32-28 19-23 ".repeat(20)
+    );
+    let options = ReadOptions {
+        max_game_bytes: 64,
+        ..ReadOptions::default()
+    };
+    let games = read_bytes(text.as_bytes(), options);
+    assert!(has(&games[0], Code::GameTooLarge), "{:?}", codes(&games[0]));
+    assert_eq!(games.last().unwrap().tag("Event"), Some("small"));
+}
+
+// ------------------------------------------------------------------ byte-at-a-time sources
+
+/// A source that gives one byte per `read` call.
+struct OneByte<'a>(&'a [u8]);
+
+impl Read for OneByte<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.0.is_empty() || buf.is_empty() {
+            return Ok(0);
+        }
+        buf[0] = self.0[0];
+        self.0 = &self.0[1..];
+        Ok(1)
+    }
+}
+
+/// Fixtures whose first bytes matter (BOM, lone CR): see the ignored test below.
+const FIRST_READ_FIXTURES: &[&str] = &["bom.pdn", "cr_only.pdn"];
+
+#[test]
+fn one_byte_reads_give_the_same_games() {
+    for path in fixtures() {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        if FIRST_READ_FIXTURES.contains(&name) {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        for strict in [false, true] {
+            let options = ReadOptions {
+                strict,
+                ..ReadOptions::default()
+            };
+            let whole = read_bytes(&bytes, options.clone());
+            let slow: Vec<Game> = Reader::new(OneByte(&bytes), options)
+                .collect::<std::io::Result<_>>()
+                .unwrap();
+            assert_eq!(slow, whole, "{} (strict: {strict})", path.display());
+        }
+    }
+}
+
+#[test]
+#[ignore = "reader bug: the BOM and lone-CR line ends are detected from the first read only; a source giving 1 byte per read loses both"]
+fn one_byte_reads_detect_bom_and_cr_line_ends() {
+    for text in [
+        "\u{feff}[Event \"a\"]\n1. 32-28 *\n",
+        "[Event \"a\"]\r1. 32-28 19-23\r2. 28x19 *\r",
+        // A CRLF file whose first read ends between `\r` and `\n` is taken for a CR file.
+        "\r\n\n[Event \"x\"]\n1. 32-28 *\n",
+    ] {
+        let whole = read_bytes(text.as_bytes(), ReadOptions::default());
+        let slow: Vec<Game> = Reader::new(OneByte(text.as_bytes()), ReadOptions::default())
+            .collect::<std::io::Result<_>>()
+            .unwrap();
+        assert_eq!(slow, whole, "{text:?}");
+    }
+    for name in FIRST_READ_FIXTURES {
+        let path = fixtures().into_iter().find(|p| p.ends_with(name)).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let whole = read_bytes(&bytes, ReadOptions::default());
+        let slow: Vec<Game> = Reader::new(OneByte(&bytes), ReadOptions::default())
+            .collect::<std::io::Result<_>>()
+            .unwrap();
+        assert_eq!(slow, whole, "{name}");
+    }
+}
+
+// ------------------------------------------------------------------ line ends and code pages
+
+#[test]
+fn cr_only_file_has_correct_line_numbers() {
+    let text = "[Event \"a\"]\r[Result \"*\"]\r1. 32-28 19-23\r2. 28x19 14x23 *\r\r[Event \"b\"]\r1. 33-29 *\r";
+    let games = lenient(text);
+    assert_eq!(games.len(), 2);
+    let moves = &games[0].moves.moves;
+    assert_eq!(
+        (moves[0].token.span.line, moves[0].token.span.column),
+        (3, 4)
+    );
+    assert_eq!(
+        (moves[2].token.span.line, moves[2].token.span.column),
+        (4, 4)
+    );
+    assert_eq!(games[0].result.as_ref().unwrap().span.line, 4);
+    assert_eq!(games[1].tags[0].span.line, 6);
+    assert_eq!(games[1].moves.moves[0].token.span.line, 7);
+    assert!(has(&games[0], Code::CrLineEnds));
+}
+
+#[test]
+fn cr_only_fixture_line_numbers() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/dialects/cr_only.pdn");
+    let bytes = std::fs::read(path).unwrap();
+    let games = read_bytes(&bytes, ReadOptions::default());
+    assert_eq!(games.len(), 2);
+    // The fixture's second game has `[White "line 10"]` on line 10 (counted by hand: comment,
+    // three tags, three move lines, a blank line, Event, White).
+    let white = games[1].tags.iter().find(|t| t.name == "White").unwrap();
+    assert_eq!(white.value, "line 10");
+    assert_eq!((white.span.line, white.span.column), (10, 1));
+}
+
+#[test]
+#[ignore = "reader bug: W-CR-LINE-ENDS is located at line 1 column 1 while its offset is the first CR"]
+fn cr_line_ends_note_points_at_the_cr() {
+    let games = lenient("[Event \"a\"]\r1. 32-28 *\r");
+    let d = games[0]
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::CrLineEnds)
+        .unwrap();
+    assert_eq!(d.span.offset, 11);
+    assert_eq!((d.span.line, d.span.column), (1, 12));
+}
+
+#[test]
+fn crlf_and_lf_give_the_same_positions_per_line() {
+    let lf = "[Event \"a\"]\n1. 32-28 19-23\n2. 28x19 *\n";
+    let crlf = lf.replace('\n', "\r\n");
+    let a = lenient(lf);
+    let b = lenient(&crlf);
+    let pos = |g: &Game| {
+        g.moves
+            .moves
+            .iter()
+            .map(|m| (m.token.span.line, m.token.span.column))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(pos(&a[0]), pos(&b[0]));
+    assert_eq!(pos(&a[0]), [(2, 4), (2, 10), (3, 4)]);
+    assert!(!has(&b[0], Code::CrLineEnds));
+}
+
+#[test]
+fn windows_1252_file() {
+    let bytes = b"[Event \"x\"]\n[White \"Bert\xe8 Daniele\"]\n1. 32-28 {tr\xe8s} *\n";
+    let games = read_bytes(bytes, ReadOptions::default());
+    assert_eq!(games.len(), 1);
+    let game = &games[0];
+    assert_eq!(game.tag("White"), Some("Bertè Daniele"));
+    let d = game
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::Windows1252)
+        .expect("encoding reported");
+    // `[White "Bert` is 12 bytes: the è is line 2, column 13, file offset 12 + 12.
+    assert_eq!((d.span.line, d.span.column, d.span.offset), (2, 13, 24));
+    assert_eq!(d.severity, Severity::Warning);
+    let strict = read_bytes(
+        bytes,
+        ReadOptions {
+            strict: true,
+            ..ReadOptions::default()
+        },
+    );
+    assert!(strict[0].has_errors());
+    // Reported once per file.
+    let twice = b"[White \"Bert\xe8\"]\n1. 32-28 *\n[White \"Bert\xe8\"]\n1. 32-28 *\n";
+    let games = read_bytes(twice, ReadOptions::default());
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].tag("White"), Some("Bertè"));
+    let count: usize = games
+        .iter()
+        .map(|g| {
+            g.diagnostics
+                .iter()
+                .filter(|d| d.code == Code::Windows1252)
+                .count()
+        })
+        .sum();
+    assert_eq!(count, 1);
+}
+
+#[test]
+fn windows_1252_fixture() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/dialects/windows1252.pdn");
+    let bytes = std::fs::read(path).unwrap();
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "fixture must not be UTF-8"
+    );
+    let games = read_bytes(&bytes, ReadOptions::default());
+    assert_eq!(games[0].tag("White"), Some("Bertè Daniele"));
+    assert_eq!(games[0].tag("Black"), Some("Müller François"));
+}
+
+#[test]
+fn windows_1251_fixture() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/dialects/windows1251.pdn");
+    let bytes = std::fs::read(path).unwrap();
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "fixture must not be UTF-8"
+    );
+    let games = read_bytes(&bytes, ReadOptions::default());
+    assert_eq!(games[0].tag("White"), Some("Абаулин В."));
+    assert!(has(&games[0], Code::Windows1251));
+}
+
+#[test]
+fn bom_is_reported_and_skipped() {
+    let games = lenient("\u{feff}[Event \"a\"]\n1. 32-28 *");
+    assert_eq!(games[0].tags[0].name, "Event");
+    assert_eq!(games[0].tags[0].span.offset, 3);
+    assert!(has(&games[0], Code::Bom));
+}
+
+// ------------------------------------------------------------------ reader bugs found
+
+#[test]
+#[ignore = "reader bug: a literal `\\r` after a tag is taken for move text, so the next tag starts a new game"]
+fn literal_escape_after_tags_keeps_one_game() {
+    let games = lenient("[Event \"a\"]\\r\n[Result \"1-0\"]\\r\n1. 32-28 19-23 1-0\n");
+    assert_eq!(
+        games.len(),
+        1,
+        "{:?}",
+        games.iter().map(codes).collect::<Vec<_>>()
+    );
+    assert_eq!(games[0].tags.len(), 2);
+    assert!(!has(&games[0], Code::MissingTerminator));
+}
+
+#[test]
+#[ignore = "reader bug: columns count from the chunk start when a game starts in the middle of a line"]
+fn columns_of_a_game_starting_mid_line() {
+    let text = "1. 32-28 19-23 [Event \"b\"] 1. 33-29 *";
+    let games = lenient(text);
+    assert_eq!(games.len(), 2);
+    let tag = &games[1].tags[0];
+    assert_eq!(tag.span.offset, 15);
+    assert_eq!((tag.span.line, tag.span.column), (1, 16));
+}
+
+#[test]
+#[ignore = "reader bug: Cyrillic tag names are `a tag without a name` (tag names are ASCII only), so the Russian entries of the localised table never match"]
+fn cyrillic_tag_names_are_localised() {
+    let games = lenient("[Белые \"Абаулин В.\"]\n[Результат \"1-0\"]\n1. c3-d4 f6-g5 1-0\n");
+    let game = &games[0];
+    assert!(!has(game, Code::UnreadableText), "{:?}", codes(game));
+    assert_eq!(game.tag("White"), Some("Абаулин В."));
+    assert_eq!(game.tag("Result"), Some("1-0"));
+    assert!(has(game, Code::LocalisedTag));
+}
+
+#[test]
+#[ignore = "reader bug: a capture along a rank (`c5:g5`, two jumps) makes an algebraic game inferred Turkish"]
+fn rank_capture_does_not_make_russian_turkish() {
+    let games = lenient(
+        "1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. e3-f4 e5:g3 4. h2:f4 c7-d6 5. b2-c3 d6-c5 6. c1-b2 c5:g5 *",
+    );
+    // Every step in the game is diagonal: nothing says Turkish.
+    assert_eq!(games[0].variant, Some(Variant::Russian));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/russian.pdn");
+    let games = read_bytes(&std::fs::read(path).unwrap(), ReadOptions::default());
+    assert_eq!(games[0].variant, Some(Variant::Russian));
+}
+
+#[test]
+#[ignore = "reader bug: a non-standard `4-6` terminator followed by a comment line is not recognised"]
+fn nonstandard_terminator_followed_by_a_comment() {
+    let text = "[Result \"4-6\"]\n1. 32-28 19-23 4-6\n% next game\n[Event \"b\"]\n1. 33-29 *\n";
+    let games = lenient(text);
+    assert_eq!(games.len(), 2);
+    assert!(
+        has(&games[0], Code::NonstandardTerminator),
+        "{:?}",
+        codes(&games[0])
+    );
+    assert!(!has(&games[0], Code::MissingTerminator));
+    assert_eq!(main_moves(&games[0]), ["32-28", "19-23"]);
+}
+
+#[test]
+#[ignore = "reader bug: a strength mark after a non-standard `4-6` terminator is dropped from the model (no span covers it)"]
+fn mark_after_a_nonstandard_terminator_is_kept() {
+    let text = "[Result \"4-6\"]\n1. 32-28 4-6!\n[Event \"b\"]\n1. 33-29 *\n";
+    let games = lenient(text);
+    assert_eq!(games.len(), 2);
+    assert_accounted(text.as_bytes(), &games);
+}
+
+#[test]
+#[ignore = "reader bug: W-CONTROL-CHARACTER is never emitted (a NUL in a tag value is silent)"]
+fn control_character_in_a_tag_value() {
+    let games = lenient("[Event \"a\u{0}b\"]\n1. 32-28 *\n");
+    let d = games[0]
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::ControlCharacter)
+        .expect("W-CONTROL-CHARACTER");
+    assert_eq!((d.span.line, d.span.column), (1, 10));
+}
+
+#[test]
+#[ignore = "reader bug: W-MOVE-NUMBER-SEQUENCE is never emitted"]
+fn move_number_out_of_sequence() {
+    let games = lenient("1. 32-28 19-23 5. 28x19 14x23 *");
+    let d = games[0]
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::MoveNumberSequence)
+        .expect("W-MOVE-NUMBER-SEQUENCE");
+    assert_eq!(d.span.column, 16);
+}
+
+#[test]
+#[ignore = "reader bug: W-EMPTY-GAME is never emitted; a lone terminator makes a game with neither tags nor moves, silently"]
+fn lone_terminator_is_an_empty_game() {
+    let games = lenient("1. 32-28 *\n*\n");
+    assert_eq!(games.len(), 2);
+    assert!(has(&games[1], Code::EmptyGame), "{:?}", codes(&games[1]));
+}
+
+#[test]
+#[ignore = "reader bug: the encoding note is attached to the first game of the chunk, not the game holding the byte"]
+fn encoding_note_belongs_to_the_game_holding_the_byte() {
+    let bytes = b"1. 32-28 *\n1. 33-29 {tr\xe8s} *\n";
+    let games = read_bytes(bytes, ReadOptions::default());
+    assert_eq!(games.len(), 2);
+    assert!(!has(&games[0], Code::Windows1252));
+    assert!(has(&games[1], Code::Windows1252));
+}
+
+// ------------------------------------------------------------------ the corpus
+
+fn corpus(relative: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus")
+        .join(relative);
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!("skipped: {} not found", path.display());
+        None
+    }
+}
+
+fn pdn_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pdn"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn read_file(path: &Path, strict: bool) -> Vec<Game> {
+    let file = std::io::BufReader::new(std::fs::File::open(path).unwrap());
+    Reader::new(
+        file,
+        ReadOptions {
+            strict,
+            ..ReadOptions::default()
+        },
+    )
+    .collect::<std::io::Result<_>>()
+    .unwrap()
+}
+
+fn errors(games: &[Game]) -> Vec<String> {
+    games
+        .iter()
+        .flat_map(|g| {
+            g.diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .map(move |d| {
+                    format!(
+                        "game {} {}:{} {}",
+                        g.index, d.span.line, d.span.column, d.code
+                    )
+                })
+        })
+        .collect()
+}
+
+#[test]
+fn standard_succeed_files_have_no_strict_errors() {
+    let Some(dir) = corpus("pdn-standard/succeed") else {
+        return;
+    };
+    let files = pdn_files(&dir);
+    assert_eq!(files.len(), 39);
+    for path in files {
+        let games = read_file(&path, true);
+        assert!(!games.is_empty(), "{}", path.display());
+        let errors = errors(&games);
+        assert!(errors.is_empty(), "{}: {errors:?}", path.display());
+    }
+}
+
+#[test]
+fn standard_fail_files_fail_strict_and_read_leniently() {
+    let Some(dir) = corpus("pdn-standard/fail") else {
+        return;
+    };
+    let files = pdn_files(&dir);
+    assert_eq!(files.len(), 8);
+    for path in files {
+        let strict = read_file(&path, true);
+        assert!(
+            !errors(&strict).is_empty(),
+            "{}: no strict error",
+            path.display()
+        );
+        let lenient = read_file(&path, false);
+        let errors = errors(&lenient);
+        assert!(errors.is_empty(), "{}: {errors:?}", path.display());
+        assert!(lenient.iter().any(|g| !g.moves.moves.is_empty()));
+    }
+}
+
+fn count_captures(line: &Line, long: &mut usize, comments: &mut usize) {
+    let visit = |a: &Annotation, long: &mut usize, comments: &mut usize| match a {
+        Annotation::Comment(_) => *comments += 1,
+        Annotation::Variation(v) => count_captures(&v.line, long, comments),
+        _ => {}
+    };
+    for a in &line.before {
+        visit(a, long, comments);
+    }
+    for m in &line.moves {
+        if m.token.kind == MoveKind::Capture && m.token.squares.len() > 2 {
+            *long += 1;
+        }
+        for a in &m.after {
+            visit(a, long, comments);
+        }
+    }
+}
+
+#[test]
+fn oca_archive_counts() {
+    let Some(path) = corpus("english/OCA_2.0.pdn") else {
+        return;
+    };
+    let games = read_file(&path, false);
+    assert_eq!(games.len(), 22_621);
+    let count = |kind: ResultKind| {
+        games
+            .iter()
+            .filter(|g| g.result.as_ref().map(|r| r.kind) == Some(kind))
+            .count()
+    };
+    assert_eq!(count(ResultKind::Half), 14_192);
+    assert_eq!(count(ResultKind::OneZero), 3_626);
+    assert_eq!(count(ResultKind::ZeroOne), 4_803);
+    for game in &games {
+        let result = game.result.as_ref().expect("every game has a terminator");
+        assert_eq!(
+            Some(result.kind.as_str()),
+            game.tag("Result"),
+            "game {}",
+            game.index
+        );
+    }
+    let (mut long, mut comments) = (0, 0);
+    for game in &games {
+        comments += game.header_comments.len();
+        count_captures(&game.moves, &mut long, &mut comments);
+    }
+    assert_eq!(long, 27_818);
+    assert_eq!(comments, 55);
+    assert!(games.iter().all(|g| g.variant == Some(Variant::English)));
+}

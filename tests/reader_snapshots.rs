@@ -1,0 +1,189 @@
+//! Snapshots of the reader over every fixture in `fixtures/**/*.pdn`: the whole lossless model
+//! (lenient mode), and a compact list of the strict-mode diagnostics. Plus a test that the
+//! fixtures, together, make the reader emit every diagnostic code.
+//!
+//! Update with `INSTA_UPDATE=always cargo test --test reader_snapshots` (or `cargo insta review`),
+//! then read every changed `.snap` file before committing it.
+
+use pdnkit::reader::{Code, Game, ReadOptions, Reader};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// Fixtures whose current reading is wrong (a reader bug): not snapshotted, so that no wrong
+/// behaviour is recorded as expected. Each bug has an ignored test in `reader_edge_cases.rs`;
+/// when it is fixed, remove the entry here and review the new snapshots.
+const KNOWN_BUGS: &[(&str, &str)] = &[
+    (
+        "dialects/literal_escape.pdn",
+        "a literal `\\r` after a tag ends the game (splitter); columns of games starting mid-line",
+    ),
+    (
+        "dialects/localised_cyrillic.pdn",
+        "Cyrillic tag names are unreadable (`a tag without a name`)",
+    ),
+    (
+        "variants/russian.pdn",
+        "a capture along a rank (`c5:g5`) makes the game inferred Turkish",
+    ),
+    (
+        "errors/binary.pdn",
+        "the encoding note sits in game 1 while the byte it points at is in game 2",
+    ),
+    (
+        "dialects/cr_only.pdn",
+        "W-CR-LINE-ENDS says line 1 column 1 while its offset is the first CR",
+    ),
+];
+
+fn fixtures_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+/// The fixture's path relative to `fixtures/`, with `/` separators.
+fn relative(path: &Path) -> String {
+    path.strip_prefix(fixtures_dir())
+        .expect("fixture under fixtures/")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn read(bytes: &[u8], strict: bool) -> Vec<Game> {
+    let options = ReadOptions {
+        strict,
+        ..ReadOptions::default()
+    };
+    Reader::new(bytes, options)
+        .collect::<std::io::Result<Vec<_>>>()
+        .expect("reading from memory cannot fail")
+}
+
+/// One line per diagnostic: `game N line:col severity CODE`.
+fn compact_diagnostics(games: &[Game]) -> String {
+    let mut out = String::new();
+    for game in games {
+        for d in &game.diagnostics {
+            out.push_str(&format!(
+                "game {} {}:{} {} {}\n",
+                game.index, d.span.line, d.span.column, d.severity, d.code
+            ));
+        }
+    }
+    if out.is_empty() {
+        out.push_str("(no diagnostics)\n");
+    }
+    out
+}
+
+#[test]
+fn fixtures_snapshots() {
+    insta::glob!("../fixtures", "**/*.pdn", |path| {
+        let name = relative(path);
+        if KNOWN_BUGS.iter().any(|(file, _)| *file == name) {
+            return;
+        }
+        let bytes = std::fs::read(path).expect("fixture readable");
+        let lenient = read(&bytes, false);
+        assert!(!lenient.is_empty(), "{name}: no games");
+        insta::assert_yaml_snapshot!("lenient", lenient);
+        let strict = read(&bytes, true);
+        insta::assert_snapshot!("strict", compact_diagnostics(&strict));
+    });
+}
+
+#[test]
+fn known_bug_entries_name_real_fixtures() {
+    for (file, _) in KNOWN_BUGS {
+        assert!(fixtures_dir().join(file).is_file(), "{file} does not exist");
+    }
+}
+
+fn all_fixtures() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("fixtures dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "pdn") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&fixtures_dir(), &mut out);
+    out.sort();
+    out
+}
+
+/// Codes the reader never emits today (reader bugs, each with an ignored test in
+/// `reader_edge_cases.rs` that shows the input that should produce it).
+const NEVER_EMITTED: &[(Code, &str)] = &[
+    (
+        Code::ControlCharacter,
+        "not implemented: a NUL in a tag value is silent, in moves it is E-BINARY-DATA",
+    ),
+    (
+        Code::MoveNumberSequence,
+        "not implemented: `1. 32-28 19-23 5. 28x19` is silent",
+    ),
+    (
+        Code::EmptyGame,
+        "unreachable: a lone `*` has a result, anything else is kept as unread text",
+    ),
+];
+
+#[test]
+fn every_code_is_produced_by_some_fixture() {
+    let mut seen: BTreeSet<Code> = BTreeSet::new();
+    let mut by_code: Vec<(Code, String)> = Vec::new();
+    for path in all_fixtures() {
+        let bytes = std::fs::read(&path).expect("fixture readable");
+        for strict in [false, true] {
+            for game in read(&bytes, strict) {
+                for d in &game.diagnostics {
+                    if seen.insert(d.code) {
+                        by_code.push((d.code, relative(&path)));
+                    }
+                }
+            }
+        }
+    }
+    // E-GAME-TOO-LARGE needs a low `max_game_bytes` (the 20 MB case is in reader_edge_cases.rs).
+    // The game must also outgrow the reader's 1 MB read buffer: a smaller one is not reported
+    // (a reader bug, see `small_game_over_the_limit_is_reported` in reader_edge_cases.rs).
+    let options = ReadOptions {
+        max_game_bytes: 64,
+        ..ReadOptions::default()
+    };
+    let text = format!(
+        "[Event \"big\"]\n1. {}*\n[Event \"small\"]\n1. 32-28 *\n",
+        "32-28 19-23 ".repeat(200_000)
+    );
+    for game in Reader::new(text.as_bytes(), options) {
+        for d in game.expect("in memory").diagnostics {
+            seen.insert(d.code);
+        }
+    }
+
+    let never: BTreeSet<Code> = NEVER_EMITTED.iter().map(|(c, _)| *c).collect();
+    let missing: Vec<&str> = Code::ALL
+        .iter()
+        .filter(|c| !seen.contains(c) && !never.contains(c))
+        .map(|c| c.as_str())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "codes no fixture produces (add a fixture): {missing:?}"
+    );
+    // When a listed code starts being emitted, it must get a fixture and leave the list.
+    let now_emitted: Vec<&str> = never
+        .iter()
+        .filter(|c| seen.contains(c))
+        .map(|c| c.as_str())
+        .collect();
+    assert!(
+        now_emitted.is_empty(),
+        "codes listed as never emitted are now produced; remove them from NEVER_EMITTED: {now_emitted:?}"
+    );
+}
