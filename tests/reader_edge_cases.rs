@@ -698,7 +698,6 @@ fn cyrillic_tag_names_are_localised() {
 }
 
 #[test]
-#[ignore = "reader bug: a capture along a rank (`c5:g5`, two jumps) makes an algebraic game inferred Turkish"]
 fn rank_capture_does_not_make_russian_turkish() {
     let games = lenient(
         "1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. e3-f4 e5:g3 4. h2:f4 c7-d6 5. b2-c3 d6-c5 6. c1-b2 c5:g5 *",

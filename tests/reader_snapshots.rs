@@ -22,10 +22,6 @@ const KNOWN_BUGS: &[(&str, &str)] = &[
         "Cyrillic tag names are unreadable (`a tag without a name`)",
     ),
     (
-        "variants/russian.pdn",
-        "a capture along a rank (`c5:g5`) makes the game inferred Turkish",
-    ),
-    (
         "errors/binary.pdn",
         "the encoding note sits in game 1 while the byte it points at is in game 2",
     ),

@@ -3,7 +3,7 @@
 //! GameType is reported, so nobody mistakes a guess for a fact.
 
 use super::diagnostic::{Code, Diagnostic};
-use super::model::{Annotation, Game, Line, VariantSource};
+use super::model::{Annotation, Game, Line, MoveKind, VariantSource};
 use crate::notation::Square;
 use crate::variant::Variant;
 
@@ -72,7 +72,8 @@ fn infer(game: &Game) -> Option<(Variant, String)> {
     }
     if squares.iter().any(|s| s.is_algebraic()) {
         // Orthogonal steps only exist in Turkish.
-        let orthogonal = game.moves.moves.iter().any(|m| {
+        // (Steps only: a Russian flying king also captures along a rank, `c5:g5`.)
+        let orthogonal = game.moves.moves.iter().filter(|m| m.token.kind == MoveKind::Step).any(|m| {
             matches!(m.token.squares.as_slice(), [Square::Alg { file: f1, rank: r1 }, Square::Alg { file: f2, rank: r2 }] if f1 == f2 || r1 == r2)
         });
         return Some(if orthogonal {
