@@ -3,22 +3,13 @@
 //! at the bottom moving up; square n of row r (0-based) is 4r + c/2 + 1 (odd r) or
 //! 4r + (c-1)/2 + 1 (even r): square 1 is White's top-left playing square.
 
-use pdnkit::fen;
 use pdnkit::rules::Position;
 use pdnkit::rules::variants::ENGLISH;
+mod common;
+use common::{full, position};
 
 fn pos(fen_text: &str) -> Position {
-    Position::from_setup(&ENGLISH, &fen::parse(fen_text).unwrap().setup).unwrap()
-}
-
-fn full(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .map(|m| p.move_full_text(m))
-        .collect();
-    v.sort();
-    v
+    position(&ENGLISH, fen_text)
 }
 
 #[test]

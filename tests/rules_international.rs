@@ -6,19 +6,11 @@ use pdnkit::fen;
 use pdnkit::notation::{Color, Square};
 use pdnkit::rules::variants::INTERNATIONAL;
 use pdnkit::rules::{PieceKind, Position, SetupError};
+mod common;
+use common::{full, position};
 
 fn pos(fen_text: &str) -> Position {
-    Position::from_setup(&INTERNATIONAL, &fen::parse(fen_text).unwrap().setup).unwrap()
-}
-
-fn full(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .map(|m| p.move_full_text(m))
-        .collect();
-    v.sort();
-    v
+    position(&INTERNATIONAL, fen_text)
 }
 
 fn short(p: &Position) -> Vec<String> {

@@ -2,23 +2,14 @@
 //! White's top-left corner and is a playing square; square n of row r (0-based, White's view) is
 //! 4r + c/2 + 1 (even r) or 4r + (c-1)/2 + 1 (odd r).
 
-use pdnkit::fen;
 use pdnkit::notation::Square;
 use pdnkit::rules::variants::ITALIAN;
 use pdnkit::rules::{Numbering, Position};
+mod common;
+use common::{full, position};
 
 fn pos(fen_text: &str) -> Position {
-    Position::from_setup(&ITALIAN, &fen::parse(fen_text).unwrap().setup).unwrap()
-}
-
-fn full(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .map(|m| p.move_full_text(m))
-        .collect();
-    v.sort();
-    v
+    position(&ITALIAN, fen_text)
 }
 
 #[test]

@@ -2,23 +2,10 @@
 //! bottom-left. Worked-example (row, col) from the diagram's top-left, mover (White) at the bottom:
 //! file = col - 1, rank = 9 - row.
 
-use pdnkit::fen;
 use pdnkit::rules::variants::RUSSIAN;
 use pdnkit::rules::{Position, Removal, Rules};
-
-fn pos(rules: &'static Rules, fen_text: &str) -> Position {
-    Position::from_setup(rules, &fen::parse(fen_text).unwrap().setup).unwrap()
-}
-
-fn full(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .map(|m| p.move_full_text(m))
-        .collect();
-    v.sort();
-    v
-}
+mod common;
+use common::{full, position as pos};
 
 #[test]
 fn start_white_on_a1_to_h3_moves_first() {
