@@ -13,6 +13,9 @@ use proptest::prelude::*;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+#[path = "support/fixtures.rs"]
+mod support_fixtures;
+
 fn lenient(text: &str) -> Vec<Game> {
     read_str(text, ReadOptions::default())
 }
@@ -254,22 +257,7 @@ fn assert_accounted(bytes: &[u8], games: &[Game]) {
 }
 
 fn fixtures() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).expect("fixtures dir") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "pdn") {
-                out.push(path);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
-        &mut out,
-    );
-    out.sort();
+    let out = support_fixtures::all();
     assert!(out.len() > 20, "fixtures missing");
     out
 }

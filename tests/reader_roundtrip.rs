@@ -6,6 +6,9 @@ use proptest::prelude::*;
 use serde_json::Value;
 use std::path::Path;
 
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
 /// The model without what legitimately changes when text is rewritten: positions, the original
 /// spelling of tokens, and what the reader said about that spelling.
 fn essence(games: &[reader::Game]) -> Value {
@@ -82,23 +85,15 @@ const KNOWN_BUGS: &[&str] = &[
 
 #[test]
 fn fixtures_round_trip() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("fixtures read") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "pdn")
-                && !KNOWN_BUGS.iter().any(|bug| path.ends_with(bug))
-            {
-                let bytes = std::fs::read(&path).expect("fixture reads");
-                assert_round_trip(
-                    &String::from_utf8_lossy(&bytes),
-                    &path.display().to_string(),
-                );
-            }
+    for path in fixtures::all() {
+        if KNOWN_BUGS.iter().any(|bug| path.ends_with(bug)) {
+            continue;
         }
+        let bytes = std::fs::read(&path).expect("fixture reads");
+        assert_round_trip(
+            &String::from_utf8_lossy(&bytes),
+            &path.display().to_string(),
+        );
     }
 }
 

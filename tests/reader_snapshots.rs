@@ -9,6 +9,9 @@ use pdnkit::reader::{Code, Game, ReadOptions, Reader};
 use std::collections::BTreeSet;
 use std::path::Path;
 
+#[path = "support/fixtures.rs"]
+mod fixtures;
+
 /// Fixtures whose current reading is wrong (a reader bug): not snapshotted, so that no wrong
 /// behaviour is recorded as expected. Each bug has an ignored test in `reader_edge_cases.rs`;
 /// when it is fixed, remove the entry here and review the new snapshots.
@@ -31,13 +34,9 @@ const KNOWN_BUGS: &[(&str, &str)] = &[
     ),
 ];
 
-fn fixtures_dir() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
-}
-
 /// The fixture's path relative to `fixtures/`, with `/` separators.
 fn relative(path: &Path) -> String {
-    path.strip_prefix(fixtures_dir())
+    path.strip_prefix(fixtures::dir())
         .expect("fixture under fixtures/")
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -91,25 +90,11 @@ fn fixtures_snapshots() {
 #[test]
 fn known_bug_entries_name_real_fixtures() {
     for (file, _) in KNOWN_BUGS {
-        assert!(fixtures_dir().join(file).is_file(), "{file} does not exist");
+        assert!(
+            fixtures::dir().join(file).is_file(),
+            "{file} does not exist"
+        );
     }
-}
-
-fn all_fixtures() -> Vec<std::path::PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir).expect("fixtures dir") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "pdn") {
-                out.push(path);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(&fixtures_dir(), &mut out);
-    out.sort();
-    out
 }
 
 /// Codes the reader never emits today (reader bugs, each with an ignored test in
@@ -133,7 +118,7 @@ const NEVER_EMITTED: &[(Code, &str)] = &[
 fn every_code_is_produced_by_some_fixture() {
     let mut seen: BTreeSet<Code> = BTreeSet::new();
     let mut by_code: Vec<(Code, String)> = Vec::new();
-    for path in all_fixtures() {
+    for path in fixtures::all() {
         let bytes = std::fs::read(&path).expect("fixture readable");
         for strict in [false, true] {
             for game in read(&bytes, strict) {

@@ -30,6 +30,16 @@ struct Piece {
 
 type Grid = Vec<Vec<Option<Piece>>>;
 
+/// The pieces of one colour with their squares, row by row.
+fn pieces_of(grid: &Grid, color: Color) -> impl Iterator<Item = (Rc, Piece)> + '_ {
+    grid.iter().enumerate().flat_map(move |(row, line)| {
+        line.iter().enumerate().filter_map(move |(col, sq)| {
+            sq.filter(|p| p.color == color)
+                .map(|p| ((row as u8, col as u8), p))
+        })
+    })
+}
+
 /// A capture sequence being built or finished.
 #[derive(Debug, Clone)]
 struct Seq {
@@ -66,24 +76,18 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
 
     // Every complete capture sequence of every piece.
     let mut captures: Vec<(Rc, bool, Seq)> = Vec::new();
-    for (row, line) in grid.iter().enumerate() {
-        for (col, sq) in line.iter().enumerate() {
-            let Some(p) = sq else { continue };
-            if p.color != me {
-                continue;
-            }
-            let from = (row as u8, col as u8);
-            let mut board = grid.clone();
-            board[row][col] = None; // the moving piece leaves its square
-            let start = Seq {
-                to: from,
-                taken: Vec::new(),
-                kings_taken: Vec::new(),
-                promotes: false,
-            };
-            for seq in r.sequences(&board, &BTreeSet::new(), start, p.king, None) {
-                captures.push((from, p.king, seq));
-            }
+    for (from, p) in pieces_of(&grid, me) {
+        let (row, col) = (from.0 as usize, from.1 as usize);
+        let mut board = grid.clone();
+        board[row][col] = None; // the moving piece leaves its square
+        let start = Seq {
+            to: from,
+            taken: Vec::new(),
+            kings_taken: Vec::new(),
+            promotes: false,
+        };
+        for seq in r.sequences(&board, &BTreeSet::new(), start, p.king, None) {
+            captures.push((from, p.king, seq));
         }
     }
     if !captures.is_empty() {
@@ -104,36 +108,29 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
 
     // No capture: steps and slides.
     let mut out = Vec::new();
-    for (row, line) in grid.iter().enumerate() {
-        for (col, sq) in line.iter().enumerate() {
-            let Some(p) = sq else { continue };
-            if p.color != me {
-                continue;
-            }
-            let from = (row as u8, col as u8);
-            let dirs = if p.king {
-                r.king_dirs()
-            } else {
-                r.man_step_dirs()
-            };
-            for (dr, dc) in dirs {
-                let mut cur = from;
-                while let Some(next) = r.go(cur, dr, dc) {
-                    if grid[next.0 as usize][next.1 as usize].is_some() {
-                        break;
-                    }
-                    let promotes = !p.king && next.0 == r.last_row();
-                    out.push(RefMove {
-                        from,
-                        to: next,
-                        captured: BTreeSet::new(),
-                        promotes,
-                    });
-                    if !p.king || rules.king_range == KingRange::Short {
-                        break;
-                    }
-                    cur = next;
+    for (from, p) in pieces_of(&grid, me) {
+        let dirs = if p.king {
+            r.king_dirs()
+        } else {
+            r.man_step_dirs()
+        };
+        for (dr, dc) in dirs {
+            let mut cur = from;
+            while let Some(next) = r.go(cur, dr, dc) {
+                if grid[next.0 as usize][next.1 as usize].is_some() {
+                    break;
                 }
+                let promotes = !p.king && next.0 == r.last_row();
+                out.push(RefMove {
+                    from,
+                    to: next,
+                    captured: BTreeSet::new(),
+                    promotes,
+                });
+                if !p.king || rules.king_range == KingRange::Short {
+                    break;
+                }
+                cur = next;
             }
         }
     }
