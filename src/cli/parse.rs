@@ -5,7 +5,7 @@ use super::Outcome;
 use super::inputs::{self, Input};
 use super::output::{self, Style};
 use clap::{Args, ValueEnum};
-use pdnkit::reader::{Code, Encoding, ReadOptions, Reader, Severity};
+use pdnkit::reader::{Encoding, ReadOptions, Reader, Severity};
 use pdnkit::variant::Variant;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -199,10 +199,6 @@ fn write_summary(
     )?;
     let width = totals.by_code.keys().map(String::len).max().unwrap_or(0);
     for (code, count) in &totals.by_code {
-        let severity = Code::from_code(code)
-            .map(|c| c.severity())
-            .unwrap_or(Severity::Warning);
-        let _ = severity;
         writeln!(out, "  {code:<width$}  {count:>7}")?;
     }
     Ok(())

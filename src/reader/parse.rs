@@ -728,7 +728,6 @@ impl<'a, 'l> GameParser<'a, 'l> {
         self.last_move_end = None;
         let line = &mut self.stack.last_mut().expect("a line is open").line;
         match line.moves.last_mut() {
-            Some(node) if self.pending_number.is_none() => node.after.push(item),
             Some(node) => node.after.push(item),
             None => line.before.push(item),
         }
