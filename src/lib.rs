@@ -5,8 +5,11 @@
 //! - [`rules`]: variants as data, positions, move generation;
 //! - the command-line front end lives in `cli` (binary only).
 
+pub mod check;
 pub mod fen;
 pub mod notation;
 pub mod reader;
+pub mod replay;
+pub mod report;
 pub mod rules;
 pub mod variant;

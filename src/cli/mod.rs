@@ -1,5 +1,6 @@
 //! Command-line front end: argument definitions, then one module per subcommand.
 
+mod check;
 mod inputs;
 mod output;
 mod parse;
@@ -18,6 +19,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Check PDN files: every move replayed through the variant's rules, results and draws
+    /// judged; findings reported for people (default) or for CI.
+    Check(check::CheckArgs),
     /// Read PDN files and print the parsed games (lossless) or what the reader found.
     Parse(parse::ParseArgs),
     /// Count leaf positions of the move tree to DEPTH (`--divide` lists them per move).
@@ -51,6 +55,7 @@ pub fn main() -> ExitCode {
         }
     };
     let outcome = match cli.command {
+        Command::Check(args) => check::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Perft(args) => perft::run(args),
     };

@@ -41,7 +41,7 @@ enum Format {
     Jsonl,
 }
 
-fn parse_encoding(text: &str) -> Result<Encoding, String> {
+pub fn parse_encoding(text: &str) -> Result<Encoding, String> {
     Encoding::parse(text)
         .ok_or_else(|| format!("unknown encoding `{text}` (utf-8, windows-1252, windows-1251)"))
 }

@@ -3,6 +3,7 @@
 //! reference generator that checks it ([`reference`]) and perft ([`perft`]).
 
 pub mod board;
+pub mod diagram;
 pub mod movegen;
 pub mod moves;
 pub mod numbering;

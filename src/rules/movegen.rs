@@ -22,6 +22,20 @@ pub enum Duplicates {
     Keep,
 }
 
+/// Rules to leave out, so that a recorded move that is not legal can be explained: a move found
+/// only with `precedence` relaxed broke the precedence rule, and so on. All off: the legal moves.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Relax {
+    /// Every complete capture sequence, whatever the variant's precedence says.
+    pub precedence: bool,
+    /// Men may capture kings (Italian forbids it).
+    pub man_captures_king: bool,
+    /// Handle a man reaching the last row mid-capture this way instead of the variant's way.
+    pub capture_promotion: Option<CapturePromotion>,
+    /// Quiet moves too when a capture is available (capturing is mandatory everywhere).
+    pub quiet_with_captures: bool,
+}
+
 /// Fills `list` (expected empty) with the legal moves of `pos`.
 pub fn generate(pos: &Position, list: &mut MoveList) {
     generate_with(pos, list, Duplicates::Merge)
@@ -29,6 +43,11 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
 
 /// [`generate`] with a choice of how duplicate routes count.
 pub fn generate_with(pos: &Position, list: &mut MoveList, duplicates: Duplicates) {
+    generate_relaxed(pos, list, duplicates, Relax::default())
+}
+
+/// [`generate_with`] leaving out the rules `relax` names.
+pub fn generate_relaxed(pos: &Position, list: &mut MoveList, duplicates: Duplicates, relax: Relax) {
     let rules = pos.rules();
     let geo = &rules.board;
     let me = pos.to_move();
@@ -43,6 +62,9 @@ pub fn generate_with(pos: &Position, list: &mut MoveList, duplicates: Duplicates
         king_dirs: rules.king_dirs(),
         promo_row: geo.row(rules.promotion_row(me)),
         immediate: rules.removal == Removal::Immediate,
+        capture_promotion: relax.capture_promotion.unwrap_or(rules.capture_promotion),
+        man_captures_king: rules.man_captures_king || relax.man_captures_king,
+        precedence: !relax.precedence,
         list,
         duplicates,
         best: 0,
@@ -64,7 +86,7 @@ pub fn generate_with(pos: &Position, list: &mut MoveList, duplicates: Duplicates
         let bit = 1 << from;
         g.king_jumps(bit, occ & !bit, 0, g.king_dirs);
     }
-    if !g.list.is_empty() {
+    if !g.list.is_empty() && !relax.quiet_with_captures {
         return;
     }
     let empty = geo.cells & !occ;
@@ -109,6 +131,10 @@ struct Gen<'a> {
     king_dirs: DirSet,
     promo_row: Bits,
     immediate: bool,
+    capture_promotion: CapturePromotion,
+    man_captures_king: bool,
+    /// Apply the variant's precedence (off only when explaining illegal moves).
+    precedence: bool,
     list: &'a mut MoveList,
     duplicates: Duplicates,
     /// Key of the moves in `list`.
@@ -126,7 +152,7 @@ impl Gen<'_> {
     #[inline(always)]
     fn jumpable(&self, captured: Bits, by_man: bool) -> Bits {
         let mut j = self.opp_pieces & !captured;
-        if by_man && !self.rules.man_captures_king {
+        if by_man && !self.man_captures_king {
             j &= !self.opp_kings;
         }
         j
@@ -164,7 +190,7 @@ impl Gen<'_> {
             let occ2 = if self.immediate { occ & !over } else { occ };
             let cap2 = captured | over;
             if land & self.promo_row != 0 {
-                match self.rules.capture_promotion {
+                match self.capture_promotion {
                     CapturePromotion::EndsMove => self.emit(true),
                     CapturePromotion::ContinuesAsKing => {
                         let allowed = self.king_dirs & !(1 << opposite(d));
@@ -263,6 +289,9 @@ impl Gen<'_> {
             .filter(|&&c| self.opp_kings & (1 << c) != 0)
             .count() as u32;
         let by_king = u32::from(self.piece == PieceKind::King);
+        if !self.precedence {
+            return 0;
+        }
         match self.rules.precedence {
             Precedence::None => 0,
             Precedence::MaxPieces => n,

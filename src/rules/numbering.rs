@@ -103,6 +103,13 @@ impl Numbering {
         None
     }
 
+    /// White's-view `(row, col)` of a cell (row 0 at the top, far from White): where a diagram
+    /// draws it.
+    pub fn white_view(self, geo: &Geometry, cell: Cell) -> (u8, u8) {
+        let (r, c) = geo.coords(cell);
+        self.to_internal(geo, r, c)
+    }
+
     /// The cell a notation square names. Both notations are accepted on every board.
     pub fn cell(self, geo: &Geometry, square: Square) -> Result<Cell, SquareError> {
         let (row, col) = match square {

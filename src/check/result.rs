@@ -1,0 +1,211 @@
+//! Result consistency: the Result tag against the terminator, the token style against the
+//! variant, and a declared result against the final position where the position decides it
+//! (the side to move has no legal move, or no pieces, and loses).
+//!
+//! `1-0` means the first mover won (PDN 3.0; RULES.md): White in International, but Black in
+//! English checkers, where some programs wrote the opposite.
+
+use super::ReportFinding;
+use crate::notation::Color;
+use crate::reader::{Game, ResultKind, Severity, Span};
+use crate::replay::GameReplay;
+use crate::variant::ResultStyle;
+use serde::Serialize;
+
+/// The stable codes of this stage.
+pub mod codes {
+    /// The Result tag and the terminator say different things.
+    pub const MISMATCH: &str = "E-RESULT-MISMATCH";
+    /// The final position decides the game, and the record says otherwise.
+    pub const CONTRADICTS_POSITION: &str = "E-RESULT-CONTRADICTS-POSITION";
+    /// One of the Result tag and the terminator is `*` (unknown), the other is a result.
+    pub const INCOMPLETE: &str = "W-RESULT-INCOMPLETE";
+    /// A result token of the other result type (`1-0` in International, `2-0` in English).
+    pub const STYLE: &str = "W-RESULT-STYLE";
+    pub const ALL: &[&str] = &[MISMATCH, INCOMPLETE, CONTRADICTS_POSITION, STYLE];
+}
+
+/// What the game's result is, by each source.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResultReport {
+    /// The Result tag's value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tag: Option<String>,
+    /// The terminator as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub terminator: Option<String>,
+    /// The result the final position forces, when it forces one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub computed: Option<&'static str>,
+}
+
+pub struct ResultCheck {
+    pub report: ResultReport,
+    pub findings: Vec<ReportFinding>,
+}
+
+/// Who a result gives the game to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    FirstMover,
+    SecondMover,
+    Draw,
+    /// `*`, `0-0` and the like: nothing to compare.
+    Other,
+}
+
+fn outcome(kind: ResultKind) -> Outcome {
+    match kind {
+        ResultKind::OneZero | ResultKind::TwoZero => Outcome::FirstMover,
+        ResultKind::ZeroOne | ResultKind::ZeroTwo => Outcome::SecondMover,
+        ResultKind::Half | ResultKind::OneOne => Outcome::Draw,
+        ResultKind::ZeroZero | ResultKind::Unknown => Outcome::Other,
+    }
+}
+
+fn parse_kind(text: &str) -> Option<ResultKind> {
+    let text = text.trim();
+    ResultKind::ALL.into_iter().find(|k| k.as_str() == text)
+}
+
+fn finding(code: &'static str, level: Severity, span: Span, message: String) -> ReportFinding {
+    ReportFinding {
+        code,
+        level,
+        message,
+        span,
+        ply: None,
+        move_number: None,
+        depth: 0,
+        token: None,
+        fen_before: None,
+        legal_moves: Vec::new(),
+        diagram: Vec::new(),
+    }
+}
+
+pub fn check(game: &Game, replay: &GameReplay) -> ResultCheck {
+    let tag = game
+        .tags
+        .iter()
+        .find(|t| t.name == "Result" || t.standard_name.as_deref() == Some("Result"));
+    let mut report = ResultReport {
+        tag: tag.map(|t| t.value.clone()),
+        terminator: game
+            .result
+            .as_ref()
+            .map(|r| r.nonstandard.clone().unwrap_or(r.kind.as_str().to_string())),
+        computed: None,
+    };
+    let mut findings = Vec::new();
+    let tag_kind = tag.and_then(|t| parse_kind(&t.value));
+    let term_kind = game
+        .result
+        .as_ref()
+        .filter(|r| r.nonstandard.is_none())
+        .map(|r| r.kind);
+
+    if let (Some(t), Some(r), Some(term)) = (tag_kind, term_kind, &game.result)
+        && outcome(t) != outcome(r)
+    {
+        let unknown = t == ResultKind::Unknown || r == ResultKind::Unknown;
+        let (code, level) = if unknown {
+            (codes::INCOMPLETE, Severity::Warning)
+        } else {
+            (codes::MISMATCH, Severity::Error)
+        };
+        findings.push(finding(
+            code,
+            level,
+            term.span,
+            format!(
+                "the terminator says {} but the Result tag says {}",
+                r.as_str(),
+                t.as_str()
+            ),
+        ));
+    }
+
+    let declared = term_kind.or(tag_kind);
+    let declared_span = game
+        .result
+        .as_ref()
+        .map(|r| r.span)
+        .or(tag.map(|t| t.span))
+        .unwrap_or(game.span);
+    if let (Some(kind), Some(variant)) = (declared, game.variant) {
+        let international = variant.result_style() == ResultStyle::International;
+        let wrong = match kind {
+            ResultKind::OneZero | ResultKind::ZeroOne | ResultKind::Half => international,
+            ResultKind::TwoZero | ResultKind::ZeroTwo | ResultKind::OneOne => !international,
+            _ => false,
+        };
+        if wrong {
+            let expected = if international {
+                "2-0, 0-2 and 1-1"
+            } else {
+                "1-0, 0-1 and 1/2-1/2"
+            };
+            findings.push(finding(
+                codes::STYLE,
+                Severity::Warning,
+                declared_span,
+                format!(
+                    "{} results are written {expected}; {} is read as the same outcome",
+                    variant,
+                    kind.as_str()
+                ),
+            ));
+        }
+    }
+
+    // The final position decides the game when the side to move cannot move.
+    if let (true, Some(end), Some(rules), Some(variant)) = (
+        replay.main_line_complete,
+        replay.end,
+        replay.rules,
+        game.variant,
+    ) && end.legal_moves().is_empty()
+    {
+        let loser = end.to_move();
+        let winner = loser.opposite();
+        let first_wins = winner == rules.first_mover;
+        let international = variant.result_style() == ResultStyle::International;
+        let computed = match (first_wins, international) {
+            (true, false) => ResultKind::OneZero,
+            (false, false) => ResultKind::ZeroOne,
+            (true, true) => ResultKind::TwoZero,
+            (false, true) => ResultKind::ZeroTwo,
+        };
+        report.computed = Some(computed.as_str());
+        if let Some(kind) = declared {
+            let said = outcome(kind);
+            let forced = outcome(computed);
+            if said != Outcome::Other && said != forced {
+                let why = if end.pieces(loser) == 0 {
+                    format!("{loser} has no pieces left")
+                } else {
+                    format!("{loser} is to move and has no legal move")
+                };
+                let mut message = format!(
+                    "{why}, so {winner} won ({}), but the record says {}",
+                    computed.as_str(),
+                    kind.as_str()
+                );
+                if said != Outcome::Draw && rules.first_mover == Color::Black {
+                    message.push_str(&format!(
+                        "; in {variant} `1-0` means the first mover ({}) won, and some programs wrote the opposite",
+                        rules.first_mover
+                    ));
+                }
+                findings.push(finding(
+                    codes::CONTRADICTS_POSITION,
+                    Severity::Error,
+                    declared_span,
+                    message,
+                ));
+            }
+        }
+    }
+    ResultCheck { report, findings }
+}

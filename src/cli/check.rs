@@ -1,0 +1,175 @@
+//! `pdnkit check`: read, replay and judge every game; report for people or for CI.
+
+use super::Outcome;
+use super::inputs::{self, Input};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pdnkit::check::CheckOptions;
+use pdnkit::check::pipeline::{self, Event, PipelineOptions};
+use pdnkit::reader::{Encoding, ReadOptions};
+use pdnkit::report::github::GithubWriter;
+use pdnkit::report::human::{HumanWriter, Style};
+use pdnkit::report::json::{JsonLinesWriter, JsonWriter};
+use pdnkit::report::sarif::SarifWriter;
+use pdnkit::report::{FileInfo, ReportWriter, Show, Totals};
+use pdnkit::variant::Variant;
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// PDN files, directories (searched for *.pdn) or `-` for standard input.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Variant of games without a GameType tag (a name such as `english`, or a GameType number).
+    #[arg(long)]
+    variant: Option<Variant>,
+    /// Report every PDN 3.0 violation as an error.
+    #[arg(long)]
+    strict: bool,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Write the report to FILE instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// List at most N findings (human, sarif, github); the summary still counts them all.
+    #[arg(long, value_name = "N")]
+    max_findings: Option<u64>,
+    /// Print only the summary (human, github).
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// Also list notes (variant inferred, encoding used, ...).
+    #[arg(long)]
+    notes: bool,
+    /// Threads checking games (default: one per core). Output is the same for any value.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+    /// Character set of the input (default: UTF-8, else detected Windows-1252/1251).
+    #[arg(long, value_parser = super::parse::parse_encoding)]
+    encoding: Option<Encoding>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Human,
+    Json,
+    Jsonl,
+    Sarif,
+    Github,
+}
+
+pub fn run(args: CheckArgs) -> io::Result<Outcome> {
+    let inputs = inputs::expand(&args.paths)?;
+    let files: Vec<FileInfo> = inputs
+        .iter()
+        .map(|i| FileInfo {
+            name: i.name(),
+            path: match i {
+                Input::File(p) => Some(p.clone()),
+                Input::Stdin => None,
+            },
+        })
+        .collect();
+    let total_bytes: u64 = files
+        .iter()
+        .filter_map(|f| f.path.as_ref())
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum();
+    let work: Vec<pipeline::Input> = inputs
+        .into_iter()
+        .map(|input| pipeline::Input {
+            name: input.name(),
+            open: Box::new(move || input.open()),
+        })
+        .collect();
+
+    let (out, colour): (Box<dyn Write>, bool) = match &args.output {
+        Some(path) => (Box::new(std::fs::File::create(path)?), false),
+        None => {
+            let stdout = io::stdout();
+            let tty = stdout.is_terminal();
+            (Box::new(stdout.lock()), tty)
+        }
+    };
+    let out = io::BufWriter::new(out);
+    let show = Show {
+        notes: args.notes,
+        max_findings: args.max_findings,
+        quiet: args.quiet,
+    };
+    let mut writer: Box<dyn ReportWriter> = match args.format {
+        Format::Human => Box::new(HumanWriter::new(out, Style { colour }, show)),
+        Format::Json => Box::new(JsonWriter::new(out)?),
+        Format::Jsonl => Box::new(JsonLinesWriter::new(out)),
+        Format::Sarif => Box::new(SarifWriter::new(out, show)?),
+        Format::Github => Box::new(GithubWriter::new(out, show)),
+    };
+
+    let bar = progress_bar(total_bytes);
+    let progress: pipeline::Progress = {
+        let bar = bar.clone();
+        Arc::new(move |bytes| bar.set_position(bytes))
+    };
+    let options = PipelineOptions {
+        jobs: args
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1),
+        read: ReadOptions {
+            strict: args.strict,
+            default_variant: args.variant,
+            encoding: args.encoding,
+            ..ReadOptions::default()
+        },
+        check: CheckOptions::default(),
+    };
+    let started = std::time::Instant::now();
+    let mut totals = Totals::default();
+    pipeline::run(work, &options, progress, |event| match event {
+        Event::FileStart { file } => {
+            totals.files += 1;
+            writer.file_start(&files[file])
+        }
+        Event::Games { file, reports } => {
+            for game in &reports {
+                totals.add_game(game);
+                writer.game(&files[file], game)?;
+            }
+            Ok(())
+        }
+        Event::FileEnd { file, bytes, error } => {
+            totals.bytes += bytes;
+            if let Some(e) = &error {
+                totals.unreadable_files += 1;
+                eprintln!("pdnkit: {}: {e}", files[file].name);
+            }
+            writer.file_end(&files[file], error.as_deref())
+        }
+    })?;
+    bar.finish_and_clear();
+    totals.seconds = started.elapsed().as_secs_f64();
+    writer.finish(&totals)?;
+    Ok(if totals.unreadable_files > 0 {
+        Outcome::Failure
+    } else if totals.errors > 0 {
+        Outcome::Findings
+    } else {
+        Outcome::Clean
+    })
+}
+
+/// A byte-count progress bar on standard error, drawn only when it is a terminal.
+fn progress_bar(total: u64) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}

@@ -1,0 +1,594 @@
+//! Replay: every recorded move matched to exactly one legal move of the variant, from the start
+//! position or the game's FEN, variations from their branch point.
+//!
+//! After the first move of a line that is not legal the rest of that line is unknowable: it is
+//! reported once and the line stops, while the other lines and the next games go on. A
+//! [`Visitor`] sees every move played (the `check` command feeds draw detection with it, the
+//! converter writes moves in another notation).
+//!
+//! ```
+//! use pdnkit::reader::{read_str, ReadOptions};
+//! let games = read_str("[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n", ReadOptions::default());
+//! let replay = pdnkit::replay::replay(&games[0], &mut ());
+//! assert!(replay.findings.is_empty());
+//! assert_eq!(replay.main_line_plies, 4);
+//! ```
+
+pub mod explain;
+pub mod finding;
+pub mod matcher;
+
+pub use finding::{Finding, Kind};
+
+use crate::notation::Color;
+use crate::reader::{Annotation, Game, Line, MoveKind, MoveNode, Span, VariantSource};
+use crate::rules::movegen::Relax;
+use crate::rules::{Cell, Move, Numbering, Position, Rules, variants};
+use explain::Writer;
+use matcher::{Match, Reading};
+use smallvec::SmallVec;
+
+/// One move played during a replay.
+pub struct MoveEvent<'a> {
+    /// 0 for the main line, 1 inside a variation, ...
+    pub depth: u32,
+    /// Half-moves from the game's start, this one included.
+    pub ply: u32,
+    pub node: &'a MoveNode,
+    pub before: &'a Position,
+    pub mv: &'a Move,
+    pub after: &'a Position,
+}
+
+/// Sees the moves of a replay as they are played.
+pub trait Visitor {
+    fn on_move(&mut self, event: &MoveEvent);
+    /// The game is replayed again from the start (in another variant): forget what was seen.
+    fn restart(&mut self) {}
+}
+
+/// No visitor.
+impl Visitor for () {
+    fn on_move(&mut self, _: &MoveEvent) {}
+}
+
+/// What replaying one game found.
+#[derive(Debug, Clone)]
+pub struct GameReplay {
+    /// The variant's rules; `None` when it cannot be replayed (a finding says why).
+    pub rules: Option<&'static Rules>,
+    /// The numbering the moves were read in.
+    pub numbering: Option<Numbering>,
+    /// The position the main line starts from.
+    pub start: Option<Position>,
+    /// The position after the last main-line move replayed.
+    pub end: Option<Position>,
+    /// Main-line moves replayed.
+    pub main_line_plies: u32,
+    /// Whether the whole main line was replayed.
+    pub main_line_complete: bool,
+    /// Moves replayed in all lines.
+    pub moves_replayed: u64,
+    pub findings: Vec<Finding>,
+}
+
+impl GameReplay {
+    pub fn has_errors(&self) -> bool {
+        self.findings
+            .iter()
+            .any(|f| f.severity == crate::reader::Severity::Error)
+    }
+
+    fn new() -> GameReplay {
+        GameReplay {
+            rules: None,
+            numbering: None,
+            start: None,
+            end: None,
+            main_line_plies: 0,
+            main_line_complete: false,
+            moves_replayed: 0,
+            findings: Vec::new(),
+        }
+    }
+}
+
+/// Replays `game`, reporting each move played to `visitor`.
+///
+/// When the variant was inferred (no GameType) and the moves are not legal in it, the other
+/// variants are tried: if one replays the whole main line without error, the game is checked
+/// in that one and a warning says so (`mrcd*.pdn` are Czech games, inferred Russian from their
+/// algebraic squares, whose men never capture backwards).
+pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
+    let Some(variant) = game.variant else {
+        let mut out = GameReplay::new();
+        out.findings.push(Finding::at(
+            Kind::VariantNotReplayed,
+            game.span,
+            "the variant is not known, so the moves are not checked (give --variant)".into(),
+        ));
+        return out;
+    };
+    let Some(rules) = Rules::for_variant(variant) else {
+        let mut out = GameReplay::new();
+        out.findings.push(Finding::at(
+            Kind::VariantNotReplayed,
+            game.span,
+            format!("{variant} has no rules table yet, so the moves are not checked"),
+        ));
+        return out;
+    };
+    let (numbering, mut notes) = choose_numbering(game, rules);
+    let mut out = run(game, rules, numbering, visitor);
+    if game.variant_source == VariantSource::Inferred && out.has_errors() {
+        let better = variants::ALL.iter().copied().find(|&other| {
+            if std::ptr::eq(other, rules) {
+                return false;
+            }
+            let trial = run(game, other, Numbering::for_rules(other), &mut ());
+            trial.main_line_complete && trial.main_line_plies > 0 && !trial.has_errors()
+        });
+        if let Some(other) = better {
+            visitor.restart();
+            out = run(game, other, Numbering::for_rules(other), visitor);
+            notes.push(Finding::at(
+                Kind::VariantReinferred,
+                game.span,
+                format!(
+                    "the moves are not legal {variant} but all replay as {}: checked as {} (a GameType tag would say so)",
+                    other.variant, other.variant
+                ),
+            ));
+        }
+    }
+    notes.append(&mut out.findings);
+    out.findings = notes;
+    out
+}
+
+/// The numbering the moves are read in: the GameType's, unless the variant's standard one reads
+/// further (kurnik.pdn says N1, an old corner code, yet numbers International squares the
+/// standard way). Returns it with the finding that explains a switch.
+fn choose_numbering(game: &Game, rules: &'static Rules) -> (Numbering, Vec<Finding>) {
+    let standard = Numbering::for_rules(rules);
+    let declared = game
+        .game_type
+        .as_ref()
+        .map(Numbering::from_game_type)
+        .unwrap_or(standard);
+    if declared == standard {
+        return (declared, Vec::new());
+    }
+    let reach = |n: Numbering| {
+        let trial = run(game, rules, n, &mut ());
+        (trial.main_line_plies, trial.main_line_complete)
+    };
+    let (declared_reach, standard_reach) = (reach(declared), reach(standard));
+    if declared_reach.1 || standard_reach <= declared_reach {
+        return (declared, Vec::new());
+    }
+    let span = tag_span(game, "GameType").unwrap_or(game.span);
+    let finding = Finding::at(
+        Kind::NumberingMismatch,
+        span,
+        "the GameType's square numbering does not fit the moves; they follow the variant's standard numbering, used instead".into(),
+    );
+    (standard, vec![finding])
+}
+
+fn run(
+    game: &Game,
+    rules: &'static Rules,
+    numbering: Numbering,
+    visitor: &mut impl Visitor,
+) -> GameReplay {
+    let mut replayer = Replayer::new(rules, numbering, visitor);
+    replayer.game(game);
+    replayer.out
+}
+
+fn tag_span(game: &Game, name: &str) -> Option<Span> {
+    game.tags
+        .iter()
+        .find(|t| t.name == name || t.standard_name.as_deref() == Some(name))
+        .map(|t| t.span)
+}
+
+struct Replayer<'v, V> {
+    rules: &'static Rules,
+    numbering: Numbering,
+    visitor: &'v mut V,
+    out: GameReplay,
+}
+
+/// What the moves after an ambiguous short form say about it.
+enum Resolved {
+    /// Only after this one does the rest of the line replay as far.
+    One(Move),
+    /// The whole rest of the line replays after each: this is the first.
+    Any(Move),
+    /// No way to tell, and the line cannot go on.
+    No,
+}
+
+/// Where a line's next move stands.
+#[derive(Clone, Copy)]
+struct Cursor {
+    pos: Position,
+    /// Ply of the next move.
+    ply: u32,
+    /// Move number of the last move (carried when the next one has none).
+    number: u32,
+    depth: u32,
+}
+
+impl<'v, V: Visitor> Replayer<'v, V> {
+    fn new(rules: &'static Rules, numbering: Numbering, visitor: &'v mut V) -> Self {
+        let mut out = GameReplay::new();
+        out.rules = Some(rules);
+        out.numbering = Some(numbering);
+        Replayer {
+            rules,
+            numbering,
+            visitor,
+            out,
+        }
+    }
+
+    fn game(&mut self, game: &Game) {
+        let start = match &game.setup {
+            None => Position::initial(self.rules),
+            Some(setup) => {
+                match self.setup_position(game, setup) {
+                    Ok(p) => p,
+                    // `?` and no move to tell: nothing to replay, nothing wrong.
+                    Err(crate::rules::SetupError::MissingSideToMove) => {
+                        let span = tag_span(game, "FEN").unwrap_or(game.span);
+                        self.out.findings.push(Finding::at(
+                            Kind::SideToMoveInferred,
+                            span,
+                            "the FEN does not say who is to move (`?`) and no move tells, so nothing is replayed".into(),
+                        ));
+                        return;
+                    }
+                    Err(e) => {
+                        let span = tag_span(game, "FEN").unwrap_or(game.span);
+                        self.out.findings.push(Finding::at(
+                            Kind::ImpossibleSetup,
+                            span,
+                            format!(
+                                "the FEN is not a legal {} position: {e}",
+                                self.rules.variant
+                            ),
+                        ));
+                        return;
+                    }
+                }
+            }
+        };
+        self.out.start = Some(start);
+        let cursor = Cursor {
+            pos: start,
+            ply: 1,
+            number: 0,
+            depth: 0,
+        };
+        let (end, complete) = self.line(&game.moves, cursor);
+        self.out.end = Some(end.pos);
+        self.out.main_line_plies = end.ply - 1;
+        self.out.main_line_complete = complete;
+    }
+
+    /// The game's FEN as a position. A FEN with `?` for the side to move (PDN allows it) gets
+    /// the side whose piece makes the first move, with a note.
+    fn setup_position(
+        &mut self,
+        game: &Game,
+        setup: &crate::fen::FenSetup,
+    ) -> Result<Position, crate::rules::SetupError> {
+        if setup.to_move.is_some() {
+            return Position::from_setup_numbered(self.rules, self.numbering, setup);
+        }
+        let mut white = setup.clone();
+        white.to_move = Some(Color::White);
+        let pos = Position::from_setup_numbered(self.rules, self.numbering, &white)?;
+        let first = game.moves.moves.first();
+        let from = first
+            .and_then(|n| n.token.squares.first())
+            .and_then(|&sq| self.numbering.cell(&self.rules.board, sq).ok());
+        let Some((node, from)) = first.zip(from) else {
+            return Err(crate::rules::SetupError::MissingSideToMove);
+        };
+        let side = if pos.pieces(Color::Black) & (1 << from) != 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mut f = Finding::at(
+            Kind::SideToMoveInferred,
+            node.token.span,
+            format!("the FEN does not say who is to move (`?`); the first move is {side}'s"),
+        );
+        f.ply = Some(1);
+        self.out.findings.push(f);
+        Ok(Position::from_parts(
+            self.rules,
+            side,
+            [pos.men(Color::White), pos.men(Color::Black)],
+            [pos.kings(Color::White), pos.kings(Color::Black)],
+        ))
+    }
+
+    /// Replays `line` from `at`; returns where it ended and whether every move was played.
+    fn line(&mut self, line: &Line, mut at: Cursor) -> (Cursor, bool) {
+        let mut live = true;
+        for a in &line.before {
+            if let Annotation::Setup(s) = a {
+                live = self.setup(&mut at, s);
+            }
+        }
+        for (i, node) in line.moves.iter().enumerate() {
+            let before = at;
+            let before_known = live;
+            if live {
+                at.number = match node.number {
+                    Some(n) => n.number,
+                    None if at.pos.to_move() == self.rules.first_mover => at.number + 1,
+                    None => at.number.max(1),
+                };
+                match self.play(&at, node, &line.moves[i + 1..]) {
+                    Some(mv) => {
+                        let after = at.pos.play(&mv);
+                        self.out.moves_replayed += 1;
+                        self.visitor.on_move(&MoveEvent {
+                            depth: at.depth,
+                            ply: at.ply,
+                            node,
+                            before: &at.pos,
+                            mv: &mv,
+                            after: &after,
+                        });
+                        at.pos = after;
+                        at.ply += 1;
+                    }
+                    None => live = false,
+                }
+            }
+            for a in &node.after {
+                match a {
+                    // An alternative to this move: from the position before it, when known.
+                    Annotation::Variation(v) if before_known => {
+                        let mut branch = before;
+                        branch.depth += 1;
+                        self.line(&v.line, branch);
+                    }
+                    Annotation::Setup(s) => live = self.setup(&mut at, s),
+                    _ => {}
+                }
+            }
+        }
+        (at, live)
+    }
+
+    /// A `/FEN/` inside the moves: the line goes on from that position.
+    fn setup(&mut self, at: &mut Cursor, s: &crate::reader::Setup) -> bool {
+        let Some(parsed) = &s.parsed else {
+            return false; // the reader has reported the unreadable FEN
+        };
+        match Position::from_setup_numbered(self.rules, self.numbering, parsed) {
+            Ok(p) => {
+                at.pos = p;
+                true
+            }
+            Err(e) => {
+                self.out.findings.push(Finding::at(
+                    Kind::ImpossibleSetup,
+                    s.span,
+                    format!(
+                        "the FEN is not a legal {} position: {e}",
+                        self.rules.variant
+                    ),
+                ));
+                false
+            }
+        }
+    }
+
+    /// The legal move `node` names, or a finding and `None`.
+    fn play(&mut self, at: &Cursor, node: &MoveNode, rest: &[MoveNode]) -> Option<Move> {
+        let token = &node.token;
+        if token.kind == MoveKind::Unknown {
+            self.report(
+                at,
+                node,
+                Kind::UnknownMove,
+                "the move is not known; the rest of this line is not replayed".into(),
+                Vec::new(),
+            );
+            return None;
+        }
+        let geo = &self.rules.board;
+        let mut cells: SmallVec<[Cell; 8]> = SmallVec::new();
+        for &square in &token.squares {
+            match self.numbering.cell(geo, square) {
+                Ok(c) => cells.push(c),
+                Err(_) => {
+                    let message = format!(
+                        "{square} is not a playing square of the {} board",
+                        self.rules.variant
+                    );
+                    self.report(at, node, Kind::SquareNotOnBoard, message, Vec::new());
+                    return None;
+                }
+            }
+        }
+        let legal = at.pos.legal_moves();
+        let (mv, reading) = match matcher::find_in(&at.pos, &legal, Relax::default(), &cells) {
+            Match::One(mv, reading) => (mv, reading),
+            Match::Many(candidates) => {
+                let writer = Writer {
+                    pos: &at.pos,
+                    numbering: self.numbering,
+                };
+                let texts = writer.texts(&candidates);
+                match self.resolve(&at.pos, &candidates, rest) {
+                    Resolved::One(mv) => {
+                        let message = format!(
+                            "{} moves go from {} to {}: the full path is required; the next moves show it was {}",
+                            candidates.len(),
+                            writer.square(mv.from),
+                            writer.square(mv.to),
+                            writer.text(&mv, &candidates)
+                        );
+                        self.report(at, node, Kind::AmbiguousResolved, message, texts);
+                        (mv, Reading::Short)
+                    }
+                    // The record is ambiguous, but nothing later depends on it: go on with one.
+                    Resolved::Any(mv) => {
+                        let message = format!(
+                            "{} moves go from {} to {} and the record does not say which was played; the rest of the line replays after each, so replay goes on after {}",
+                            candidates.len(),
+                            writer.square(mv.from),
+                            writer.square(mv.to),
+                            writer.text(&mv, &candidates)
+                        );
+                        self.report(at, node, Kind::AmbiguousMove, message, texts);
+                        (mv, Reading::Short)
+                    }
+                    Resolved::No => {
+                        let message = format!(
+                            "{} moves go from {} to {} and the record does not say which was played; the rest of this line is not replayed",
+                            candidates.len(),
+                            writer.square(candidates[0].from),
+                            writer.square(candidates[0].to)
+                        );
+                        self.report(at, node, Kind::AmbiguousMove, message, texts);
+                        return None;
+                    }
+                }
+            }
+            Match::None => {
+                let e = explain::explain(&at.pos, self.numbering, &legal, &cells);
+                let mut message = format!("{}; the rest of this line is not replayed", e.message);
+                if at.ply == 1
+                    && at.depth == 0
+                    && at.number > 1
+                    && self.out.start == Some(Position::initial(self.rules))
+                {
+                    message.push_str(&format!(
+                        " (the record starts at move {} without a FEN setup)",
+                        at.number
+                    ));
+                }
+                self.report(at, node, e.kind, message, e.moves);
+                return None;
+            }
+        };
+        let writer = Writer {
+            pos: &at.pos,
+            numbering: self.numbering,
+        };
+        let full = || mv.full_notation(geo, self.numbering, at.pos.capture_separator());
+        match reading {
+            Reading::PartialPath => {
+                let message = format!(
+                    "a full path names every landing square as PDN 3.0 chooses them: {}",
+                    full()
+                );
+                self.report(at, node, Kind::CapturePath, message, Vec::new());
+            }
+            Reading::HubCaptures => {
+                let message = format!(
+                    "captured squares listed instead of the path; PDN writes {}",
+                    writer.text(&mv, &legal)
+                );
+                self.report(at, node, Kind::HubCaptureList, message, Vec::new());
+            }
+            Reading::Short | Reading::FullPath => {}
+        }
+        let capture_sep = token.separator.is_some_and(|s| s == 'x' || s == ':');
+        if token.separator.is_some() && capture_sep != mv.is_capture() {
+            let message = if mv.is_capture() {
+                format!(
+                    "this move captures; PDN writes it {}",
+                    writer.text(&mv, &legal)
+                )
+            } else {
+                format!(
+                    "this move captures nothing; PDN writes it {}",
+                    writer.text(&mv, &legal)
+                )
+            };
+            self.report(at, node, Kind::SeparatorMismatch, message, Vec::new());
+        }
+        Some(mv)
+    }
+
+    /// Of several moves a short form names, the one after which the rest of the line replays
+    /// furthest, if exactly one does.
+    fn resolve(&self, pos: &Position, candidates: &[Move], rest: &[MoveNode]) -> Resolved {
+        let reach = |m: &Move| {
+            let mut p = pos.play(m);
+            let mut n = 0;
+            for node in rest {
+                let cells: Option<SmallVec<[Cell; 8]>> = node
+                    .token
+                    .squares
+                    .iter()
+                    .map(|&s| self.numbering.cell(&self.rules.board, s).ok())
+                    .collect();
+                let Some(cells) = cells else { break };
+                match matcher::find(&p, Relax::default(), &cells) {
+                    Match::One(next, _) => p = p.play(&next),
+                    _ => break,
+                }
+                n += 1;
+            }
+            n
+        };
+        let reaches: SmallVec<[usize; 4]> = candidates.iter().map(reach).collect();
+        let best = reaches.iter().copied().max().unwrap_or(0);
+        let mut winners = candidates
+            .iter()
+            .zip(&reaches)
+            .filter(|(_, r)| **r == best)
+            .map(|(m, _)| *m);
+        match (winners.next(), winners.next()) {
+            (Some(m), None) => Resolved::One(m),
+            (Some(m), Some(_)) if best == rest.len() => Resolved::Any(m),
+            _ => Resolved::No,
+        }
+    }
+
+    fn report(
+        &mut self,
+        at: &Cursor,
+        node: &MoveNode,
+        kind: Kind,
+        message: String,
+        legal_moves: Vec<String>,
+    ) {
+        self.out.findings.push(Finding {
+            kind,
+            severity: kind.severity(),
+            message,
+            span: node.token.span,
+            ply: Some(at.ply),
+            move_number: Some(at.number),
+            depth: at.depth,
+            token: Some(
+                node.token
+                    .raw
+                    .clone()
+                    .unwrap_or_else(|| node.token.canonical()),
+            ),
+            fen_before: Some(at.pos.to_setup_numbered(self.numbering).to_string()),
+            legal_moves,
+            diagram: if kind.severity() == crate::reader::Severity::Error {
+                crate::rules::diagram::diagram(&at.pos, self.numbering)
+            } else {
+                Vec::new()
+            },
+        });
+    }
+}

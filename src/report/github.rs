@@ -1,0 +1,102 @@
+//! GitHub Actions workflow commands: one `::error file=...,line=...,col=...,title=CODE::message`
+//! line per finding, which the Actions runner turns into annotations on the exact lines.
+
+use super::human::{Style, write_summary};
+use super::{FileInfo, ReportWriter, Show, Totals};
+use crate::check::GameReport;
+use crate::reader::Severity;
+use std::io::{self, Write};
+
+pub struct GithubWriter<W> {
+    out: W,
+    show: Show,
+    listed: u64,
+    started: std::time::Instant,
+}
+
+impl<W: Write> GithubWriter<W> {
+    pub fn new(out: W, show: Show) -> Self {
+        GithubWriter {
+            out,
+            show,
+            listed: 0,
+            started: std::time::Instant::now(),
+        }
+    }
+}
+
+/// Escapes a message (the runner's rules: `%`, CR and LF).
+fn escape_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a property value (also `:` and `,`, which separate properties).
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+impl<W: Write> ReportWriter for GithubWriter<W> {
+    fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
+        for f in &game.findings {
+            if !self.show.lists(f, self.listed) {
+                continue;
+            }
+            self.listed += 1;
+            let command = match f.level {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+                Severity::Note => "notice",
+            };
+            let mut message = format!("{} (game {}", f.message, game.index);
+            if let Some(n) = f.move_number {
+                message.push_str(&format!(", move {n}"));
+            }
+            message.push(')');
+            writeln!(
+                self.out,
+                "::{command} file={},line={},col={},title={}::{}",
+                escape_property(&file.name),
+                f.span.line,
+                f.span.column,
+                escape_property(f.code),
+                escape_data(&message)
+            )?;
+        }
+        Ok(())
+    }
+
+    fn file_end(&mut self, file: &FileInfo, error: Option<&str>) -> io::Result<()> {
+        match error {
+            Some(e) => writeln!(
+                self.out,
+                "::error file={}::{}",
+                escape_property(&file.name),
+                escape_data(e)
+            ),
+            None => Ok(()),
+        }
+    }
+
+    fn finish(&mut self, totals: &Totals) -> io::Result<()> {
+        write_summary(
+            &mut self.out,
+            Style { colour: false },
+            totals,
+            self.started.elapsed(),
+        )?;
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn properties_escape_separators_and_newlines() {
+        assert_eq!(escape_property("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
+        assert_eq!(escape_data("x: y, 50%"), "x: y, 50%25");
+    }
+}

@@ -1,0 +1,275 @@
+//! Compiler-style output for people: `file:line:col: error[CODE]: message`, the source line with
+//! a caret under the move, the position before the move drawn as a board, the legal moves, and
+//! a summary at the end. Colour only when asked for (the caller knows whether it is a terminal).
+
+use super::{FileInfo, ReportWriter, Show, Totals};
+use crate::check::{GameReport, ReportFinding};
+use crate::reader::{Severity, Span};
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+/// ANSI styles, plain text when `colour` is off.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    pub colour: bool,
+}
+
+impl Style {
+    pub fn paint(self, code: &str, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    fn level_code(level: Severity) -> &'static str {
+        match level {
+            Severity::Error => "1;31",
+            Severity::Warning => "1;33",
+            Severity::Note => "1;36",
+        }
+    }
+
+    pub fn severity(self, level: Severity) -> String {
+        self.paint(Self::level_code(level), &level.to_string())
+    }
+
+    pub fn bold(self, text: &str) -> String {
+        self.paint("1", text)
+    }
+
+    pub fn dim(self, text: &str) -> String {
+        self.paint("2", text)
+    }
+}
+
+/// The line of `path` holding byte `offset` (read with a seek, so any file size is fine).
+pub fn source_line(path: &Path, offset: u64) -> Option<String> {
+    const WINDOW: u64 = 400;
+    let mut file = File::open(path).ok()?;
+    let from = offset.saturating_sub(WINDOW);
+    file.seek(SeekFrom::Start(from)).ok()?;
+    let mut bytes = vec![0; (2 * WINDOW) as usize];
+    let n = file.read(&mut bytes).ok()?;
+    bytes.truncate(n);
+    let at = (offset - from) as usize;
+    if at > bytes.len() {
+        return None;
+    }
+    let start = memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |p| p + 1);
+    let end = memchr::memchr2(b'\n', b'\r', &bytes[at..]).map_or(bytes.len(), |p| at + p);
+    Some(String::from_utf8_lossy(&bytes[start..end]).into_owned())
+}
+
+/// A finding's headline, as [`write_located`] needs it.
+pub struct Headline<'a> {
+    pub level: Severity,
+    pub code: &'a str,
+    pub message: &'a str,
+    pub span: Span,
+    /// Where in the file's games: `game 3`, `game 3, move 12`.
+    pub context: String,
+}
+
+/// Writes the headline, then the source line and a caret under the span.
+pub fn write_located(
+    out: &mut dyn Write,
+    style: Style,
+    file: &FileInfo,
+    h: &Headline,
+) -> io::Result<()> {
+    let span = h.span;
+    writeln!(
+        out,
+        "{}: {}{}: {} {}",
+        style.bold(&format!("{}:{}:{}", file.name, span.line, span.column)),
+        style.severity(h.level),
+        style.bold(&format!("[{}]", h.code)),
+        h.message,
+        style.dim(&format!("({})", h.context)),
+    )?;
+    let Some(line) = file
+        .path
+        .as_deref()
+        .and_then(|p| source_line(p, span.offset))
+    else {
+        return Ok(());
+    };
+    let gutter = span.line.to_string();
+    let pad = " ".repeat(gutter.len());
+    let shown: String = line
+        .chars()
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect();
+    let column = span.column.saturating_sub(1) as usize;
+    let width = (span.len as usize).clamp(1, shown.chars().count().saturating_sub(column).max(1));
+    writeln!(out, "{pad} {}", style.dim("|"))?;
+    writeln!(out, "{} {} {}", style.dim(&gutter), style.dim("|"), shown)?;
+    writeln!(
+        out,
+        "{pad} {} {}{}",
+        style.dim("|"),
+        " ".repeat(column),
+        style.paint(Style::level_code(h.level), &"^".repeat(width))
+    )
+}
+
+/// The human report.
+pub struct HumanWriter<W> {
+    out: W,
+    style: Style,
+    show: Show,
+    listed: u64,
+    started: std::time::Instant,
+}
+
+impl<W: Write> HumanWriter<W> {
+    pub fn new(out: W, style: Style, show: Show) -> Self {
+        HumanWriter {
+            out,
+            style,
+            show,
+            listed: 0,
+            started: std::time::Instant::now(),
+        }
+    }
+
+    fn finding(&mut self, file: &FileInfo, game: &GameReport, f: &ReportFinding) -> io::Result<()> {
+        let mut context = format!("game {}", game.index);
+        if let Some(n) = f.move_number {
+            context.push_str(&format!(", move {n}"));
+        }
+        if f.depth > 0 {
+            context.push_str(&format!(", variation depth {}", f.depth));
+        }
+        let headline = Headline {
+            level: f.level,
+            code: f.code,
+            message: &f.message,
+            span: f.span,
+            context,
+        };
+        write_located(&mut self.out, self.style, file, &headline)?;
+        let pad = " ".repeat(f.span.line.to_string().len());
+        let note = |label: &str| format!("{pad} {} {label}", self.style.dim("="));
+        if !f.diagram.is_empty() {
+            let side = f
+                .fen_before
+                .as_deref()
+                .and_then(|fen| fen.chars().next())
+                .map_or("", |c| {
+                    if c == 'W' {
+                        " (white to move)"
+                    } else {
+                        " (black to move)"
+                    }
+                });
+            writeln!(
+                self.out,
+                "{}",
+                note(&format!("position before the move{side}:"))
+            )?;
+            for line in &f.diagram {
+                writeln!(self.out, "{pad}     {line}")?;
+            }
+        }
+        if !f.legal_moves.is_empty() {
+            writeln!(
+                self.out,
+                "{}",
+                note(&format!("legal moves: {}", f.legal_moves.join(", ")))
+            )?;
+        }
+        if let Some(fen) = &f.fen_before
+            && f.level == Severity::Error
+        {
+            writeln!(self.out, "{}", note(&format!("fen: {fen}")))?;
+        }
+        Ok(())
+    }
+}
+
+impl<W: Write> ReportWriter for HumanWriter<W> {
+    fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
+        for f in &game.findings {
+            if self.show.lists(f, self.listed) {
+                self.listed += 1;
+                self.finding(file, game, f)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn file_end(&mut self, file: &FileInfo, error: Option<&str>) -> io::Result<()> {
+        if let Some(e) = error {
+            writeln!(
+                self.out,
+                "{}: {}: {e}",
+                self.style.bold(&file.name),
+                self.style.severity(Severity::Error)
+            )?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, totals: &Totals) -> io::Result<()> {
+        write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
+        if let Some(max) = self.show.max_findings
+            && totals.errors + totals.warnings > max
+        {
+            writeln!(
+                self.out,
+                "(listing stopped after {max} findings: --max-findings)"
+            )?;
+        }
+        self.out.flush()
+    }
+}
+
+/// The closing summary: what was checked, how fast, and the findings by code.
+pub fn write_summary(
+    out: &mut dyn Write,
+    style: Style,
+    totals: &Totals,
+    elapsed: std::time::Duration,
+) -> io::Result<()> {
+    let seconds = elapsed.as_secs_f64().max(1e-9);
+    writeln!(
+        out,
+        "{} {} file{}, {} games, {} moves, {:.1} MB in {:.2}s ({:.0} games/s)",
+        style.bold("checked"),
+        totals.files,
+        if totals.files == 1 { "" } else { "s" },
+        totals.games,
+        totals.moves,
+        totals.bytes as f64 / 1e6,
+        seconds,
+        totals.games as f64 / seconds
+    )?;
+    writeln!(
+        out,
+        "{} error{} in {} game{}, {} warning{}{}",
+        totals.errors,
+        if totals.errors == 1 { "" } else { "s" },
+        totals.games_with_errors,
+        if totals.games_with_errors == 1 {
+            ""
+        } else {
+            "s"
+        },
+        totals.warnings,
+        if totals.warnings == 1 { "" } else { "s" },
+        if totals.unreadable_files > 0 {
+            format!(", {} unreadable file(s)", totals.unreadable_files)
+        } else {
+            String::new()
+        }
+    )?;
+    let width = totals.by_code.keys().map(|c| c.len()).max().unwrap_or(0);
+    for (code, count) in &totals.by_code {
+        writeln!(out, "  {code:<width$}  {count:>8}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,99 @@
+//! Reports of checked games, one writer per format: [`human`] (compiler-style, for people),
+//! [`json`] (one document, or JSON Lines for pipelines), [`sarif`] (code-scanning dashboards) and
+//! [`github`] (workflow-command annotations). The check pipeline drives a [`ReportWriter`] with
+//! each file and game in input order.
+
+pub mod github;
+pub mod human;
+pub mod json;
+pub mod sarif;
+
+use crate::check::{GameReport, ReportFinding};
+use crate::reader::Severity;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io;
+use std::path::PathBuf;
+
+/// A checked file as reports name it.
+#[derive(Debug, Clone)]
+pub struct FileInfo {
+    /// As given on the command line (`<stdin>` for standard input).
+    pub name: String,
+    /// The file to show source lines from (none for standard input).
+    pub path: Option<PathBuf>,
+}
+
+/// Counts over a whole run.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Totals {
+    pub files: u64,
+    pub games: u64,
+    pub games_with_errors: u64,
+    /// Moves replayed, variations included.
+    pub moves: u64,
+    pub bytes: u64,
+    pub errors: u64,
+    pub warnings: u64,
+    pub notes: u64,
+    /// Findings by code (errors and warnings).
+    pub by_code: BTreeMap<&'static str, u64>,
+    /// Files that could not be opened or read to the end.
+    pub unreadable_files: u64,
+    pub seconds: f64,
+}
+
+impl Totals {
+    pub fn add_game(&mut self, game: &GameReport) {
+        self.games += 1;
+        self.moves += game.moves_replayed;
+        let mut errors = false;
+        for f in &game.findings {
+            match f.level {
+                Severity::Error => {
+                    self.errors += 1;
+                    errors = true;
+                }
+                Severity::Warning => self.warnings += 1,
+                Severity::Note => self.notes += 1,
+            }
+            if f.level != Severity::Note {
+                *self.by_code.entry(f.code).or_default() += 1;
+            }
+        }
+        self.games_with_errors += u64::from(errors);
+    }
+}
+
+/// Which findings the people-facing formats list (JSON always has them all).
+#[derive(Debug, Clone, Copy)]
+pub struct Show {
+    /// Notes too (variant inferred, encoding used, ...).
+    pub notes: bool,
+    /// Stop listing after this many findings (the totals still count every one).
+    pub max_findings: Option<u64>,
+    /// Only the summary.
+    pub quiet: bool,
+}
+
+impl Show {
+    /// Whether to list `finding`, given how many were listed already.
+    pub fn lists(&self, finding: &ReportFinding, listed: u64) -> bool {
+        !self.quiet
+            && (self.notes || finding.level != Severity::Note)
+            && self.max_findings.is_none_or(|max| listed < max)
+    }
+}
+
+/// A report format.
+pub trait ReportWriter {
+    fn file_start(&mut self, _file: &FileInfo) -> io::Result<()> {
+        Ok(())
+    }
+    fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()>;
+    /// `error` when the file could not be opened or read to its end.
+    fn file_end(&mut self, _file: &FileInfo, _error: Option<&str>) -> io::Result<()> {
+        Ok(())
+    }
+    fn finish(&mut self, totals: &Totals) -> io::Result<()>;
+}

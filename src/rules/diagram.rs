@@ -1,0 +1,59 @@
+//! A position drawn as text, in White's view (White at the bottom), for human reports: `w`/`b`
+//! men, `W`/`B` kings, `.` an empty playing square. Rows are labelled with their first and last
+//! square numbers, or ranks and files on algebraic boards.
+
+use super::board::CellIter;
+use super::numbering::Numbering;
+use super::position::Position;
+use crate::notation::{Color, Square};
+use crate::variant::SquareNotation;
+
+/// The lines of the drawing (no trailing newlines).
+pub fn diagram(pos: &Position, numbering: Numbering) -> Vec<String> {
+    let geo = &pos.rules().board;
+    let (h, w) = (geo.height as usize, geo.width as usize);
+    let mut grid = vec![vec![' '; w]; h];
+    let mut first_last: Vec<Option<(Square, Square)>> = vec![None; h];
+    for cell in CellIter(geo.cells) {
+        let (r, c) = numbering.white_view(geo, cell);
+        let bit = 1u64 << cell;
+        let piece = [
+            (pos.men(Color::White), 'w'),
+            (pos.kings(Color::White), 'W'),
+            (pos.men(Color::Black), 'b'),
+            (pos.kings(Color::Black), 'B'),
+        ]
+        .iter()
+        .find(|(bits, _)| bits & bit != 0)
+        .map_or('.', |&(_, ch)| ch);
+        grid[r as usize][c as usize] = piece;
+        let square = numbering.square(geo, cell);
+        let entry = &mut first_last[r as usize];
+        *entry = Some(match *entry {
+            None => (square, square),
+            Some((a, b)) => (a.min(square), b.max(square)),
+        });
+    }
+    let algebraic = numbering.notation == SquareNotation::Algebraic;
+    let mut lines = Vec::with_capacity(h + 1);
+    for (r, row) in grid.iter().enumerate() {
+        let cells: String = row.iter().flat_map(|&ch| [' ', ch]).collect();
+        let label = match (algebraic, first_last[r]) {
+            (true, _) => format!("{:>3} ", h - r),
+            (false, Some((a, _))) => format!("{:>3} ", a.to_string()),
+            (false, None) => "    ".to_string(),
+        };
+        let right = match (algebraic, first_last[r]) {
+            (false, Some((_, b))) => format!("  {b}"),
+            _ => String::new(),
+        };
+        lines.push(format!("{label}{cells}{right}"));
+    }
+    if algebraic {
+        let files: String = (0..w)
+            .flat_map(|c| [' ', (b'a' + c as u8) as char])
+            .collect();
+        lines.push(format!("    {files}"));
+    }
+    lines
+}
