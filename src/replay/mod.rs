@@ -23,7 +23,9 @@ pub use finding::{Finding, Kind};
 use crate::notation::Color;
 use crate::reader::{Annotation, Game, Line, MoveKind, MoveNode, Span, VariantSource};
 use crate::rules::movegen::Relax;
-use crate::rules::{Cell, Move, Numbering, Position, Rules, variants};
+use crate::rules::{Cell, Move, MoveList, Numbering, Position, Rules, SquareMap, movegen, variants};
+use std::cell::RefCell;
+use std::rc::Rc;
 use explain::Writer;
 use matcher::{Match, Reading};
 use smallvec::SmallVec;
@@ -197,6 +199,10 @@ fn tag_span(game: &Game, name: &str) -> Option<Span> {
 struct Replayer<'v, V> {
     rules: &'static Rules,
     numbering: Numbering,
+    squares: Rc<SquareMap>,
+    /// The legal moves of the position being matched, kept on the heap and reused: a move list
+    /// is kilobytes, too much to return by value at every ply.
+    legal: Option<Box<MoveList>>,
     visitor: &'v mut V,
     out: GameReplay,
 }
@@ -230,6 +236,8 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         Replayer {
             rules,
             numbering,
+            squares: square_map(rules, numbering),
+            legal: Some(Box::default()),
             visitor,
             out,
         }
@@ -295,7 +303,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         let first = game.moves.moves.first();
         let from = first
             .and_then(|n| n.token.squares.first())
-            .and_then(|&sq| self.numbering.cell(&self.rules.board, sq).ok());
+            .and_then(|&sq| self.squares.cell(&self.rules.board, sq).ok());
         let Some((node, from)) = first.zip(from) else {
             return Err(crate::rules::SetupError::MissingSideToMove);
         };
@@ -410,7 +418,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         let geo = &self.rules.board;
         let mut cells: SmallVec<[Cell; 8]> = SmallVec::new();
         for &square in &token.squares {
-            match self.numbering.cell(geo, square) {
+            match self.squares.cell(geo, square) {
                 Ok(c) => cells.push(c),
                 Err(_) => {
                     let message = format!(
@@ -422,8 +430,26 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 }
             }
         }
-        let legal = at.pos.legal_moves();
-        let (mv, reading) = match matcher::find_in(&at.pos, &legal, Relax::default(), &cells) {
+        let mut legal = self.legal.take().unwrap_or_default();
+        legal.clear();
+        movegen::generate(&at.pos, &mut legal);
+        let played = self.match_move(at, node, rest, &cells, &legal);
+        self.legal = Some(legal);
+        played
+    }
+
+    /// The legal move (of `legal`) that `cells` names, or a finding and `None`.
+    fn match_move(
+        &mut self,
+        at: &Cursor,
+        node: &MoveNode,
+        rest: &[MoveNode],
+        cells: &[Cell],
+        legal: &MoveList,
+    ) -> Option<Move> {
+        let geo = &self.rules.board;
+        let token = &node.token;
+        let (mv, reading) = match matcher::find_in(&at.pos, legal, Relax::default(), cells) {
             Match::One(mv, reading) => (mv, reading),
             Match::Many(candidates) => {
                 let writer = Writer {
@@ -468,7 +494,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 }
             }
             Match::None => {
-                let e = explain::explain(&at.pos, self.numbering, &legal, &cells);
+                let e = explain::explain(&at.pos, self.numbering, legal, cells);
                 let mut message = format!("{}; the rest of this line is not replayed", e.message);
                 if at.ply == 1
                     && at.depth == 0
@@ -500,7 +526,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             Reading::HubCaptures => {
                 let message = format!(
                     "captured squares listed instead of the path; PDN writes {}",
-                    writer.text(&mv, &legal)
+                    writer.text(&mv, legal)
                 );
                 self.report(at, node, Kind::HubCaptureList, message, Vec::new());
             }
@@ -511,12 +537,12 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             let message = if mv.is_capture() {
                 format!(
                     "this move captures; PDN writes it {}",
-                    writer.text(&mv, &legal)
+                    writer.text(&mv, legal)
                 )
             } else {
                 format!(
                     "this move captures nothing; PDN writes it {}",
-                    writer.text(&mv, &legal)
+                    writer.text(&mv, legal)
                 )
             };
             self.report(at, node, Kind::SeparatorMismatch, message, Vec::new());
@@ -535,7 +561,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     .token
                     .squares
                     .iter()
-                    .map(|&s| self.numbering.cell(&self.rules.board, s).ok())
+                    .map(|&s| self.squares.cell(&self.rules.board, s).ok())
                     .collect();
                 let Some(cells) = cells else { break };
                 match matcher::find(&p, Relax::default(), &cells) {
@@ -591,4 +617,22 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             },
         });
     }
+}
+
+/// The square map of a numbering, built once per thread: games of one archive share it.
+fn square_map(rules: &'static Rules, numbering: Numbering) -> Rc<SquareMap> {
+    thread_local! {
+        static MAPS: RefCell<Vec<(&'static Rules, Rc<SquareMap>)>> = const { RefCell::new(Vec::new()) };
+    }
+    MAPS.with_borrow_mut(|maps| {
+        if let Some((_, map)) = maps
+            .iter()
+            .find(|(r, m)| std::ptr::eq(*r, rules) && m.numbering() == numbering)
+        {
+            return Rc::clone(map);
+        }
+        let map = Rc::new(SquareMap::new(&rules.board, numbering));
+        maps.push((rules, Rc::clone(&map)));
+        map
+    })
 }

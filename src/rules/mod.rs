@@ -14,7 +14,7 @@ pub mod variants;
 
 pub use board::{Bits, Cell, Geometry, Layout};
 pub use moves::{Move, MoveList, PieceKind};
-pub use numbering::{Numbering, SquareError};
+pub use numbering::{Numbering, SquareError, SquareMap};
 pub use perft::{divide, perft, perft_keep_duplicates};
 pub use position::{Position, SetupError};
 pub use variants::{CapturePromotion, KingRange, Movement, Precedence, Removal, Rules};

@@ -155,3 +155,43 @@ impl Numbering {
         }
     }
 }
+
+/// A numbering's numeric squares resolved once: replaying looks up every square of every move,
+/// and [`Numbering::cell`] walks the board for a number.
+#[derive(Debug, Clone)]
+pub struct SquareMap {
+    numbering: Numbering,
+    /// Cell of square `n`, or [`SquareMap::NONE`].
+    numeric: [Cell; 256],
+}
+
+impl SquareMap {
+    const NONE: Cell = Cell::MAX;
+
+    pub fn new(geo: &Geometry, numbering: Numbering) -> SquareMap {
+        let mut numeric = [Self::NONE; 256];
+        for (n, slot) in numeric.iter_mut().enumerate().skip(1) {
+            match numbering.cell(geo, Square::Num(n as u8)) {
+                Ok(cell) => *slot = cell,
+                Err(_) => break, // numbers run out together
+            }
+        }
+        SquareMap { numbering, numeric }
+    }
+
+    pub fn numbering(&self) -> Numbering {
+        self.numbering
+    }
+
+    /// [`Numbering::cell`], without the walk for numbers.
+    #[inline]
+    pub fn cell(&self, geo: &Geometry, square: Square) -> Result<Cell, SquareError> {
+        match square {
+            Square::Num(n) => match self.numeric[n as usize] {
+                Self::NONE => Err(SquareError::NotOnBoard),
+                cell => Ok(cell),
+            },
+            Square::Alg { .. } => self.numbering.cell(geo, square),
+        }
+    }
+}
