@@ -23,12 +23,15 @@ pub use finding::{Finding, Kind};
 use crate::notation::Color;
 use crate::reader::{Annotation, Game, Line, MoveKind, MoveNode, Span, VariantSource};
 use crate::rules::movegen::Relax;
-use crate::rules::{Cell, Move, MoveList, Numbering, Position, Rules, SquareMap, movegen, variants};
-use std::cell::RefCell;
-use std::rc::Rc;
+use crate::rules::{
+    Cell, Move, MoveList, Numbering, Position, Rules, SquareMap, movegen, variants,
+};
+use crate::variant::SquareNotation;
 use explain::Writer;
 use matcher::{Match, Reading};
 use smallvec::SmallVec;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// One move played during a replay.
 pub struct MoveEvent<'a> {
@@ -123,8 +126,12 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
     let (numbering, mut notes) = choose_numbering(game, rules);
     let mut out = run(game, rules, numbering, visitor);
     if game.variant_source == VariantSource::Inferred && out.has_errors() {
+        // Only variants written in the game's notation: an algebraic record is not English.
+        let notation = written_notation(game);
         let better = variants::ALL.iter().copied().find(|&other| {
-            if std::ptr::eq(other, rules) {
+            if std::ptr::eq(other, rules)
+                || notation.is_some_and(|n| Numbering::for_rules(other).notation != n)
+            {
                 return false;
             }
             let trial = run(game, other, Numbering::for_rules(other), &mut ());
@@ -146,6 +153,30 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
     notes.append(&mut out.findings);
     out.findings = notes;
     out
+}
+
+/// Whether the game writes its squares as numbers or algebraically (its first move, else its
+/// FEN), if it writes any.
+fn written_notation(game: &Game) -> Option<SquareNotation> {
+    let square = game
+        .moves
+        .moves
+        .iter()
+        .find_map(|n| n.token.squares.first())
+        .or_else(|| {
+            let setup = game.setup.as_ref()?;
+            setup
+                .white
+                .iter()
+                .chain(&setup.black)
+                .map(|p| &p.square)
+                .next()
+        })?;
+    Some(if square.is_algebraic() {
+        SquareNotation::Algebraic
+    } else {
+        SquareNotation::Numeric
+    })
 }
 
 /// The numbering the moves are read in: the GameType's, unless the variant's standard one reads
