@@ -5,6 +5,7 @@
 //! - [`rules`]: variants as data, positions, move generation;
 //! - the command-line front end lives in `cli` (binary only).
 
+pub mod draw;
 pub mod fen;
 pub mod notation;
 pub mod reader;
