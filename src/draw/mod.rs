@@ -571,7 +571,7 @@ impl DrawTracker {
             let start_material = state.material;
             if ply - since >= e.plies && !self.has_fired(e.rule) && !no_move(p) {
                 let detail = format!(
-                    "{} moves each since ply {since}, when the balance {} arose",
+                    "{} moves each since ply {since}, when it became {}",
                     e.plies / 2,
                     start_material.map_or_else(String::new, |m| m.to_string())
                 );
