@@ -3,9 +3,14 @@
 //! The crate is laid out as the pipeline it implements:
 //! - [`reader`]: bytes to a lossless game model (streaming, dialect-tolerant, located diagnostics);
 //! - [`rules`]: variants as data, positions, move generation;
+//! - [`replay`]: every recorded move matched to a legal one, illegal moves explained;
+//! - [`draw`]: draw rules (repetition, move limits) flagged along a replay;
+//! - [`check`]: one game judged (reader, replay, draws, result), and the parallel pipeline;
+//! - [`report`]: the checked games written for people (human) and machines (JSON, SARIF, ...);
 //! - the command-line front end lives in `cli` (binary only).
 
 pub mod check;
+pub mod draw;
 pub mod fen;
 pub mod notation;
 pub mod reader;

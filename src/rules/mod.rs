@@ -11,6 +11,7 @@ pub mod perft;
 pub mod position;
 pub mod reference;
 pub mod variants;
+pub mod zobrist;
 
 pub use board::{Bits, Cell, Geometry, Layout};
 pub use moves::{Move, MoveList, PieceKind};

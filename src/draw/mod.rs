@@ -1,0 +1,684 @@
+//! Draw conditions of a replayed game. A record validator *flags* them; it does not decide the
+//! game (RULES.md "Draw profiles").
+//!
+//! A [`DrawTracker`] follows one game move by move and reports each draw rule the first time it
+//! holds, with the ply and a readable detail. Which rules apply is data ([`table`]): one row per
+//! variant and [`DrawProfile`], every limit with the rulebook article beside it.
+//!
+//! Cost per move: one Zobrist hash ([`crate::rules::zobrist`]), a scan of the positions since the
+//! last irreversible move (which is short in practice and cleared on every man advance or capture),
+//! and a few counters. Nothing allocates per move except when a rule fires (its detail string) or
+//! when the repetition history outgrows its initial capacity during a long king shuffle.
+
+mod table;
+
+use crate::notation::Color;
+use crate::rules::board::Bits;
+use crate::rules::zobrist;
+use crate::rules::{Move, PieceKind, Position};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use smallvec::SmallVec;
+use std::fmt;
+use std::str::FromStr;
+use table::{Balance, Count, Limits, OnePieceEach};
+
+/// Which rule book the draw conditions come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawProfile {
+    /// Federation rules (FMJD, FMJD-64, FID, EDA, TUDAF).
+    #[default]
+    Official,
+    /// The rules of the game servers described in seed 003 (seed 000 for Italian).
+    Seed,
+}
+
+impl DrawProfile {
+    pub fn name(self) -> &'static str {
+        match self {
+            DrawProfile::Official => "official",
+            DrawProfile::Seed => "seed",
+        }
+    }
+}
+
+impl fmt::Display for DrawProfile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A draw profile name nobody knows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownDrawProfile(pub String);
+
+impl fmt::Display for UnknownDrawProfile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown draw profile `{}` (expected `official` or `seed`)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownDrawProfile {}
+
+impl FromStr for DrawProfile {
+    type Err = UnknownDrawProfile;
+    fn from_str(s: &str) -> Result<DrawProfile, UnknownDrawProfile> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "official" => Ok(DrawProfile::Official),
+            "seed" => Ok(DrawProfile::Seed),
+            _ => Err(UnknownDrawProfile(s.to_string())),
+        }
+    }
+}
+
+/// Every draw rule pdnkit knows, one variant per rule. Serialized as its [`DrawRule::code`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DrawRule {
+    /// The same position with the same side to move for the third time.
+    Threefold,
+    /// International: 25 moves each of kings only, no man move, no capture.
+    KingMoves25,
+    /// International: three pieces (one a king at least) against a lone king, 16 moves each.
+    Endgame16,
+    /// International: two pieces (one a king at least) or one king against a lone king, 5 moves.
+    Endgame5,
+    /// Italian: 40 moves each of kings only, no man move, no capture.
+    ItalianKings40,
+    /// English: 40 moves each without a man move and without a capture.
+    English40,
+    /// Russian: 15 moves each of kings only, no man move, no capture.
+    RussianKings15,
+    /// Russian: three or more kings against a lone king, 15 moves.
+    RussianThreeKings15,
+    /// Russian: three pieces against a lone king on the long diagonal, 5 moves.
+    RussianLongDiagonal5,
+    /// Russian: two pieces (one a king at least) or one king against a lone king, 5 moves.
+    RussianEndgame5,
+    /// Russian: kings on both sides, 4-5 pieces, balance unchanged for 30 moves.
+    RussianEndgame30,
+    /// Russian: kings on both sides, 6-7 pieces, balance unchanged for 60 moves.
+    RussianEndgame60,
+    /// Turkish: one piece against one piece.
+    TurkishOnePiece,
+    /// Czech: 15 moves each without a capture or a man move.
+    CzechKings15,
+    /// Seed profile, English: 80 consecutive king plies without a capture.
+    SeedKingPlies80,
+    /// Seed profile, International, Russian, Turkish: 120 consecutive king plies without a capture.
+    SeedKingPlies120,
+    /// Seed profile, Turkish: one piece each of the same kind.
+    SeedTurkishOnePiece,
+}
+
+impl DrawRule {
+    pub const ALL: [DrawRule; 17] = [
+        DrawRule::Threefold,
+        DrawRule::KingMoves25,
+        DrawRule::Endgame16,
+        DrawRule::Endgame5,
+        DrawRule::ItalianKings40,
+        DrawRule::English40,
+        DrawRule::RussianKings15,
+        DrawRule::RussianThreeKings15,
+        DrawRule::RussianLongDiagonal5,
+        DrawRule::RussianEndgame5,
+        DrawRule::RussianEndgame30,
+        DrawRule::RussianEndgame60,
+        DrawRule::TurkishOnePiece,
+        DrawRule::CzechKings15,
+        DrawRule::SeedKingPlies80,
+        DrawRule::SeedKingPlies120,
+        DrawRule::SeedTurkishOnePiece,
+    ];
+
+    /// Stable identifier for reports.
+    pub fn code(self) -> &'static str {
+        match self {
+            DrawRule::Threefold => "D-THREEFOLD",
+            DrawRule::KingMoves25 => "D-KING-MOVES-25",
+            DrawRule::Endgame16 => "D-ENDGAME-16",
+            DrawRule::Endgame5 => "D-ENDGAME-5",
+            DrawRule::ItalianKings40 => "D-ITALIAN-KINGS-40",
+            DrawRule::English40 => "D-ENGLISH-40",
+            DrawRule::RussianKings15 => "D-RUSSIAN-KINGS-15",
+            DrawRule::RussianThreeKings15 => "D-RUSSIAN-THREE-KINGS-15",
+            DrawRule::RussianLongDiagonal5 => "D-RUSSIAN-LONG-DIAGONAL-5",
+            DrawRule::RussianEndgame5 => "D-RUSSIAN-ENDGAME-5",
+            DrawRule::RussianEndgame30 => "D-RUSSIAN-ENDGAME-30",
+            DrawRule::RussianEndgame60 => "D-RUSSIAN-ENDGAME-60",
+            DrawRule::TurkishOnePiece => "D-TURKISH-ONE-PIECE",
+            DrawRule::CzechKings15 => "D-CZECH-KINGS-15",
+            DrawRule::SeedKingPlies80 => "D-SEED-KING-PLIES-80",
+            DrawRule::SeedKingPlies120 => "D-SEED-KING-PLIES-120",
+            DrawRule::SeedTurkishOnePiece => "D-SEED-TURKISH-ONE-PIECE",
+        }
+    }
+
+    /// One line naming the rule and its source.
+    pub fn description(self) -> &'static str {
+        match self {
+            DrawRule::Threefold => {
+                "the same position with the same side to move occurred for the third time \
+                 (FMJD art. 6; FMJD-64 art. 7.2; FID 1.1.10; EDA; TUDAF; seed 003)"
+            }
+            DrawRule::KingMoves25 => {
+                "25 moves by each side with only kings moving, no man move and no capture \
+                 (FMJD Annex 1 art. 6, seed 001)"
+            }
+            DrawRule::Endgame16 => {
+                "three pieces, at least one a king, against a lone king: 16 moves by each side \
+                 from the moment the balance arose (FMJD Annex 1 art. 6, seed 001)"
+            }
+            DrawRule::Endgame5 => {
+                "two kings, a king and a man, or one king against a lone king: 5 moves by each \
+                 side (FMJD Annex 1 art. 6, seed 001)"
+            }
+            DrawRule::ItalianKings40 => {
+                "each side has a king and 40 moves by each side were made with kings only, no man \
+                 move and no capture (FID rules 1.1.10, seed 000)"
+            }
+            DrawRule::English40 => {
+                "40 moves by each side without a man move and without a capture (EDA laws, \
+                 40-move rule)"
+            }
+            DrawRule::RussianKings15 => {
+                "15 moves by each side with only kings moving, no man move and no capture \
+                 (FMJD-64 art. 7.2)"
+            }
+            DrawRule::RussianThreeKings15 => {
+                "three or more kings against a lone king that are not taking it by their 15th \
+                 move from the moment the balance arose (FMJD-64 art. 7.2)"
+            }
+            DrawRule::RussianLongDiagonal5 => {
+                "three pieces against a lone king holding the long diagonal: 5 moves by each \
+                 side (FMJD-64 art. 7.2)"
+            }
+            DrawRule::RussianEndgame5 => {
+                "two pieces (at least one a king) or one king against a lone king: 5 moves by \
+                 each side (FMJD-64 art. 7.2)"
+            }
+            DrawRule::RussianEndgame30 => {
+                "kings on both sides, 4 or 5 pieces, balance unchanged (no capture, no \
+                 crowning) for 30 moves by each side (FMJD-64 art. 7.2)"
+            }
+            DrawRule::RussianEndgame60 => {
+                "kings on both sides, 6 or 7 pieces, balance unchanged (no capture, no \
+                 crowning) for 60 moves by each side (FMJD-64 art. 7.2)"
+            }
+            DrawRule::TurkishOnePiece => "one piece against one piece (TUDAF rules)",
+            DrawRule::CzechKings15 => {
+                "15 moves by each side without a capture or a man move (FMJD, brief rules of \
+                 Czech draughts)"
+            }
+            DrawRule::SeedKingPlies80 => {
+                "80 consecutive king plies without a capture (seed 003, English checkers)"
+            }
+            DrawRule::SeedKingPlies120 => {
+                "120 consecutive king plies without a capture (seed 003, Russian, International \
+                 and Turkish)"
+            }
+            DrawRule::SeedTurkishOnePiece => {
+                "one piece each of the same kind: decided at once as a draw (seed 003, Turkish)"
+            }
+        }
+    }
+
+    fn bit(self) -> u32 {
+        1 << self as u32
+    }
+}
+
+impl fmt::Display for DrawRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A rule code nobody knows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownDrawRule(pub String);
+
+impl fmt::Display for UnknownDrawRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown draw rule code `{}`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownDrawRule {}
+
+impl FromStr for DrawRule {
+    type Err = UnknownDrawRule;
+    fn from_str(s: &str) -> Result<DrawRule, UnknownDrawRule> {
+        DrawRule::ALL
+            .into_iter()
+            .find(|r| r.code() == s)
+            .ok_or_else(|| UnknownDrawRule(s.to_string()))
+    }
+}
+
+impl Serialize for DrawRule {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for DrawRule {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<DrawRule, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A draw rule that held.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawFlag {
+    pub rule: DrawRule,
+    /// Plies played when the rule first held (after the `ply`-th move; 0 = the start position).
+    pub ply: u32,
+    /// What held, e.g. "25 moves each with only kings moving and no capture since ply 40".
+    pub detail: String,
+}
+
+/// A game the profile decides without a draw (seed 003, Turkish: a king against a man wins).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    pub winner: Color,
+    /// Plies played when it was decided (0 = the start position).
+    pub ply: u32,
+    pub detail: String,
+}
+
+/// Flags returned by [`DrawTracker::record`]: usually none, and never on the heap for one.
+pub type DrawFlags = SmallVec<[DrawFlag; 1]>;
+
+/// Men and kings of each side (White, Black).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Material {
+    men: [u32; 2],
+    kings: [u32; 2],
+}
+
+impl Material {
+    fn of(p: &Position) -> Material {
+        let c = |b: Bits| b.count_ones();
+        Material {
+            men: [c(p.men(Color::White)), c(p.men(Color::Black))],
+            kings: [c(p.kings(Color::White)), c(p.kings(Color::Black))],
+        }
+    }
+
+    fn pieces(&self, side: usize) -> u32 {
+        self.men[side] + self.kings[side]
+    }
+
+    fn total(&self) -> u32 {
+        self.pieces(0) + self.pieces(1)
+    }
+}
+
+impl fmt::Display for Material {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn side(f: &mut fmt::Formatter<'_>, name: &str, kings: u32, men: u32) -> fmt::Result {
+            let kings_text = match kings {
+                1 => "1 king".to_string(),
+                k => format!("{k} kings"),
+            };
+            let men_text = match men {
+                1 => "1 man".to_string(),
+                m => format!("{m} men"),
+            };
+            match (kings, men) {
+                (0, 0) => write!(f, "{name} nothing"),
+                (_, 0) => write!(f, "{name} {kings_text}"),
+                (0, _) => write!(f, "{name} {men_text}"),
+                _ => write!(f, "{name} {kings_text} and {men_text}"),
+            }
+        }
+        side(f, "white", self.kings[0], self.men[0])?;
+        write!(f, " against ")?;
+        side(f, "black", self.kings[1], self.men[1])
+    }
+}
+
+/// Where an endgame count stands.
+#[derive(Debug, Clone, Copy, Default)]
+struct EndgameState {
+    /// Ply at which the count started, if counting.
+    since: Option<u32>,
+    /// Material when the count started (for counts that restart on any change).
+    material: Option<Material>,
+}
+
+/// Follows one game and flags each draw rule of its variant and profile the first time it holds.
+///
+/// ```
+/// use pdnkit::draw::{DrawProfile, DrawTracker};
+/// use pdnkit::rules::{Position, variants::INTERNATIONAL};
+/// let start = Position::initial(&INTERNATIONAL);
+/// let mut tracker = DrawTracker::new(DrawProfile::Official, &start);
+/// let mv = start.legal_moves()[0];
+/// let after = start.play(&mv);
+/// assert!(tracker.record(&mv, &after).is_empty());
+/// assert!(tracker.flags().is_empty());
+/// ```
+#[derive(Debug, Clone)]
+pub struct DrawTracker {
+    profile: DrawProfile,
+    limits: &'static Limits,
+    long_diagonal: Bits,
+    /// Plies recorded so far.
+    ply: u32,
+    /// Hash and ply of every position since the last irreversible move, that position included.
+    history: Vec<(u64, u32)>,
+    /// Consecutive king moves without capture.
+    king_plies: u32,
+    endgames: SmallVec<[EndgameState; 8]>,
+    /// Bit set of the rules that fired.
+    fired: u32,
+    flags: Vec<DrawFlag>,
+    decided: Option<Decision>,
+}
+
+impl DrawTracker {
+    /// A tracker for a game starting at `start` (counts start there: what came before a set-up
+    /// position is unknown). Rules that already hold in `start` (one piece each in Turkish) are
+    /// flagged at ply 0 and show in [`DrawTracker::flags`].
+    pub fn new(profile: DrawProfile, start: &Position) -> DrawTracker {
+        let rules = start.rules();
+        let limits = table::limits(rules.variant, profile);
+        let g = &rules.board;
+        let long_diagonal = (0..g.height)
+            .filter_map(|r| g.width.checked_sub(1 + r).and_then(|c| g.cell(r, c)))
+            .fold(0, |b, c| b | 1 << c);
+        let mut history = Vec::with_capacity(64);
+        history.push((zobrist::hash(start), 0));
+        let mut t = DrawTracker {
+            profile,
+            limits,
+            long_diagonal,
+            ply: 0,
+            history,
+            king_plies: 0,
+            endgames: SmallVec::from_elem(EndgameState::default(), limits.endgames.len()),
+            fired: 0,
+            flags: Vec::new(),
+            decided: None,
+        };
+        let mut out = DrawFlags::new();
+        t.check_position(start, &mut out);
+        t.flags.extend(out);
+        t
+    }
+
+    pub fn profile(&self) -> DrawProfile {
+        self.profile
+    }
+
+    /// Records the move just played (`after` is the position after it) and returns each rule that
+    /// holds for the first time at this ply: usually none, never on the heap when there is at most
+    /// one. A rule fires at most once per tracker; every flag returned is also kept in
+    /// [`DrawTracker::flags`].
+    pub fn record(&mut self, mv: &Move, after: &Position) -> DrawFlags {
+        self.ply += 1;
+        let ply = self.ply;
+        let mut out = DrawFlags::new();
+        let limits = self.limits;
+
+        // Repetition: positions before an irreversible move cannot come back.
+        let hash = zobrist::hash(after);
+        if irreversible(mv, after) {
+            self.history.clear();
+        }
+        self.history.push((hash, ply));
+        if limits.threefold && !self.has_fired(DrawRule::Threefold) {
+            let mut seen = self.history.iter().filter(|(h, _)| *h == hash);
+            let count = seen.clone().count();
+            if count >= 3 {
+                let first = seen.next().map_or(ply, |&(_, p)| p);
+                let detail = if first == 0 {
+                    format!("third occurrence of the start position ({count} in all)")
+                } else {
+                    format!("third occurrence of the position first seen after ply {first}")
+                };
+                self.fire(DrawRule::Threefold, ply, detail, &mut out);
+            }
+        }
+
+        // Consecutive king moves without capture.
+        if mv.piece == PieceKind::King && !mv.is_capture() {
+            self.king_plies += 1;
+        } else {
+            self.king_plies = 0;
+        }
+        if let Some(k) = limits.king_plies
+            && self.king_plies >= k.plies
+            && !self.has_fired(k.rule)
+            && !no_move(after)
+        {
+            let detail = format!(
+                "{} plies ({} moves each) of king moves without a man move or a capture since \
+                 ply {}",
+                k.plies,
+                k.plies / 2,
+                ply - self.king_plies
+            );
+            self.fire(k.rule, ply, detail, &mut out);
+        }
+
+        self.check_position(after, &mut out);
+        self.flags.extend(out.iter().cloned());
+        out
+    }
+
+    /// Every flag so far, in the order they fired.
+    pub fn flags(&self) -> &[DrawFlag] {
+        &self.flags
+    }
+
+    /// A game the profile decides at once without a draw (seed profile, Turkish: one piece each,
+    /// a king against a man).
+    pub fn decided(&self) -> Option<&Decision> {
+        self.decided.as_ref()
+    }
+
+    /// Where the profile has no (complete) rule text for this variant, a note saying so.
+    pub fn unsupported_note(&self) -> Option<&'static str> {
+        self.limits.note
+    }
+
+    /// Plies recorded so far.
+    pub fn plies(&self) -> u32 {
+        self.ply
+    }
+
+    fn has_fired(&self, rule: DrawRule) -> bool {
+        self.fired & rule.bit() != 0
+    }
+
+    fn fire(&mut self, rule: DrawRule, ply: u32, detail: String, out: &mut DrawFlags) {
+        self.fired |= rule.bit();
+        out.push(DrawFlag { rule, ply, detail });
+    }
+
+    /// The rules that depend on the material of `p` alone (endgames, one piece each).
+    fn check_position(&mut self, p: &Position, out: &mut DrawFlags) {
+        let ply = self.ply;
+        let limits = self.limits;
+        let material = Material::of(p);
+
+        if let Some(one) = limits.one_piece_each
+            && material.pieces(0) == 1
+            && material.pieces(1) == 1
+        {
+            let kind = |side: usize| {
+                if material.kings[side] == 1 {
+                    "king"
+                } else {
+                    "man"
+                }
+            };
+            let detail = format!("one piece each: white {}, black {}", kind(0), kind(1));
+            match one {
+                OnePieceEach::Draw(rule) => {
+                    if !self.has_fired(rule) {
+                        self.fire(rule, ply, detail, out);
+                    }
+                }
+                OnePieceEach::KingBeatsMan(rule) => {
+                    if material.kings[0] == material.kings[1] {
+                        if !self.has_fired(rule) {
+                            self.fire(rule, ply, detail, out);
+                        }
+                    } else if self.decided.is_none() {
+                        let winner = if material.kings[0] == 1 {
+                            Color::White
+                        } else {
+                            Color::Black
+                        };
+                        self.decided = Some(Decision {
+                            winner,
+                            ply,
+                            detail: format!("{detail}: the king wins (seed 003)"),
+                        });
+                    }
+                }
+            }
+        }
+
+        for (i, e) in limits.endgames.iter().enumerate() {
+            let state = &mut self.endgames[i];
+            let holds_now = |b: &Balance| balance_holds(b, &material, p, self.long_diagonal);
+            match (state.since, e.count) {
+                (Some(_), Count::FromArising { lasts }) if holds_now(&lasts) => {}
+                (Some(_), Count::WhileUnchanged)
+                    if state.material == Some(material) && holds_now(&e.arises) => {}
+                _ => {
+                    *state = if holds_now(&e.arises) {
+                        EndgameState {
+                            since: Some(ply),
+                            material: Some(material),
+                        }
+                    } else {
+                        EndgameState::default()
+                    };
+                }
+            }
+            let Some(since) = state.since else { continue };
+            let start_material = state.material;
+            if ply - since >= e.plies && !self.has_fired(e.rule) && !no_move(p) {
+                let detail = format!(
+                    "{} moves each since ply {since}, when it became {}",
+                    e.plies / 2,
+                    start_material.map_or_else(String::new, |m| m.to_string())
+                );
+                self.fire(e.rule, ply, detail, out);
+            }
+        }
+    }
+}
+
+/// The side to move has no legal move: the last move won, it did not draw ("if the last move
+/// within a limit leaves the opponent without a move, it is a win, not a draw").
+fn no_move(p: &Position) -> bool {
+    p.legal_moves().is_empty()
+}
+
+/// A move after which no earlier position can return: a capture, a crowning, or a man advancing
+/// (a Turkish man's sideways step is reversible).
+fn irreversible(mv: &Move, after: &Position) -> bool {
+    if mv.is_capture() || mv.promotes {
+        return true;
+    }
+    if mv.piece == PieceKind::King {
+        return false;
+    }
+    let g = &after.rules().board;
+    g.coords(mv.from).0 != g.coords(mv.to).0
+}
+
+fn balance_holds(b: &Balance, m: &Material, p: &Position, long_diagonal: Bits) -> bool {
+    match *b {
+        Balance::LoneKing {
+            min,
+            max,
+            min_kings,
+            on_long_diagonal,
+        } => [(0usize, Color::Black), (1, Color::White)]
+            .into_iter()
+            .any(|(strong, weak_color)| {
+                let weak = 1 - strong;
+                m.men[weak] == 0
+                    && m.kings[weak] == 1
+                    && (min..=max).contains(&m.pieces(strong))
+                    && m.kings[strong] >= min_kings
+                    && (!on_long_diagonal || p.kings(weak_color) & long_diagonal != 0)
+            }),
+        Balance::KingsEachSide { min, max } => {
+            m.kings[0] > 0 && m.kings[1] > 0 && (min..=max).contains(&m.total())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_round_trip() {
+        let mut codes: Vec<&str> = DrawRule::ALL.iter().map(|r| r.code()).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), DrawRule::ALL.len());
+        for r in DrawRule::ALL {
+            assert_eq!(r.code().parse::<DrawRule>(), Ok(r));
+            let json = serde_json::to_string(&r).unwrap();
+            assert_eq!(json, format!("\"{}\"", r.code()));
+            assert_eq!(serde_json::from_str::<DrawRule>(&json).unwrap(), r);
+            assert!(!r.description().is_empty());
+        }
+        assert!(DrawRule::ALL.len() <= 32, "fired set is a u32");
+    }
+
+    #[test]
+    fn profile_names() {
+        assert_eq!("official".parse(), Ok(DrawProfile::Official));
+        assert_eq!("Seed".parse(), Ok(DrawProfile::Seed));
+        assert!("fmjd".parse::<DrawProfile>().is_err());
+        assert_eq!(DrawProfile::default(), DrawProfile::Official);
+        assert_eq!(
+            serde_json::to_string(&DrawProfile::Seed).unwrap(),
+            "\"seed\""
+        );
+    }
+
+    #[test]
+    fn every_table_fits_the_tracker() {
+        use crate::variant::Variant;
+        for v in Variant::ALL {
+            for p in [DrawProfile::Official, DrawProfile::Seed] {
+                assert!(table::limits(v, p).endgames.len() <= 8, "{v} {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn material_reads_as_words() {
+        let m = Material {
+            men: [1, 0],
+            kings: [2, 1],
+        };
+        assert_eq!(
+            m.to_string(),
+            "white 2 kings and 1 man against black 1 king"
+        );
+        let m = Material {
+            men: [2, 0],
+            kings: [0, 1],
+        };
+        assert_eq!(m.to_string(), "white 2 men against black 1 king");
+    }
+}

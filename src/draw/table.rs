@@ -1,0 +1,334 @@
+//! The draw rules of each variant under each profile, as data: one [`Limits`] row per
+//! (variant, profile), every constant with the rule text it implements beside it. The tracker
+//! ([`super::DrawTracker`]) has one code path per *kind* of rule (repetition, consecutive king
+//! moves, endgame balance, one piece each), never one per variant.
+//!
+//! Counts are in plies: "N moves by each side" is `2 * N` plies (RULES.md "Vocabulary").
+
+use super::{DrawProfile, DrawRule};
+use crate::variant::Variant;
+
+/// The draw rules that apply to one variant under one profile.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Limits {
+    /// Same position, same side to move, a third time.
+    pub threefold: bool,
+    /// Consecutive plies of king moves without capture (any man move or capture restarts the
+    /// count).
+    pub king_plies: Option<KingPlies>,
+    /// Endgame balances with a move limit.
+    pub endgames: &'static [Endgame],
+    /// What one piece against one piece means.
+    pub one_piece_each: Option<OnePieceEach>,
+    /// Said when the profile has no (complete) text for the variant.
+    pub note: Option<&'static str>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KingPlies {
+    pub rule: DrawRule,
+    pub plies: u32,
+}
+
+/// A material balance, as a predicate on a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Balance {
+    /// One side has `min..=max` pieces, at least `min_kings` of them kings; the other side has a
+    /// lone king and nothing else (standing on the long diagonal if `on_long_diagonal`).
+    LoneKing {
+        min: u32,
+        max: u32,
+        min_kings: u32,
+        on_long_diagonal: bool,
+    },
+    /// Both sides have at least one king and the board holds `min..=max` pieces in all.
+    KingsEachSide { min: u32, max: u32 },
+}
+
+/// When an endgame count starts and when it starts again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Count {
+    /// From the ply the balance arose, for as long as the position stays within `lasts`; a capture
+    /// or a promotion inside `lasts` does not restart it (FMJD: "when during these 16 moves a
+    /// piece is taken, the maximum of 16 moves remains valid").
+    FromArising { lasts: Balance },
+    /// While the material stays exactly the same: any capture or promotion starts a new count
+    /// (FMJD-64: "the balance of forces has not changed, i.e. no capture and no man crowned").
+    WhileUnchanged,
+}
+
+/// An endgame with a move limit.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Endgame {
+    pub rule: DrawRule,
+    pub arises: Balance,
+    pub count: Count,
+    pub plies: u32,
+}
+
+/// One piece against one piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum OnePieceEach {
+    /// A draw, whatever the pieces (TUDAF).
+    Draw(DrawRule),
+    /// Decided at once: a king beats a man, the same kind is a draw (seed 003, Turkish).
+    KingBeatsMan(DrawRule),
+}
+
+// ---------------------------------------------------------------------------------------------
+// official profile
+
+/// Any number of pieces with at least one king against a lone king, as FMJD's 16-move count
+/// lasts through the capture that turns it into a 5-move ending.
+const FMJD_AGAINST_LONE_KING: Balance = Balance::LoneKing {
+    min: 1,
+    max: 3,
+    min_kings: 1,
+    on_long_diagonal: false,
+};
+
+/// International, FMJD Annex 1 art. 6 (seed 001: "articles 6.2-6.4"; seed 004 the same rules).
+const INTERNATIONAL_OFFICIAL: Limits = Limits {
+    threefold: true, // same position, same player to move, third time
+    king_plies: Some(KingPlies {
+        rule: DrawRule::KingMoves25,
+        plies: 2 * 25, // 25 moves each, only kings moved, no man move, no capture
+    }),
+    endgames: &[
+        Endgame {
+            rule: DrawRule::Endgame16,
+            // three kings, two kings and a man, a king and two men, against a lone king
+            arises: Balance::LoneKing {
+                min: 3,
+                max: 3,
+                min_kings: 1,
+                on_long_diagonal: false,
+            },
+            // from the moment the balance arose; a capture does not reset the count
+            count: Count::FromArising {
+                lasts: FMJD_AGAINST_LONE_KING,
+            },
+            plies: 2 * 16, // at most 16 moves each
+        },
+        Endgame {
+            rule: DrawRule::Endgame5,
+            // two kings, a king and a man, or one king against a lone king
+            arises: Balance::LoneKing {
+                min: 1,
+                max: 2,
+                min_kings: 1,
+                on_long_diagonal: false,
+            },
+            count: Count::FromArising {
+                lasts: Balance::LoneKing {
+                    min: 1,
+                    max: 2,
+                    min_kings: 1,
+                    on_long_diagonal: false,
+                },
+            },
+            plies: 2 * 5, // at most 5 moves each
+        },
+    ],
+    one_piece_each: None,
+    note: None,
+};
+
+/// Italian, FID rules item 1.1.10 (seed 000).
+const ITALIAN_OFFICIAL: Limits = Limits {
+    threefold: true, // the same position three times
+    king_plies: Some(KingPlies {
+        rule: DrawRule::ItalianKings40,
+        // each side has at least one king and 40 moves each with kings only, no man move, no
+        // capture (a side that moves a king has one, so the first condition follows)
+        plies: 2 * 40,
+    }),
+    endgames: &[],
+    one_piece_each: None,
+    note: None,
+};
+
+/// English, EDA laws: threefold; neither player has advanced a man nor has any piece been taken
+/// during their own previous 40 moves.
+const ENGLISH_OFFICIAL: Limits = Limits {
+    threefold: true,
+    king_plies: Some(KingPlies {
+        rule: DrawRule::English40,
+        plies: 2 * 40, // 40 moves each without a man move and without a capture
+    }),
+    endgames: &[],
+    one_piece_each: None,
+    note: None,
+};
+
+/// Russian, FMJD-64 art. 7.2 / Russian Ministry of Sport rules, section 7 (RULES.md).
+const RUSSIAN_OFFICIAL: Limits = Limits {
+    threefold: true,
+    king_plies: Some(KingPlies {
+        rule: DrawRule::RussianKings15,
+        plies: 2 * 15, // 15 moves each of kings only, no man move, no capture
+    }),
+    endgames: &[
+        Endgame {
+            rule: DrawRule::RussianThreeKings15,
+            // three (or more) kings against a lone king: drawn if the 15th move, counted from the
+            // moment the balance arose, does not take it
+            arises: Balance::LoneKing {
+                min: 3,
+                max: 12,
+                min_kings: 3,
+                on_long_diagonal: false,
+            },
+            count: Count::WhileUnchanged,
+            plies: 2 * 15,
+        },
+        Endgame {
+            rule: DrawRule::RussianLongDiagonal5,
+            // three pieces (at least one king) against a lone king on the long diagonal (a1-h8)
+            arises: Balance::LoneKing {
+                min: 3,
+                max: 3,
+                min_kings: 1,
+                on_long_diagonal: true,
+            },
+            count: Count::WhileUnchanged,
+            plies: 2 * 5,
+        },
+        Endgame {
+            rule: DrawRule::RussianEndgame5,
+            // two pieces (at least one king) or one king against a lone king
+            arises: Balance::LoneKing {
+                min: 1,
+                max: 2,
+                min_kings: 1,
+                on_long_diagonal: false,
+            },
+            count: Count::WhileUnchanged,
+            plies: 2 * 5,
+        },
+        Endgame {
+            rule: DrawRule::RussianEndgame30,
+            // kings on both sides, 4 or 5 pieces, balance unchanged for 30 moves
+            arises: Balance::KingsEachSide { min: 4, max: 5 },
+            count: Count::WhileUnchanged,
+            plies: 2 * 30,
+        },
+        Endgame {
+            rule: DrawRule::RussianEndgame60,
+            // kings on both sides, 6 or 7 pieces, balance unchanged for 60 moves
+            arises: Balance::KingsEachSide { min: 6, max: 7 },
+            count: Count::WhileUnchanged,
+            plies: 2 * 60,
+        },
+    ],
+    one_piece_each: None,
+    note: None,
+};
+
+/// Turkish, TUDAF (RULES.md): one piece against one piece is a draw; threefold.
+const TURKISH_OFFICIAL: Limits = Limits {
+    threefold: true,
+    king_plies: None,
+    endgames: &[],
+    one_piece_each: Some(OnePieceEach::Draw(DrawRule::TurkishOnePiece)),
+    note: None,
+};
+
+/// Czech (FMJD's brief rules of Czech draughts): threefold; no capture and no man move within 15
+/// moves.
+const CZECH_OFFICIAL: Limits = Limits {
+    threefold: true,
+    king_plies: Some(KingPlies {
+        rule: DrawRule::CzechKings15,
+        plies: 2 * 15,
+    }),
+    endgames: &[],
+    one_piece_each: None,
+    note: Some(
+        "Czech: only threefold repetition and the 15-move rule (FMJD's brief Czech rules) are \
+         checked; no endgame limits were found",
+    ),
+};
+
+/// Every other variant: no federation draw text was collected (RULES.md "Draw profiles").
+const OTHER_OFFICIAL: Limits = Limits {
+    threefold: true,
+    king_plies: None,
+    endgames: &[],
+    one_piece_each: None,
+    note: Some(
+        "no federation draw text was found for this variant: only threefold repetition is \
+         checked, no move limits",
+    ),
+};
+
+// ---------------------------------------------------------------------------------------------
+// seed profile (seed 003; seed 000 for Italian)
+
+/// English, seed 003: the same position three times, or 80 king actions without a capture.
+const ENGLISH_SEED: Limits = Limits {
+    threefold: true,
+    king_plies: Some(KingPlies {
+        rule: DrawRule::SeedKingPlies80,
+        plies: 80, // 80 consecutive king plies without capture
+    }),
+    endgames: &[],
+    one_piece_each: None,
+    note: None,
+};
+
+/// Russian and International, seed 003: threefold, or 120 king actions without a capture; "does
+/// not reproduce every federation endgame limit".
+const KING_PLIES_120_SEED: Limits = Limits {
+    threefold: true,
+    king_plies: Some(KingPlies {
+        rule: DrawRule::SeedKingPlies120,
+        plies: 120, // 120 consecutive king plies without capture
+    }),
+    endgames: &[],
+    one_piece_each: None,
+    note: None,
+};
+
+/// Turkish, seed 003: one piece each is decided at once (a king beats a man, the same kind is a
+/// draw); threefold, or 120 king actions without a capture.
+const TURKISH_SEED: Limits = Limits {
+    one_piece_each: Some(OnePieceEach::KingBeatsMan(DrawRule::SeedTurkishOnePiece)),
+    ..KING_PLIES_120_SEED
+};
+
+const CZECH_SEED: Limits = Limits {
+    note: Some(
+        "the seeds have no Czech draw text: the official Czech rules (threefold repetition, the \
+         15-move rule) are checked",
+    ),
+    ..CZECH_OFFICIAL
+};
+
+const OTHER_SEED: Limits = Limits {
+    note: Some(
+        "neither the seeds nor a federation text give draw rules for this variant: only threefold \
+         repetition is checked, no move limits",
+    ),
+    ..OTHER_OFFICIAL
+};
+
+/// The row for `variant` under `profile`.
+pub(crate) fn limits(variant: Variant, profile: DrawProfile) -> &'static Limits {
+    use Variant::*;
+    match (profile, variant) {
+        // Seed 000 (Italian) states the FID rules: both profiles agree.
+        (_, Italian) => &ITALIAN_OFFICIAL,
+        (DrawProfile::Official, International) => &INTERNATIONAL_OFFICIAL,
+        (DrawProfile::Official, English) => &ENGLISH_OFFICIAL,
+        (DrawProfile::Official, Russian) => &RUSSIAN_OFFICIAL,
+        (DrawProfile::Official, Turkish) => &TURKISH_OFFICIAL,
+        (DrawProfile::Official, Czech) => &CZECH_OFFICIAL,
+        (DrawProfile::Official, _) => &OTHER_OFFICIAL,
+        (DrawProfile::Seed, English) => &ENGLISH_SEED,
+        (DrawProfile::Seed, International | Russian) => &KING_PLIES_120_SEED,
+        (DrawProfile::Seed, Turkish) => &TURKISH_SEED,
+        (DrawProfile::Seed, Czech) => &CZECH_SEED,
+        (DrawProfile::Seed, _) => &OTHER_SEED,
+    }
+}
