@@ -2,17 +2,23 @@
 //! the record declares agrees with its terminator and its final position. The outcome is a
 //! [`GameReport`], the unit every report format (human, JSON, SARIF, ...) is written from.
 
+pub mod draws;
 pub mod pipeline;
 pub mod result;
 
+use crate::draw::{Decision, DrawProfile};
 use crate::reader::{Game, Severity, Span, VariantSource};
 use crate::replay::{self, Finding};
 use crate::variant::Variant;
+use draws::{DrawReport, DrawVisitor};
 use serde::Serialize;
 
 /// How to check.
 #[derive(Debug, Clone, Default)]
-pub struct CheckOptions {}
+pub struct CheckOptions {
+    /// Which draw rules to flag.
+    pub draw_profile: DrawProfile,
+}
 
 /// One finding of any stage, in the shape every report uses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -38,6 +44,25 @@ pub struct ReportFinding {
     /// The position before the move as a text drawing (human output only).
     #[serde(skip)]
     pub diagram: Vec<String>,
+}
+
+impl ReportFinding {
+    /// A finding about the game rather than one move.
+    pub fn new(code: &'static str, level: Severity, span: Span, message: String) -> ReportFinding {
+        ReportFinding {
+            code,
+            level,
+            message,
+            span,
+            ply: None,
+            move_number: None,
+            depth: 0,
+            token: None,
+            fen_before: None,
+            legal_moves: Vec::new(),
+            diagram: Vec::new(),
+        }
+    }
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -85,6 +110,12 @@ pub struct GameReport {
     /// Moves replayed in all lines, variations included.
     pub moves_replayed: u64,
     pub result: result::ResultReport,
+    /// Draw rules that held on the main line, in the order they fired.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub draws: Vec<DrawReport>,
+    /// A game the profile decides without a draw (seed Turkish: a king beats a lone man).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decided: Option<Decision>,
     pub findings: Vec<ReportFinding>,
     /// The position after the last main-line move replayed.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -98,31 +129,22 @@ impl GameReport {
 }
 
 /// Checks one game read by the reader.
-pub fn check_game(game: &Game, _options: &CheckOptions) -> GameReport {
+pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
     let mut findings: Vec<ReportFinding> = game
         .diagnostics
         .iter()
-        .map(|d| ReportFinding {
-            code: d.code.as_str(),
-            level: d.severity,
-            message: d.message.clone(),
-            span: d.span,
-            ply: None,
-            move_number: None,
-            depth: 0,
-            token: None,
-            fen_before: None,
-            legal_moves: Vec::new(),
-            diagram: Vec::new(),
-        })
+        .map(|d| ReportFinding::new(d.code.as_str(), d.severity, d.span, d.message.clone()))
         .collect();
-    let replay = replay::replay(game, &mut ());
+    let mut draws = DrawVisitor::new(options.draw_profile);
+    let replay = replay::replay(game, &mut draws);
     let numbering = replay.numbering;
     let final_fen = replay
         .end
         .zip(numbering)
         .map(|(p, n)| p.to_setup_numbered(n).to_string());
     let result = result::check(game, &replay);
+    let (draws, decided, draw_findings) = draws.finish(result.declares_win, result.declared_span);
+    findings.extend(draw_findings);
     findings.extend(replay.findings.into_iter().map(ReportFinding::from));
     findings.extend(result.findings.iter().cloned());
     // Source order, so reports read top to bottom (stable: equal offsets keep stage order).
@@ -144,6 +166,8 @@ pub fn check_game(game: &Game, _options: &CheckOptions) -> GameReport {
         plies_replayed: replay.main_line_plies,
         moves_replayed: replay.moves_replayed,
         result: result.report,
+        draws,
+        decided,
         findings,
         final_fen,
     }

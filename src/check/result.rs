@@ -42,6 +42,10 @@ pub struct ResultReport {
 pub struct ResultCheck {
     pub report: ResultReport,
     pub findings: Vec<ReportFinding>,
+    /// The record declares a win (terminator, else Result tag).
+    pub declares_win: bool,
+    /// Where the record declares its result (terminator, else Result tag, else the game).
+    pub declared_span: Span,
 }
 
 /// Who a result gives the game to.
@@ -66,22 +70,6 @@ fn outcome(kind: ResultKind) -> Outcome {
 fn parse_kind(text: &str) -> Option<ResultKind> {
     let text = text.trim();
     ResultKind::ALL.into_iter().find(|k| k.as_str() == text)
-}
-
-fn finding(code: &'static str, level: Severity, span: Span, message: String) -> ReportFinding {
-    ReportFinding {
-        code,
-        level,
-        message,
-        span,
-        ply: None,
-        move_number: None,
-        depth: 0,
-        token: None,
-        fen_before: None,
-        legal_moves: Vec::new(),
-        diagram: Vec::new(),
-    }
 }
 
 pub fn check(game: &Game, replay: &GameReplay) -> ResultCheck {
@@ -114,7 +102,7 @@ pub fn check(game: &Game, replay: &GameReplay) -> ResultCheck {
         } else {
             (codes::MISMATCH, Severity::Error)
         };
-        findings.push(finding(
+        findings.push(ReportFinding::new(
             code,
             level,
             term.span,
@@ -146,7 +134,7 @@ pub fn check(game: &Game, replay: &GameReplay) -> ResultCheck {
             } else {
                 "1-0, 0-1 and 1/2-1/2"
             };
-            findings.push(finding(
+            findings.push(ReportFinding::new(
                 codes::STYLE,
                 Severity::Warning,
                 declared_span,
@@ -198,7 +186,7 @@ pub fn check(game: &Game, replay: &GameReplay) -> ResultCheck {
                         rules.first_mover
                     ));
                 }
-                findings.push(finding(
+                findings.push(ReportFinding::new(
                     codes::CONTRADICTS_POSITION,
                     Severity::Error,
                     declared_span,
@@ -207,5 +195,12 @@ pub fn check(game: &Game, replay: &GameReplay) -> ResultCheck {
             }
         }
     }
-    ResultCheck { report, findings }
+    let declares_win =
+        declared.is_some_and(|k| matches!(outcome(k), Outcome::FirstMover | Outcome::SecondMover));
+    ResultCheck {
+        report,
+        findings,
+        declares_win,
+        declared_span,
+    }
 }

@@ -6,6 +6,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
 use pdnkit::check::pipeline::{self, Event, PipelineOptions};
+use pdnkit::draw::DrawProfile;
 use pdnkit::reader::{Encoding, ReadOptions};
 use pdnkit::report::github::GithubWriter;
 use pdnkit::report::human::{HumanWriter, Style};
@@ -28,6 +29,9 @@ pub struct CheckArgs {
     /// Report every PDN 3.0 violation as an error.
     #[arg(long)]
     strict: bool,
+    /// Draw rules to flag: `official` (federation rules) or `seed` (the game servers' rules).
+    #[arg(long, value_name = "PROFILE", default_value = "official")]
+    draw_rules: DrawProfile,
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
@@ -124,7 +128,9 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
             encoding: args.encoding,
             ..ReadOptions::default()
         },
-        check: CheckOptions::default(),
+        check: CheckOptions {
+            draw_profile: args.draw_rules,
+        },
     };
     let started = std::time::Instant::now();
     let mut totals = Totals::default();

@@ -1,0 +1,150 @@
+//! Draw rules along the main line of a replay: a [`DrawTracker`] fed by the replay's visitor,
+//! and what the record did once a rule held (ended there, went on, or declared a win).
+
+use super::ReportFinding;
+use crate::draw::{Decision, DrawFlag, DrawProfile, DrawRule, DrawTracker};
+use crate::reader::{Severity, Span};
+use crate::replay::{MoveEvent, Visitor};
+use crate::rules::Position;
+use serde::Serialize;
+
+/// The stable codes of this stage.
+pub mod codes {
+    /// Moves recorded after a draw rule had already ended the game.
+    pub const PLAYED_AFTER_DRAW: &str = "W-PLAYED-AFTER-DRAW";
+    /// The game ends where a draw rule holds, yet the record declares a win.
+    pub const WIN_AFTER_DRAW: &str = "W-RESULT-NOT-DRAW";
+    /// The profile has no federation text for this variant: only some rules are checked.
+    pub const PARTIAL_RULES: &str = "N-DRAW-RULES-PARTIAL";
+    pub const ALL: &[&str] = &[PLAYED_AFTER_DRAW, WIN_AFTER_DRAW, PARTIAL_RULES];
+}
+
+/// A draw rule that held, as reports show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DrawReport {
+    pub rule: DrawRule,
+    pub description: &'static str,
+    /// Plies played when it first held (0 = the start position).
+    pub ply: u32,
+    pub detail: String,
+    /// Main-line moves recorded after that ply (0: the game ended there).
+    pub moves_after: u32,
+}
+
+/// Follows the main line. Side lines are not games of their own: they are not tracked.
+pub struct DrawVisitor {
+    profile: DrawProfile,
+    tracker: Option<DrawTracker>,
+    /// The position the next main-line move should start from; a `/FEN/` inside the moves
+    /// breaks the chain and starts a new count.
+    expected: Option<Position>,
+    /// The first move played after the first flag: where "played after a draw" points.
+    went_on: Option<Span>,
+    last_ply: u32,
+    /// Game ply at which the current tracker started (its own plies count from there).
+    offset: u32,
+}
+
+impl DrawVisitor {
+    pub fn new(profile: DrawProfile) -> DrawVisitor {
+        DrawVisitor {
+            profile,
+            tracker: None,
+            expected: None,
+            went_on: None,
+            last_ply: 0,
+            offset: 0,
+        }
+    }
+
+    fn first_flag_ply(&self) -> Option<u32> {
+        self.tracker
+            .as_ref()
+            .and_then(|t| t.flags().iter().map(|f| f.ply + self.offset).min())
+    }
+
+    /// The flags with what followed them, the seed Turkish decision, and findings.
+    pub fn finish(
+        self,
+        declared_win: bool,
+        result_span: Span,
+    ) -> (Vec<DrawReport>, Option<Decision>, Vec<ReportFinding>) {
+        let mut findings = Vec::new();
+        let Some(tracker) = self.tracker else {
+            return (Vec::new(), None, findings);
+        };
+        let last = self.last_ply;
+        let reports: Vec<DrawReport> = tracker
+            .flags()
+            .iter()
+            .map(|f: &DrawFlag| DrawReport {
+                rule: f.rule,
+                description: f.rule.description(),
+                ply: f.ply + self.offset,
+                detail: f.detail.clone(),
+                moves_after: last.saturating_sub(f.ply + self.offset),
+            })
+            .collect();
+        if let Some(first) = reports.iter().min_by_key(|r| r.ply) {
+            if let Some(span) = self.went_on {
+                findings.push(ReportFinding::new(
+                    codes::PLAYED_AFTER_DRAW,
+                    Severity::Warning,
+                    span,
+                    format!(
+                        "the game was drawn after ply {} ({}: {}), yet {} more move{} follow",
+                        first.ply,
+                        first.rule.code(),
+                        first.detail,
+                        first.moves_after,
+                        if first.moves_after == 1 { "" } else { "s" }
+                    ),
+                ));
+            } else if declared_win {
+                findings.push(ReportFinding::new(
+                    codes::WIN_AFTER_DRAW,
+                    Severity::Warning,
+                    result_span,
+                    format!(
+                        "the game ends where {} holds ({}), but the record declares a win",
+                        first.rule.code(),
+                        first.detail
+                    ),
+                ));
+            }
+        }
+        if let Some(note) = tracker.unsupported_note() {
+            findings.push(ReportFinding::new(
+                codes::PARTIAL_RULES,
+                Severity::Note,
+                result_span,
+                note.to_string(),
+            ));
+        }
+        (reports, tracker.decided().cloned(), findings)
+    }
+}
+
+impl Visitor for DrawVisitor {
+    fn on_move(&mut self, e: &MoveEvent) {
+        if e.depth > 0 {
+            return;
+        }
+        if self.expected.as_ref() != Some(e.before) {
+            self.tracker = Some(DrawTracker::new(self.profile, e.before));
+            self.offset = e.ply - 1;
+        }
+        if self.went_on.is_none() && self.first_flag_ply().is_some_and(|p| p < e.ply) {
+            self.went_on = Some(e.node.token.span);
+        }
+        if let Some(t) = &mut self.tracker {
+            t.record(e.mv, e.after);
+        }
+        self.expected = Some(*e.after);
+        self.last_ply = e.ply;
+    }
+
+    fn restart(&mut self) {
+        *self = DrawVisitor::new(self.profile);
+    }
+}
