@@ -79,9 +79,7 @@ fn every_corpus_game_round_trips() {
 }
 
 /// Fixtures whose reading is known to be wrong (ignored tests in reader_edge_cases.rs pin each).
-const KNOWN_BUGS: &[&str] = &[
-    "dialects/literal_escape.pdn", // bug 1: a literal `\r` after a tag splits the game
-];
+const KNOWN_BUGS: &[&str] = &[];
 
 #[test]
 fn fixtures_round_trip() {

@@ -73,6 +73,12 @@ fn starts_tag_line_after_blank(bytes: &[u8], at: usize) -> bool {
             == Some(&b'"')
 }
 
+/// Whether `b` may start a tag name at the start of a line: a capital letter, or a non-ASCII byte
+/// (tag names in Cyrillic and other scripts).
+pub fn starts_tag_name(b: u8) -> bool {
+    b.is_ascii_uppercase() || b >= 0x80
+}
+
 /// Whether `at` is the first byte of a line.
 pub fn at_line_start(bytes: &[u8], at: usize) -> bool {
     at == 0 || matches!(bytes[at - 1], b'\n' | b'\r')
@@ -87,6 +93,16 @@ pub fn in_percent_line(bytes: &[u8], at: usize) -> bool {
 /// Position of the end of the line holding `at` (the line-break byte, or the end of bytes).
 pub fn line_end(bytes: &[u8], at: usize) -> usize {
     memchr::memchr2(b'\n', b'\r', &bytes[at..]).map_or(bytes.len(), |p| at + p)
+}
+
+/// Skips the literal two-character `\r` or `\n` texts some programs wrote right after a tag
+/// (`[Event "x"]\r`); returns the position after them. Splitter and parser both use it, so the
+/// escapes never look like move text.
+pub fn skip_literal_escapes(bytes: &[u8], mut at: usize) -> usize {
+    while matches!(bytes.get(at..at + 2), Some(b"\\r" | b"\\n")) {
+        at += 2;
+    }
+    at
 }
 
 /// PDN whitespace.

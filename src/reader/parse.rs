@@ -26,6 +26,8 @@ pub struct Chunk<'a> {
     pub base: u64,
     /// Line number of `bytes[0]`.
     pub first_line: u32,
+    /// Column (0-based, in characters) of `bytes[0]`: a chunk may start in the middle of a line.
+    pub first_column: u32,
     /// Line-break byte of the file (`\n`, or `\r` for old Mac files).
     pub newline: u8,
     pub encoding: Encoding,
@@ -42,12 +44,13 @@ pub struct ParsedGame {
     pub terminated: bool,
 }
 
-/// Parses every game in the chunk. Returns them with the line number just after the chunk.
-pub fn parse_chunk(chunk: &Chunk<'_>) -> (Vec<ParsedGame>, u32) {
+/// Parses every game in the chunk. Returns them with the line and 0-based column just after the
+/// chunk.
+pub fn parse_chunk(chunk: &Chunk<'_>) -> (Vec<ParsedGame>, (u32, u32)) {
     let mut loc = Locator::new(
         chunk.bytes,
         chunk.base,
-        chunk.first_line,
+        (chunk.first_line, chunk.first_column),
         chunk.newline,
         chunk.encoding.is_utf8(),
     );
@@ -63,8 +66,8 @@ pub fn parse_chunk(chunk: &Chunk<'_>) -> (Vec<ParsedGame>, u32) {
             None => break,
         }
     }
-    let line_after = loc.line_after();
-    (games, line_after)
+    let after = loc.position_after();
+    (games, after)
 }
 
 /// How the body of a game ended.
@@ -353,16 +356,16 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let span = self.span(open, extent.end);
         self.pos = extent.end;
         // A literal `\r` or `\n` (two characters) written after the tag by some programs.
-        while self.rest().starts_with(b"\\r") || self.rest().starts_with(b"\\n") {
-            let at = self.pos;
+        let after = lex::skip_literal_escapes(self.bytes, self.pos);
+        for at in (self.pos..after).step_by(2) {
             self.report(
                 Code::LiteralEscape,
                 at,
                 at + 2,
                 "literal `\\r` or `\\n` text after a tag",
             );
-            self.pos += 2;
         }
+        self.pos = after;
         Tag {
             name,
             standard_name: None,
