@@ -111,6 +111,10 @@ fn mv() -> impl Strategy<Value = String> {
         prop::bool::ANY,
         prop::sample::select(vec!["", "!", "?", "!?", "(?)", "(!!)"]),
     )
+        // A move to its own square is no move, and `1-1` is a result token.
+        .prop_filter("a move goes somewhere", |(from, rest, _, _)| {
+            rest[0] != *from
+        })
         .prop_map(|(from, rest, capture, mark)| {
             let sep = if capture { "x" } else { "-" };
             let mut text = from;

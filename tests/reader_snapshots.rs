@@ -15,10 +15,7 @@ mod fixtures;
 /// Fixtures whose current reading is wrong (a reader bug): not snapshotted, so that no wrong
 /// behaviour is recorded as expected. Each bug has an ignored test in `reader_edge_cases.rs`;
 /// when it is fixed, remove the entry here and review the new snapshots.
-const KNOWN_BUGS: &[(&str, &str)] = &[(
-    "dialects/localised_cyrillic.pdn",
-    "Cyrillic tag names are unreadable (`a tag without a name`)",
-)];
+const KNOWN_BUGS: &[(&str, &str)] = &[];
 
 /// The fixture's path relative to `fixtures/`, with `/` separators.
 fn relative(path: &Path) -> String {
@@ -83,22 +80,8 @@ fn known_bug_entries_name_real_fixtures() {
     }
 }
 
-/// Codes the reader never emits today (reader bugs, each with an ignored test in
-/// `reader_edge_cases.rs` that shows the input that should produce it).
-const NEVER_EMITTED: &[(Code, &str)] = &[
-    (
-        Code::ControlCharacter,
-        "not implemented: a NUL in a tag value is silent, in moves it is E-BINARY-DATA",
-    ),
-    (
-        Code::MoveNumberSequence,
-        "not implemented: `1. 32-28 19-23 5. 28x19` is silent",
-    ),
-    (
-        Code::EmptyGame,
-        "unreachable: a lone `*` has a result, anything else is kept as unread text",
-    ),
-];
+/// Codes the reader never emits (each with the reason). Empty: every code has a fixture.
+const NEVER_EMITTED: &[(Code, &str)] = &[];
 
 #[test]
 fn every_code_is_produced_by_some_fixture() {

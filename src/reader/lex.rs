@@ -58,10 +58,10 @@ fn starts_tag_line_after_blank(bytes: &[u8], at: usize) -> bool {
     let rest = &bytes[at + 1..];
     let name_len = rest
         .iter()
-        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_' || !b.is_ascii())
         .count();
     name_len > 0
-        && rest[0].is_ascii_uppercase()
+        && starts_tag_name(rest[0])
         && rest[name_len..]
             .iter()
             .take_while(|b| **b == b' ' || **b == b'\t')

@@ -83,6 +83,45 @@ struct Frame {
     line: Line,
     /// Offset of the `(` that opened it.
     open: usize,
+    /// The move number and side expected for the next move (unknown at the start of a game or
+    /// after a `/FEN/` setup).
+    next_turn: Option<Turn>,
+    /// The turn of the line's last move: a variation after it starts there.
+    last_turn: Option<Turn>,
+}
+
+impl Frame {
+    fn new(open: usize, next_turn: Option<Turn>) -> Self {
+        Frame {
+            line: Line::default(),
+            open,
+            next_turn,
+            last_turn: None,
+        }
+    }
+}
+
+/// A move's number and whether it is the second player's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Turn {
+    number: u32,
+    second: bool,
+}
+
+impl Turn {
+    fn following(self) -> Turn {
+        if self.second {
+            Turn {
+                number: self.number.saturating_add(1),
+                second: false,
+            }
+        } else {
+            Turn {
+                number: self.number,
+                second: true,
+            }
+        }
+    }
 }
 
 struct GameParser<'a, 'l> {
@@ -99,6 +138,9 @@ struct GameParser<'a, 'l> {
     open_unread: Option<usize>,
     /// Reused text buffer (canonical move text), so moves cost no allocation to check.
     scratch: String,
+    /// The game's Result tag value when it is not a PDN result (`4-6`): written alone as the last
+    /// move token, it is the game's terminator.
+    declared_result: Option<String>,
 }
 
 impl<'a, 'l> GameParser<'a, 'l> {
@@ -109,14 +151,12 @@ impl<'a, 'l> GameParser<'a, 'l> {
             pos,
             loc,
             diagnostics: Vec::new(),
-            stack: vec![Frame {
-                line: Line::default(),
-                open: pos,
-            }],
+            stack: vec![Frame::new(pos, None)],
             pending_number: None,
             last_move_end: None,
             open_unread: None,
             scratch: String::with_capacity(32),
+            declared_result: None,
         }
     }
 
@@ -185,18 +225,21 @@ impl<'a, 'l> GameParser<'a, 'l> {
             }
         }
 
+        self.declared_result = tags
+            .iter()
+            .find(|t| t.name == "Result")
+            .map(|t| t.value.trim())
+            .filter(|v| !v.is_empty() && ResultKind::parse(v).is_none())
+            .map(str::to_string);
         let body_start = self.pos;
         let end = self.parse_body();
-        let mut main = self.stack.pop().expect("main line").line;
+        let main = self.stack.pop().expect("main line").line;
         let mut terminated = true;
         let result = match end {
             BodyEnd::Terminator(token) => Some(token),
             BodyEnd::NextGame | BodyEnd::EndOfChunk => {
                 terminated = false;
-                let token = self.nonstandard_terminator(&tags, &mut main);
-                if token.is_some() {
-                    terminated = true;
-                } else if self.pos > body_start || !tags.is_empty() {
+                if self.pos > body_start || !tags.is_empty() {
                     let at_end = matches!(end, BodyEnd::EndOfChunk) && self.chunk.at_end_of_input;
                     let (code, message) = if at_end {
                         (
@@ -216,10 +259,23 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     }
                     self.report(code, here, here, message);
                 }
-                token
+                None
             }
         };
 
+        if tags.is_empty()
+            && main.moves.is_empty()
+            && result.is_some()
+            && main.before.is_empty()
+            && header_comments.is_empty()
+        {
+            self.report(
+                Code::EmptyGame,
+                start,
+                self.pos,
+                "a game with neither tags nor moves: a terminator alone",
+            );
+        }
         if tags.is_empty() && main.moves.is_empty() && result.is_none() {
             let only_comments = main
                 .before
@@ -294,10 +350,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             );
             i += pad;
         }
-        let name_end = match tokens::tag_name(&self.bytes[i..inner_end]) {
-            Ok((rest, _)) => inner_end - rest.len(),
-            Err(_) => i,
-        };
+        let name_end = i + tag_name_len(&self.bytes[i..inner_end], self.chunk.encoding);
         let name = self.text(i, name_end);
         if name.is_empty() {
             self.report(
@@ -306,7 +359,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 extent.end,
                 "a tag without a name",
             );
-        } else if !name.as_bytes()[0].is_ascii_uppercase() {
+        } else if !name.chars().next().is_some_and(char::is_uppercase) {
             self.report(
                 Code::TagNameCase,
                 i,
@@ -353,6 +406,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 "tag is not closed by `]` on its line",
             );
         }
+        self.report_control_byte(open, extent.end, "a tag");
         let span = self.span(open, extent.end);
         self.pos = extent.end;
         // A literal `\r` or `\n` (two characters) written after the tag by some programs.
@@ -372,6 +426,21 @@ impl<'a, 'l> GameParser<'a, 'l> {
             value,
             raw,
             span,
+        }
+    }
+
+    /// Reports the first control byte (other than whitespace) in `bytes[start..end]`, text kept
+    /// as written: `W-CONTROL-CHARACTER`.
+    fn report_control_byte(&mut self, start: usize, end: usize, what: &str) {
+        if let Some(at) = self.bytes[start..end].iter().position(|&b| is_control(b)) {
+            let at = start + at;
+            let byte = self.bytes[at];
+            self.report(
+                Code::ControlCharacter,
+                at,
+                at + 1,
+                format!("control byte 0x{byte:02X} in {what}"),
+            );
         }
     }
 
@@ -500,6 +569,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
                             nonstandard: None,
                             span,
                         });
+                    }
+                    if let Some(token) = self.try_nonstandard_terminator() {
+                        return BodyEnd::Terminator(token);
                     }
                     if self.try_move_number() || self.try_move() {
                         continue;
@@ -676,6 +748,35 @@ impl<'a, 'l> GameParser<'a, 'l> {
         self.last_move_end = Some(self.pos);
         self.open_unread = None;
         let frame = self.stack.last_mut().expect("a line is open");
+        let expected = frame.next_turn;
+        let turn = match number {
+            Some(written) => {
+                if let Some(expected) = expected
+                    && expected.number != written.number
+                {
+                    self.diagnostics.push(Diagnostic::new(
+                        Code::MoveNumberSequence,
+                        written.span,
+                        format!(
+                            "move number {} where {} was expected",
+                            written.number, expected.number
+                        ),
+                    ));
+                }
+                Some(Turn {
+                    number: written.number,
+                    second: written.ellipsis
+                        || expected.is_some_and(|e| e.second && e.number == written.number),
+                })
+            }
+            None => expected,
+        };
+        frame.last_turn = turn;
+        // After an unknown move (`- -`, sometimes written once per move number) counting resumes
+        // at the next written number.
+        frame.next_turn = turn
+            .filter(|_| token.kind != MoveKind::Unknown)
+            .map(Turn::following);
         frame.line.moves.push(MoveNode {
             number,
             token,
@@ -782,6 +883,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 (CommentStyle::Percent, start + 1, end, end)
             }
         };
+        self.report_control_byte(text_start, text_end, "a comment");
         let text = self.text(text_start, text_end);
         let commands = embedded_commands(&text);
         let span = self.span(start, end);
@@ -806,6 +908,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let span = self.span(start, end);
         self.pos = end;
         let parsed = super::tags::read_fen(&fen_text, span, &mut self.diagnostics);
+        // A new position: move numbers may start again from anything.
+        self.stack.last_mut().expect("a line is open").next_turn = None;
         self.annotate(Annotation::Setup(Setup {
             fen: fen_text,
             parsed,
@@ -832,10 +936,13 @@ impl<'a, 'l> GameParser<'a, 'l> {
         self.pos += 1;
         self.last_move_end = None;
         self.open_unread = None;
-        self.stack.push(Frame {
-            line: Line::default(),
-            open: start,
-        });
+        let parent = self.stack.last().expect("a line is open");
+        let next_turn = if parent.line.moves.is_empty() {
+            parent.next_turn
+        } else {
+            parent.last_turn
+        };
+        self.stack.push(Frame::new(start, next_turn));
     }
 
     fn close_variation(&mut self) {
@@ -944,39 +1051,72 @@ impl<'a, 'l> GameParser<'a, 'l> {
         self.open_unread = report.then(|| self.diagnostics.len() - 1);
     }
 
-    /// A game without terminator whose last move is exactly its (non-standard) Result tag, as in
-    /// `... 13-19 4-6` with `[Result "4-6"]`: that "move" is the terminator.
-    fn nonstandard_terminator(&mut self, tags: &[Tag], main: &mut Line) -> Option<ResultToken> {
-        let declared = tags
-            .iter()
-            .find(|t| t.name == "Result")?
-            .value
-            .trim()
-            .to_string();
-        if ResultKind::parse(&declared).is_some() {
+    /// A move token, last in the game, written exactly as the game's non-PDN Result tag, as in
+    /// `... 13-19 4-6` with `[Result "4-6"]`: that token is the terminator. Only comments may
+    /// follow it; a strength mark glued to it is kept as unread text.
+    fn try_nonstandard_terminator(&mut self) -> Option<ResultToken> {
+        let declared = self.declared_result.as_deref()?;
+        if self.stack.len() > 1 || self.pending_number.is_some() {
             return None;
         }
-        let last = main.moves.last()?;
-        let written = last
-            .token
-            .raw
-            .clone()
-            .unwrap_or_else(|| last.token.canonical());
-        if written != declared || !last.after.is_empty() || last.number.is_some() {
+        let rest = self.rest();
+        let (after, _) = tokens::move_text(rest).ok()?;
+        let written = &rest[..rest.len() - after.len()];
+        if written != declared.as_bytes() {
             return None;
         }
-        let node = main.moves.pop().expect("checked");
-        let span = node.token.span;
+        let start = self.pos;
+        let end = start + written.len();
+        let mark_end = match tokens::strength(after) {
+            Ok((after_mark, _)) => self.bytes.len() - after_mark.len(),
+            Err(_) => end,
+        };
+        if !self.only_comments_from(mark_end) {
+            return None;
+        }
+        let declared = declared.to_string();
+        let span = self.span(start, end);
         self.diagnostics.push(Diagnostic::new(
             Code::NonstandardTerminator,
             span,
             format!("`{declared}` ends the game as its Result tag says, but is not a PDN result"),
         ));
+        self.pos = mark_end;
+        if mark_end > end {
+            self.report(
+                Code::UnreadableText,
+                end,
+                mark_end,
+                format!("a mark after the terminator `{declared}`; kept as text"),
+            );
+            self.unread(end, mark_end, false);
+        }
         Some(ResultToken {
             kind: ResultKind::Unknown,
             nonstandard: Some(declared),
             span,
         })
+    }
+
+    /// Whether only whitespace and comments follow `from`, up to the next game or the chunk's end.
+    fn only_comments_from(&self, from: usize) -> bool {
+        let bytes = self.bytes;
+        let mut i = from;
+        loop {
+            while i < bytes.len() && lex::is_space(bytes[i]) {
+                i += 1;
+            }
+            match bytes.get(i) {
+                None | Some(b'[') => return true,
+                Some(b'{') => match lex::comment_end(bytes, i) {
+                    CommentEnd::Closed { end, .. } => i = end,
+                    CommentEnd::Runaway { .. } | CommentEnd::Unclosed => return true,
+                },
+                Some(b';') => i = lex::line_end(bytes, i),
+                Some(b'%') if lex::at_line_start(bytes, i) => i = lex::line_end(bytes, i),
+                Some(_) => return false,
+            }
+        }
     }
 }
 
@@ -1040,6 +1180,46 @@ fn unescape(raw: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
         }
     }
     (std::borrow::Cow::Owned(out), inner_quote)
+}
+
+/// A control byte that is not PDN whitespace (NUL, ESC, DEL, ...).
+fn is_control(b: u8) -> bool {
+    (b < 0x20 && !lex::is_space(b)) || b == 0x7F
+}
+
+/// Length of the tag name at the start of `bytes`: ASCII letters, digits and `_`, and letters of
+/// any script (`Белые`), decoded in the chunk's encoding.
+fn tag_name_len(bytes: &[u8], encoding: Encoding) -> usize {
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            i += 1;
+            continue;
+        }
+        if b.is_ascii() {
+            break;
+        }
+        let width = match (encoding.is_utf8(), b) {
+            (false, _) => 1,
+            (true, 0xF0..) => 4,
+            (true, 0xE0..) => 3,
+            (true, 0xC0..) => 2,
+            _ => break,
+        };
+        let Some(piece) = bytes.get(i..i + width) else {
+            break;
+        };
+        let letter = encoding
+            .decode(piece)
+            .chars()
+            .next()
+            .is_some_and(|c| c != char::REPLACEMENT_CHARACTER && c.is_alphanumeric());
+        if !letter {
+            break;
+        }
+        i += width;
+    }
+    i
 }
 
 /// `[%clk 0:05:00]` and the like inside a comment.

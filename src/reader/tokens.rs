@@ -147,9 +147,10 @@ pub fn nag(input: &[u8]) -> Res<'_, &[u8]> {
     Ok((rest, digits))
 }
 
-/// A tag name: letters, digits and `_`.
+/// A tag name, roughly: ASCII letters, digits, `_` and non-ASCII bytes (letters of other scripts;
+/// the parser checks them in the file's encoding).
 pub fn tag_name(input: &[u8]) -> Res<'_, &[u8]> {
-    take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_').parse(input)
+    take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_' || !b.is_ascii()).parse(input)
 }
 
 /// Parses a square token; numbers keep their written digits for the zero-padding check.
