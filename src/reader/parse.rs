@@ -136,8 +136,6 @@ struct GameParser<'a, 'l> {
     last_move_end: Option<usize>,
     /// Index in `diagnostics` of the open unread-text report, to extend it over adjacent junk.
     open_unread: Option<usize>,
-    /// Reused text buffer (canonical move text), so moves cost no allocation to check.
-    scratch: String,
     /// The game's Result tag value when it is not a PDN result (`4-6`): written alone as the last
     /// move token, it is the game's terminator.
     declared_result: Option<String>,
@@ -155,7 +153,6 @@ impl<'a, 'l> GameParser<'a, 'l> {
             pending_number: None,
             last_move_end: None,
             open_unread: None,
-            scratch: String::with_capacity(32),
             declared_result: None,
         }
     }
@@ -184,12 +181,17 @@ impl<'a, 'l> GameParser<'a, 'l> {
         &self.bytes[self.pos..]
     }
 
-    /// Skips whitespace; returns whether a blank line was crossed.
-    fn skip_space(&mut self) -> bool {
-        let start = self.pos;
+    /// Skips whitespace.
+    fn skip_space(&mut self) {
         while self.pos < self.bytes.len() && lex::is_space(self.bytes[self.pos]) {
             self.pos += 1;
         }
+    }
+
+    /// Skips whitespace; returns whether a blank line was crossed.
+    fn skip_space_across_blank(&mut self) -> bool {
+        let start = self.pos;
+        self.skip_space();
         let gap = &self.bytes[start..self.pos];
         gap.windows(2).any(|w| w == b"\n\n" || w == b"\r\r")
             || gap.windows(4).any(|w| w == b"\n\r\n\r" || w == b"\r\n\r\n")
@@ -206,7 +208,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
 
         // Header: tags and the comments around them.
         loop {
-            let blank_line = self.skip_space();
+            let blank_line = self.skip_space_across_blank();
             let Some(b) = self.peek() else { break };
             match b {
                 b'[' => {
@@ -591,10 +593,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let Ok((rest, (digits, dots))) = tokens::move_number(self.rest()) else {
             return false;
         };
-        let Some(number) = std::str::from_utf8(digits)
-            .ok()
-            .and_then(|d| d.parse::<u32>().ok())
-        else {
+        let Some(number) = digits.iter().try_fold(0u32, |n, d| {
+            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+        }) else {
             return false;
         };
         let start = self.pos;
@@ -660,6 +661,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         }
         let mut squares: SmallVec<[Square; 4]> = SmallVec::new();
         let mut offset = start;
+        let mut padded = false;
         for text in &raw.squares {
             let Some(square) = tokens::square(text) else {
                 return false;
@@ -668,6 +670,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             // Find where this square is written, for a precise location of zero padding.
             let at = offset + memchr::memmem::find(&self.bytes[offset..end], text).unwrap_or(0);
             if text.len() > 1 && text[0] == b'0' {
+                padded = true;
                 self.report(
                     Code::ZeroPaddedSquare,
                     at,
@@ -729,10 +732,17 @@ impl<'a, 'l> GameParser<'a, 'l> {
             raw: None,
             span: self.span(start, end),
         };
-        let written = &self.bytes[start..end];
-        self.scratch.clear();
-        token.write_canonical(&mut self.scratch);
-        if written != self.scratch.as_bytes() {
+        // The text differs from the canonical rendering (squares without leading zeros joined
+        // by `separator`) exactly when a square is zero-padded, a space follows a separator, or a
+        // separator is not the one rendered.
+        let rendered_separator = token.separator.map_or(0, |c| c as u8);
+        let canonical =
+            !padded && !raw.spaced && raw.separators.iter().all(|s| *s == rendered_separator);
+        debug_assert_eq!(
+            canonical,
+            self.bytes[start..end] == *token.canonical().as_bytes()
+        );
+        if !canonical {
             token.raw = Some(self.text(start, end));
         }
         self.push_move(token);
