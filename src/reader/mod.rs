@@ -18,6 +18,7 @@
 pub mod diagnostic;
 pub mod encoding;
 mod infer;
+pub mod input;
 mod lex;
 pub mod model;
 pub mod parse;
@@ -29,6 +30,7 @@ pub mod write;
 
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use encoding::Encoding;
+pub use input::{decompressed, open_path};
 pub use model::*;
 pub use span::Span;
 
