@@ -179,6 +179,17 @@ codes! {
     VariantInferred = "I-VARIANT-INFERRED", Note, false;
 }
 
+impl Code {
+    /// Notes about the whole file (byte order mark, line ends, character set), given to the game
+    /// holding the byte they point at.
+    pub fn is_file_note(self) -> bool {
+        matches!(
+            self,
+            Code::Bom | Code::CrLineEnds | Code::Windows1252 | Code::Windows1251
+        )
+    }
+}
+
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

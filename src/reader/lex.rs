@@ -58,10 +58,10 @@ fn starts_tag_line_after_blank(bytes: &[u8], at: usize) -> bool {
     let rest = &bytes[at + 1..];
     let name_len = rest
         .iter()
-        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_' || !b.is_ascii())
         .count();
     name_len > 0
-        && rest[0].is_ascii_uppercase()
+        && starts_tag_name(rest[0])
         && rest[name_len..]
             .iter()
             .take_while(|b| **b == b' ' || **b == b'\t')
@@ -71,6 +71,12 @@ fn starts_tag_line_after_blank(bytes: &[u8], at: usize) -> bool {
             .iter()
             .find(|b| **b != b' ' && **b != b'\t')
             == Some(&b'"')
+}
+
+/// Whether `b` may start a tag name at the start of a line: a capital letter, or a non-ASCII byte
+/// (tag names in Cyrillic and other scripts).
+pub fn starts_tag_name(b: u8) -> bool {
+    b.is_ascii_uppercase() || b >= 0x80
 }
 
 /// Whether `at` is the first byte of a line.
@@ -87,6 +93,16 @@ pub fn in_percent_line(bytes: &[u8], at: usize) -> bool {
 /// Position of the end of the line holding `at` (the line-break byte, or the end of bytes).
 pub fn line_end(bytes: &[u8], at: usize) -> usize {
     memchr::memchr2(b'\n', b'\r', &bytes[at..]).map_or(bytes.len(), |p| at + p)
+}
+
+/// Skips the literal two-character `\r` or `\n` texts some programs wrote right after a tag
+/// (`[Event "x"]\r`); returns the position after them. Splitter and parser both use it, so the
+/// escapes never look like move text.
+pub fn skip_literal_escapes(bytes: &[u8], mut at: usize) -> usize {
+    while matches!(bytes.get(at..at + 2), Some(b"\\r" | b"\\n")) {
+        at += 2;
+    }
+    at
 }
 
 /// PDN whitespace.

@@ -18,6 +18,7 @@
 pub mod diagnostic;
 pub mod encoding;
 mod infer;
+pub mod input;
 mod lex;
 pub mod model;
 pub mod parse;
@@ -29,6 +30,7 @@ pub mod write;
 
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use encoding::Encoding;
+pub use input::{decompressed, open_path};
 pub use model::*;
 pub use span::Span;
 
@@ -63,6 +65,8 @@ impl Default for ReadOptions {
 /// Bytes asked of the source per read.
 const READ_SIZE: usize = 1 << 20;
 
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Streams games from a source. Yields `Err` only for I/O errors; problems in the text are
 /// diagnostics inside each game.
 pub struct Reader<R> {
@@ -76,11 +80,16 @@ pub struct Reader<R> {
     base: u64,
     /// Line number at `buf[start]`.
     line: u32,
+    /// Column (0-based, in characters) at `buf[start]`: games may start mid-line.
+    column: u32,
     eof: bool,
-    started: bool,
+    /// Whether the start of the file has been checked for a byte order mark.
+    bom_checked: bool,
+    /// Whether the line-end style is known (from the first line-end byte of the file).
+    newline_decided: bool,
     newline: u8,
     charset: Charset,
-    /// File-level notes (BOM, line ends) for the next game.
+    /// File-level notes (BOM, line ends) not yet given to the game holding their byte.
     notes: Vec<Diagnostic>,
     ready: VecDeque<model::Game>,
     next_index: u64,
@@ -100,8 +109,10 @@ impl<R: Read> Reader<R> {
             end: 0,
             base: 0,
             line: 1,
+            column: 0,
             eof: false,
-            started: false,
+            bom_checked: false,
+            newline_decided: false,
             newline: b'\n',
             charset: Charset {
                 forced,
@@ -148,67 +159,108 @@ impl<R: Read> Reader<R> {
             return Ok(false);
         }
         self.end += n;
-        if !self.started {
-            self.start_file();
-        }
         Ok(true)
     }
 
-    /// First bytes of the file: byte order mark and line-end style.
-    fn start_file(&mut self) {
-        self.started = true;
-        let data = &self.buf[self.start..self.end];
-        if data.starts_with(b"\xEF\xBB\xBF") {
+    /// The byte order mark: reads until three bytes (or the end of input) decide it, however
+    /// few bytes each read gives.
+    fn check_bom(&mut self) -> io::Result<()> {
+        loop {
+            let data = &self.buf[self.start..self.end];
+            let n = data.len().min(BOM.len());
+            if data[..n] != BOM[..n] || n == BOM.len() || !self.read_more()? {
+                break;
+            }
+        }
+        self.bom_checked = true;
+        if self.buf[self.start..self.end].starts_with(BOM) {
             self.notes.push(Diagnostic::new(
                 Code::Bom,
                 Span {
-                    offset: 0,
+                    offset: self.base + self.start as u64,
                     len: 3,
                     line: 1,
                     column: 1,
                 },
                 "UTF-8 byte order mark",
             ));
-            self.start += 3;
+            self.start += BOM.len();
             self.charset.detected = Some(Encoding::Utf8);
         }
-        let data = &self.buf[self.start..self.end];
-        if let Some(at) = memchr::memchr2(b'\n', b'\r', data)
-            && data[at] == b'\r'
-            && data.get(at + 1) != Some(&b'\n')
-        {
-            {
-                self.newline = b'\r';
-                self.notes.push(Diagnostic::new(
-                    Code::CrLineEnds,
-                    Span {
-                        offset: self.base + (self.start + at) as u64,
-                        len: 1,
-                        line: 1,
-                        column: 1,
-                    },
-                    "lines end with a lone carriage return (old Mac style)",
-                ));
-            }
+        Ok(())
+    }
+
+    /// Decides the line-end style from the first line-end byte, if `buf[start..start+len]` holds
+    /// one. The byte after it is always buffered (a region ends before a game boundary, before a
+    /// kept byte, or at the end of input), so the decision never depends on how reads were cut.
+    fn decide_line_ends(&mut self, len: usize, utf8: bool) {
+        if self.newline_decided {
+            return;
         }
+        let data = &self.buf[self.start..self.end];
+        let Some(at) = memchr::memchr2(b'\n', b'\r', &data[..len]) else {
+            return;
+        };
+        self.newline_decided = true;
+        if data[at] == b'\r' && data.get(at + 1) != Some(&b'\n') {
+            self.newline = b'\r';
+            let span = self.locate(len, at, utf8);
+            self.notes.push(Diagnostic::new(
+                Code::CrLineEnds,
+                span,
+                "lines end with a lone carriage return (old Mac style)",
+            ));
+        }
+    }
+
+    /// The span of the byte at `at` in `buf[start..start+len]` (for once-per-file notes).
+    fn locate(&self, len: usize, at: usize, utf8: bool) -> Span {
+        let bytes = &self.buf[self.start..self.start + len];
+        let base = self.base + self.start as u64;
+        span::Locator::new(bytes, base, (self.line, self.column), self.newline, utf8)
+            .span(at, at + 1)
+    }
+
+    /// Moves the position past `len` bytes without parsing them.
+    fn advance(&mut self, len: usize, utf8: bool) {
+        let bytes = &self.buf[self.start..self.start + len];
+        let base = self.base + self.start as u64;
+        let mut loc = span::Locator::new(bytes, base, (self.line, self.column), self.newline, utf8);
+        (self.line, self.column) = loc.position_after();
+        self.start += len;
+        self.bytes_consumed = self.base + self.start as u64;
     }
 
     /// Finds, parses and queues the next chunk of games. Returns false at the end of input.
     fn next_chunk(&mut self) -> io::Result<bool> {
+        if !self.bom_checked {
+            self.check_bom()?;
+        }
+        let max = self.options.max_game_bytes;
         loop {
             let data = &self.buf[self.start..self.end];
             if let Some(boundary) = split::next_game_start(data, 0) {
-                self.parse_and_queue(boundary, false);
+                if boundary > max {
+                    self.skip_oversized(boundary);
+                } else {
+                    self.parse_and_queue(boundary, false);
+                }
                 return Ok(true);
             }
             if self.eof {
-                if self.start == self.end {
+                let len = self.end - self.start;
+                if len == 0 {
                     return Ok(false);
                 }
-                self.parse_and_queue(self.end - self.start, true);
+                if len > max {
+                    self.skip_oversized(len);
+                    self.end_of_input();
+                } else {
+                    self.parse_and_queue(len, true);
+                }
                 return Ok(true);
             }
-            if self.end - self.start >= self.options.max_game_bytes {
+            if self.end - self.start >= max {
                 self.too_large()?;
                 return Ok(true);
             }
@@ -220,71 +272,129 @@ impl<R: Read> Reader<R> {
     fn parse_and_queue(&mut self, len: usize, at_end_of_input: bool) {
         let from = self.start;
         let base = self.base + from as u64;
-        let (encoding, encoding_note) =
-            self.charset
-                .decide(&self.buf[from..from + len], base, self.line, self.newline);
+        let (encoding, encoding_note) = self.charset.decide(&self.buf[from..from + len]);
+        self.decide_line_ends(len, encoding.is_utf8());
+        if let Some((at, code, message)) = encoding_note {
+            let span = self.locate(len, at, encoding.is_utf8());
+            self.notes.push(Diagnostic::new(code, span, message));
+        }
         let chunk = parse::Chunk {
             bytes: &self.buf[from..from + len],
             base,
             first_line: self.line,
+            first_column: self.column,
             newline: self.newline,
             encoding,
             at_end_of_input,
         };
-        let (games, line_after) = parse::parse_chunk(&chunk);
-        self.line = line_after;
+        let (mut games, (line, column)) = parse::parse_chunk(&chunk);
+        (self.line, self.column) = (line, column);
         self.start += len;
         self.bytes_consumed = self.base + self.start as u64;
-        let mut first = true;
-        for parsed in games {
-            let mut game = parsed.game;
-            if first {
-                game.diagnostics.splice(0..0, self.notes.drain(..));
-                if let Some(note) = encoding_note.clone() {
-                    game.diagnostics.insert(0, note);
-                }
-                first = false;
+        // Each file-level note goes to the game holding its byte (or the last one before it).
+        if !games.is_empty() {
+            for note in std::mem::take(&mut self.notes) {
+                let holder = games
+                    .iter()
+                    .position(|g| base + g.end as u64 > note.span.offset)
+                    .unwrap_or(games.len() - 1);
+                games[holder].game.diagnostics.push(note);
             }
-            self.finish(game);
         }
-        if at_end_of_input && let Some(orphan) = self.carried.take() {
+        for parsed in games {
+            self.finish(parsed.game);
+        }
+        if at_end_of_input {
+            self.end_of_input();
+        }
+    }
+
+    /// At the end of input: comments held for a next game that never came are a game of their own.
+    fn end_of_input(&mut self) {
+        if let Some(orphan) = self.carried.take() {
             self.push_ready(orphan);
         }
     }
 
-    /// A game that would not fit: report it and skip to the next line that starts a tag.
+    /// A game (or run of games) of `len` bytes, over `max_game_bytes` though its end is known:
+    /// report it and skip it.
+    fn skip_oversized(&mut self, len: usize) {
+        let message = format!(
+            "game of {len} bytes is over the limit of {} bytes; skipped to the next game",
+            self.options.max_game_bytes
+        );
+        let utf8 = self.skip_encoding_is_utf8();
+        self.decide_line_ends(len, utf8);
+        let span = self.locate(len, 0, utf8);
+        let span = Span {
+            len: len.min(u32::MAX as usize) as u32,
+            ..span
+        };
+        self.advance(len, utf8);
+        self.push_too_large(span, message);
+    }
+
+    /// Columns of skipped text: UTF-8 characters unless a code page is known.
+    fn skip_encoding_is_utf8(&self) -> bool {
+        self.charset
+            .forced
+            .or(self.charset.detected)
+            .is_none_or(Encoding::is_utf8)
+    }
+
+    /// A game that would not fit in `max_game_bytes`: report it and skip, past its header, to the
+    /// next line that starts a tag.
     fn too_large(&mut self) -> io::Result<()> {
-        let start_offset = self.base + self.start as u64;
-        let start_line = self.line;
+        let utf8 = self.skip_encoding_is_utf8();
+        let first = self.locate(self.end - self.start, 0, utf8);
         let mut skipped = 0u64;
+        // The game's own tags are not the next game: search from the end of its header.
+        let mut search_from = match split::header_end(&self.buf[self.start..self.end], 0) {
+            Some(split::HeaderEnd::Body(at)) => at,
+            Some(split::HeaderEnd::NextGame(at)) => at.saturating_sub(1),
+            None => 1,
+        };
         loop {
             let data = &self.buf[self.start..self.end];
-            let search_from = 1.min(data.len());
-            let found = memchr::memmem::find_iter(&data[search_from..], b"\n[")
-                .map(|p| p + search_from + 1)
-                .find(|&p| data.get(p + 1).is_some_and(|b| b.is_ascii_uppercase()));
+            let search_from_now = search_from.min(data.len());
+            let found = memchr::memmem::find_iter(&data[search_from_now..], b"\n[")
+                .map(|p| p + search_from_now + 1)
+                .find(|&p| data.get(p + 1).is_some_and(|b| lex::starts_tag_name(*b)));
             let take = match found {
                 Some(p) => p,
                 // Keep the last byte: it may be the `\n` of a `\n[` split across reads.
                 None => data.len().saturating_sub(1),
             };
-            self.line += data[..take].iter().filter(|b| **b == self.newline).count() as u32;
-            self.start += take;
+            self.decide_line_ends(take, utf8);
+            self.advance(take, utf8);
             skipped += take as u64;
+            search_from = 0;
             if found.is_some() || (self.eof && self.start + 1 >= self.end) || !self.read_more()? {
-                if self.eof {
-                    self.start = self.end;
+                if self.eof && found.is_none() {
+                    let rest = self.end - self.start;
+                    self.decide_line_ends(rest, utf8);
+                    self.advance(rest, utf8);
+                    skipped += rest as u64;
                 }
                 break;
             }
         }
-        self.bytes_consumed = self.base + self.start as u64;
         let span = Span {
-            offset: start_offset,
             len: skipped.min(u32::MAX as u64) as u32,
-            line: start_line,
-            column: 1,
+            ..first
         };
+        let message = format!(
+            "no game boundary within {} bytes; skipped {skipped} bytes to the next tag line",
+            self.options.max_game_bytes
+        );
+        self.push_too_large(span, message);
+        if self.eof && self.start == self.end {
+            self.end_of_input();
+        }
+        Ok(())
+    }
+
+    fn push_too_large(&mut self, span: Span, message: String) {
         let mut game = model::Game {
             index: 0,
             span,
@@ -296,18 +406,13 @@ impl<R: Read> Reader<R> {
             variant: None,
             variant_source: model::VariantSource::Unknown,
             setup: None,
-            diagnostics: vec![Diagnostic::new(
-                Code::GameTooLarge,
-                span,
-                format!(
-                    "no game boundary within {} bytes; skipped {skipped} bytes to the next tag line",
-                    self.options.max_game_bytes
-                ),
-            )],
+            diagnostics: vec![Diagnostic::new(Code::GameTooLarge, span, message)],
         };
-        game.diagnostics.splice(0..0, self.notes.drain(..));
+        game.diagnostics.append(&mut self.notes);
+        if let Some(carried) = self.carried.take() {
+            self.push_ready(carried);
+        }
         self.push_ready(game);
-        Ok(())
     }
 
     /// Interprets a parsed game and queues it (or holds comments for the next game).
@@ -315,10 +420,11 @@ impl<R: Read> Reader<R> {
         let orphan = game.tags.is_empty()
             && game.moves.moves.is_empty()
             && game.result.is_none()
-            && game
-                .diagnostics
-                .iter()
-                .all(|d| d.code == Code::TextOutsideGame || d.severity == Severity::Note);
+            && game.diagnostics.iter().all(|d| {
+                d.code == Code::TextOutsideGame
+                    || d.severity == Severity::Note
+                    || d.code.is_file_note()
+            });
         if orphan
             && game
                 .diagnostics
@@ -372,14 +478,9 @@ struct Charset {
 }
 
 impl Charset {
-    /// The encoding of one chunk, and the report to make if it is the first non-UTF-8 one.
-    fn decide(
-        &mut self,
-        bytes: &[u8],
-        base: u64,
-        line: u32,
-        newline: u8,
-    ) -> (Encoding, Option<Diagnostic>) {
+    /// The encoding of one chunk, and the report to make if it is the first non-UTF-8 one: the
+    /// offset of the first offending byte in `bytes`, the code and the message.
+    fn decide(&mut self, bytes: &[u8]) -> (Encoding, Option<(usize, Code, String)>) {
         if let Some(forced) = self.forced {
             return (forced, None);
         }
@@ -400,27 +501,16 @@ impl Charset {
         }
         self.reported = true;
         let at = error.valid_up_to();
-        let line = line + bytes[..at].iter().filter(|b| **b == newline).count() as u32;
-        let column = at - memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |p| p + 1) + 1;
         let code = match page {
             Encoding::Windows1251 => Code::Windows1251,
             _ => Code::Windows1252,
         };
-        let note = Diagnostic::new(
-            code,
-            Span {
-                offset: base + at as u64,
-                len: 1,
-                line,
-                column: column as u32,
-            },
-            format!(
-                "not UTF-8 (byte 0x{:02X}); decoded as {}",
-                bytes[at],
-                page.name()
-            ),
+        let message = format!(
+            "not UTF-8 (byte 0x{:02X}); decoded as {}",
+            bytes[at],
+            page.name()
         );
-        (page, Some(note))
+        (page, Some((at, code, message)))
     }
 }
 

@@ -26,6 +26,8 @@ pub struct Chunk<'a> {
     pub base: u64,
     /// Line number of `bytes[0]`.
     pub first_line: u32,
+    /// Column (0-based, in characters) of `bytes[0]`: a chunk may start in the middle of a line.
+    pub first_column: u32,
     /// Line-break byte of the file (`\n`, or `\r` for old Mac files).
     pub newline: u8,
     pub encoding: Encoding,
@@ -42,12 +44,13 @@ pub struct ParsedGame {
     pub terminated: bool,
 }
 
-/// Parses every game in the chunk. Returns them with the line number just after the chunk.
-pub fn parse_chunk(chunk: &Chunk<'_>) -> (Vec<ParsedGame>, u32) {
+/// Parses every game in the chunk. Returns them with the line and 0-based column just after the
+/// chunk.
+pub fn parse_chunk(chunk: &Chunk<'_>) -> (Vec<ParsedGame>, (u32, u32)) {
     let mut loc = Locator::new(
         chunk.bytes,
         chunk.base,
-        chunk.first_line,
+        (chunk.first_line, chunk.first_column),
         chunk.newline,
         chunk.encoding.is_utf8(),
     );
@@ -63,8 +66,8 @@ pub fn parse_chunk(chunk: &Chunk<'_>) -> (Vec<ParsedGame>, u32) {
             None => break,
         }
     }
-    let line_after = loc.line_after();
-    (games, line_after)
+    let after = loc.position_after();
+    (games, after)
 }
 
 /// How the body of a game ended.
@@ -80,6 +83,45 @@ struct Frame {
     line: Line,
     /// Offset of the `(` that opened it.
     open: usize,
+    /// The move number and side expected for the next move (unknown at the start of a game or
+    /// after a `/FEN/` setup).
+    next_turn: Option<Turn>,
+    /// The turn of the line's last move: a variation after it starts there.
+    last_turn: Option<Turn>,
+}
+
+impl Frame {
+    fn new(open: usize, next_turn: Option<Turn>) -> Self {
+        Frame {
+            line: Line::default(),
+            open,
+            next_turn,
+            last_turn: None,
+        }
+    }
+}
+
+/// A move's number and whether it is the second player's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Turn {
+    number: u32,
+    second: bool,
+}
+
+impl Turn {
+    fn following(self) -> Turn {
+        if self.second {
+            Turn {
+                number: self.number.saturating_add(1),
+                second: false,
+            }
+        } else {
+            Turn {
+                number: self.number,
+                second: true,
+            }
+        }
+    }
 }
 
 struct GameParser<'a, 'l> {
@@ -94,8 +136,9 @@ struct GameParser<'a, 'l> {
     last_move_end: Option<usize>,
     /// Index in `diagnostics` of the open unread-text report, to extend it over adjacent junk.
     open_unread: Option<usize>,
-    /// Reused text buffer (canonical move text), so moves cost no allocation to check.
-    scratch: String,
+    /// The game's Result tag value when it is not a PDN result (`4-6`): written alone as the last
+    /// move token, it is the game's terminator.
+    declared_result: Option<String>,
 }
 
 impl<'a, 'l> GameParser<'a, 'l> {
@@ -106,14 +149,11 @@ impl<'a, 'l> GameParser<'a, 'l> {
             pos,
             loc,
             diagnostics: Vec::new(),
-            stack: vec![Frame {
-                line: Line::default(),
-                open: pos,
-            }],
+            stack: vec![Frame::new(pos, None)],
             pending_number: None,
             last_move_end: None,
             open_unread: None,
-            scratch: String::with_capacity(32),
+            declared_result: None,
         }
     }
 
@@ -141,12 +181,17 @@ impl<'a, 'l> GameParser<'a, 'l> {
         &self.bytes[self.pos..]
     }
 
-    /// Skips whitespace; returns whether a blank line was crossed.
-    fn skip_space(&mut self) -> bool {
-        let start = self.pos;
+    /// Skips whitespace.
+    fn skip_space(&mut self) {
         while self.pos < self.bytes.len() && lex::is_space(self.bytes[self.pos]) {
             self.pos += 1;
         }
+    }
+
+    /// Skips whitespace; returns whether a blank line was crossed.
+    fn skip_space_across_blank(&mut self) -> bool {
+        let start = self.pos;
+        self.skip_space();
         let gap = &self.bytes[start..self.pos];
         gap.windows(2).any(|w| w == b"\n\n" || w == b"\r\r")
             || gap.windows(4).any(|w| w == b"\n\r\n\r" || w == b"\r\n\r\n")
@@ -163,7 +208,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
 
         // Header: tags and the comments around them.
         loop {
-            let blank_line = self.skip_space();
+            let blank_line = self.skip_space_across_blank();
             let Some(b) = self.peek() else { break };
             match b {
                 b'[' => {
@@ -182,18 +227,21 @@ impl<'a, 'l> GameParser<'a, 'l> {
             }
         }
 
+        self.declared_result = tags
+            .iter()
+            .find(|t| t.name == "Result")
+            .map(|t| t.value.trim())
+            .filter(|v| !v.is_empty() && ResultKind::parse(v).is_none())
+            .map(str::to_string);
         let body_start = self.pos;
         let end = self.parse_body();
-        let mut main = self.stack.pop().expect("main line").line;
+        let main = self.stack.pop().expect("main line").line;
         let mut terminated = true;
         let result = match end {
             BodyEnd::Terminator(token) => Some(token),
             BodyEnd::NextGame | BodyEnd::EndOfChunk => {
                 terminated = false;
-                let token = self.nonstandard_terminator(&tags, &mut main);
-                if token.is_some() {
-                    terminated = true;
-                } else if self.pos > body_start || !tags.is_empty() {
+                if self.pos > body_start || !tags.is_empty() {
                     let at_end = matches!(end, BodyEnd::EndOfChunk) && self.chunk.at_end_of_input;
                     let (code, message) = if at_end {
                         (
@@ -213,10 +261,23 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     }
                     self.report(code, here, here, message);
                 }
-                token
+                None
             }
         };
 
+        if tags.is_empty()
+            && main.moves.is_empty()
+            && result.is_some()
+            && main.before.is_empty()
+            && header_comments.is_empty()
+        {
+            self.report(
+                Code::EmptyGame,
+                start,
+                self.pos,
+                "a game with neither tags nor moves: a terminator alone",
+            );
+        }
         if tags.is_empty() && main.moves.is_empty() && result.is_none() {
             let only_comments = main
                 .before
@@ -291,10 +352,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             );
             i += pad;
         }
-        let name_end = match tokens::tag_name(&self.bytes[i..inner_end]) {
-            Ok((rest, _)) => inner_end - rest.len(),
-            Err(_) => i,
-        };
+        let name_end = i + tag_name_len(&self.bytes[i..inner_end], self.chunk.encoding);
         let name = self.text(i, name_end);
         if name.is_empty() {
             self.report(
@@ -303,7 +361,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 extent.end,
                 "a tag without a name",
             );
-        } else if !name.as_bytes()[0].is_ascii_uppercase() {
+        } else if !name.chars().next().is_some_and(char::is_uppercase) {
             self.report(
                 Code::TagNameCase,
                 i,
@@ -350,25 +408,41 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 "tag is not closed by `]` on its line",
             );
         }
+        self.report_control_byte(open, extent.end, "a tag");
         let span = self.span(open, extent.end);
         self.pos = extent.end;
         // A literal `\r` or `\n` (two characters) written after the tag by some programs.
-        while self.rest().starts_with(b"\\r") || self.rest().starts_with(b"\\n") {
-            let at = self.pos;
+        let after = lex::skip_literal_escapes(self.bytes, self.pos);
+        for at in (self.pos..after).step_by(2) {
             self.report(
                 Code::LiteralEscape,
                 at,
                 at + 2,
                 "literal `\\r` or `\\n` text after a tag",
             );
-            self.pos += 2;
         }
+        self.pos = after;
         Tag {
             name,
             standard_name: None,
             value,
             raw,
             span,
+        }
+    }
+
+    /// Reports the first control byte (other than whitespace) in `bytes[start..end]`, text kept
+    /// as written: `W-CONTROL-CHARACTER`.
+    fn report_control_byte(&mut self, start: usize, end: usize, what: &str) {
+        if let Some(at) = self.bytes[start..end].iter().position(|&b| is_control(b)) {
+            let at = start + at;
+            let byte = self.bytes[at];
+            self.report(
+                Code::ControlCharacter,
+                at,
+                at + 1,
+                format!("control byte 0x{byte:02X} in {what}"),
+            );
         }
     }
 
@@ -498,6 +572,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
                             span,
                         });
                     }
+                    if let Some(token) = self.try_nonstandard_terminator() {
+                        return BodyEnd::Terminator(token);
+                    }
                     if self.try_move_number() || self.try_move() {
                         continue;
                     }
@@ -516,10 +593,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let Ok((rest, (digits, dots))) = tokens::move_number(self.rest()) else {
             return false;
         };
-        let Some(number) = std::str::from_utf8(digits)
-            .ok()
-            .and_then(|d| d.parse::<u32>().ok())
-        else {
+        let Some(number) = digits.iter().try_fold(0u32, |n, d| {
+            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+        }) else {
             return false;
         };
         let start = self.pos;
@@ -585,6 +661,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         }
         let mut squares: SmallVec<[Square; 4]> = SmallVec::new();
         let mut offset = start;
+        let mut padded = false;
         for text in &raw.squares {
             let Some(square) = tokens::square(text) else {
                 return false;
@@ -593,6 +670,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             // Find where this square is written, for a precise location of zero padding.
             let at = offset + memchr::memmem::find(&self.bytes[offset..end], text).unwrap_or(0);
             if text.len() > 1 && text[0] == b'0' {
+                padded = true;
                 self.report(
                     Code::ZeroPaddedSquare,
                     at,
@@ -654,10 +732,17 @@ impl<'a, 'l> GameParser<'a, 'l> {
             raw: None,
             span: self.span(start, end),
         };
-        let written = &self.bytes[start..end];
-        self.scratch.clear();
-        token.write_canonical(&mut self.scratch);
-        if written != self.scratch.as_bytes() {
+        // The text differs from the canonical rendering (squares without leading zeros joined
+        // by `separator`) exactly when a square is zero-padded, a space follows a separator, or a
+        // separator is not the one rendered.
+        let rendered_separator = token.separator.map_or(0, |c| c as u8);
+        let canonical =
+            !padded && !raw.spaced && raw.separators.iter().all(|s| *s == rendered_separator);
+        debug_assert_eq!(
+            canonical,
+            self.bytes[start..end] == *token.canonical().as_bytes()
+        );
+        if !canonical {
             token.raw = Some(self.text(start, end));
         }
         self.push_move(token);
@@ -673,6 +758,35 @@ impl<'a, 'l> GameParser<'a, 'l> {
         self.last_move_end = Some(self.pos);
         self.open_unread = None;
         let frame = self.stack.last_mut().expect("a line is open");
+        let expected = frame.next_turn;
+        let turn = match number {
+            Some(written) => {
+                if let Some(expected) = expected
+                    && expected.number != written.number
+                {
+                    self.diagnostics.push(Diagnostic::new(
+                        Code::MoveNumberSequence,
+                        written.span,
+                        format!(
+                            "move number {} where {} was expected",
+                            written.number, expected.number
+                        ),
+                    ));
+                }
+                Some(Turn {
+                    number: written.number,
+                    second: written.ellipsis
+                        || expected.is_some_and(|e| e.second && e.number == written.number),
+                })
+            }
+            None => expected,
+        };
+        frame.last_turn = turn;
+        // After an unknown move (`- -`, sometimes written once per move number) counting resumes
+        // at the next written number.
+        frame.next_turn = turn
+            .filter(|_| token.kind != MoveKind::Unknown)
+            .map(Turn::following);
         frame.line.moves.push(MoveNode {
             number,
             token,
@@ -779,6 +893,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 (CommentStyle::Percent, start + 1, end, end)
             }
         };
+        self.report_control_byte(text_start, text_end, "a comment");
         let text = self.text(text_start, text_end);
         let commands = embedded_commands(&text);
         let span = self.span(start, end);
@@ -803,6 +918,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let span = self.span(start, end);
         self.pos = end;
         let parsed = super::tags::read_fen(&fen_text, span, &mut self.diagnostics);
+        // A new position: move numbers may start again from anything.
+        self.stack.last_mut().expect("a line is open").next_turn = None;
         self.annotate(Annotation::Setup(Setup {
             fen: fen_text,
             parsed,
@@ -829,10 +946,13 @@ impl<'a, 'l> GameParser<'a, 'l> {
         self.pos += 1;
         self.last_move_end = None;
         self.open_unread = None;
-        self.stack.push(Frame {
-            line: Line::default(),
-            open: start,
-        });
+        let parent = self.stack.last().expect("a line is open");
+        let next_turn = if parent.line.moves.is_empty() {
+            parent.next_turn
+        } else {
+            parent.last_turn
+        };
+        self.stack.push(Frame::new(start, next_turn));
     }
 
     fn close_variation(&mut self) {
@@ -941,39 +1061,72 @@ impl<'a, 'l> GameParser<'a, 'l> {
         self.open_unread = report.then(|| self.diagnostics.len() - 1);
     }
 
-    /// A game without terminator whose last move is exactly its (non-standard) Result tag, as in
-    /// `... 13-19 4-6` with `[Result "4-6"]`: that "move" is the terminator.
-    fn nonstandard_terminator(&mut self, tags: &[Tag], main: &mut Line) -> Option<ResultToken> {
-        let declared = tags
-            .iter()
-            .find(|t| t.name == "Result")?
-            .value
-            .trim()
-            .to_string();
-        if ResultKind::parse(&declared).is_some() {
+    /// A move token, last in the game, written exactly as the game's non-PDN Result tag, as in
+    /// `... 13-19 4-6` with `[Result "4-6"]`: that token is the terminator. Only comments may
+    /// follow it; a strength mark glued to it is kept as unread text.
+    fn try_nonstandard_terminator(&mut self) -> Option<ResultToken> {
+        let declared = self.declared_result.as_deref()?;
+        if self.stack.len() > 1 || self.pending_number.is_some() {
             return None;
         }
-        let last = main.moves.last()?;
-        let written = last
-            .token
-            .raw
-            .clone()
-            .unwrap_or_else(|| last.token.canonical());
-        if written != declared || !last.after.is_empty() || last.number.is_some() {
+        let rest = self.rest();
+        let (after, _) = tokens::move_text(rest).ok()?;
+        let written = &rest[..rest.len() - after.len()];
+        if written != declared.as_bytes() {
             return None;
         }
-        let node = main.moves.pop().expect("checked");
-        let span = node.token.span;
+        let start = self.pos;
+        let end = start + written.len();
+        let mark_end = match tokens::strength(after) {
+            Ok((after_mark, _)) => self.bytes.len() - after_mark.len(),
+            Err(_) => end,
+        };
+        if !self.only_comments_from(mark_end) {
+            return None;
+        }
+        let declared = declared.to_string();
+        let span = self.span(start, end);
         self.diagnostics.push(Diagnostic::new(
             Code::NonstandardTerminator,
             span,
             format!("`{declared}` ends the game as its Result tag says, but is not a PDN result"),
         ));
+        self.pos = mark_end;
+        if mark_end > end {
+            self.report(
+                Code::UnreadableText,
+                end,
+                mark_end,
+                format!("a mark after the terminator `{declared}`; kept as text"),
+            );
+            self.unread(end, mark_end, false);
+        }
         Some(ResultToken {
             kind: ResultKind::Unknown,
             nonstandard: Some(declared),
             span,
         })
+    }
+
+    /// Whether only whitespace and comments follow `from`, up to the next game or the chunk's end.
+    fn only_comments_from(&self, from: usize) -> bool {
+        let bytes = self.bytes;
+        let mut i = from;
+        loop {
+            while i < bytes.len() && lex::is_space(bytes[i]) {
+                i += 1;
+            }
+            match bytes.get(i) {
+                None | Some(b'[') => return true,
+                Some(b'{') => match lex::comment_end(bytes, i) {
+                    CommentEnd::Closed { end, .. } => i = end,
+                    CommentEnd::Runaway { .. } | CommentEnd::Unclosed => return true,
+                },
+                Some(b';') => i = lex::line_end(bytes, i),
+                Some(b'%') if lex::at_line_start(bytes, i) => i = lex::line_end(bytes, i),
+                Some(_) => return false,
+            }
+        }
     }
 }
 
@@ -1037,6 +1190,46 @@ fn unescape(raw: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
         }
     }
     (std::borrow::Cow::Owned(out), inner_quote)
+}
+
+/// A control byte that is not PDN whitespace (NUL, ESC, DEL, ...).
+fn is_control(b: u8) -> bool {
+    (b < 0x20 && !lex::is_space(b)) || b == 0x7F
+}
+
+/// Length of the tag name at the start of `bytes`: ASCII letters, digits and `_`, and letters of
+/// any script (`Белые`), decoded in the chunk's encoding.
+fn tag_name_len(bytes: &[u8], encoding: Encoding) -> usize {
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            i += 1;
+            continue;
+        }
+        if b.is_ascii() {
+            break;
+        }
+        let width = match (encoding.is_utf8(), b) {
+            (false, _) => 1,
+            (true, 0xF0..) => 4,
+            (true, 0xE0..) => 3,
+            (true, 0xC0..) => 2,
+            _ => break,
+        };
+        let Some(piece) = bytes.get(i..i + width) else {
+            break;
+        };
+        let letter = encoding
+            .decode(piece)
+            .chars()
+            .next()
+            .is_some_and(|c| c != char::REPLACEMENT_CHARACTER && c.is_alphanumeric());
+        if !letter {
+            break;
+        }
+        i += width;
+    }
+    i
 }
 
 /// `[%clk 0:05:00]` and the like inside a comment.

@@ -28,24 +28,35 @@ pub struct Locator<'a> {
     newline: u8,
     /// Whether columns count characters of UTF-8 (skip continuation bytes) or bytes.
     utf8: bool,
+    /// Line and column (0-based, in characters) of `bytes[0]`: a chunk may start mid-line.
+    first_line: u32,
+    first_column: u32,
     pos: usize,
     line: u32,
-    line_start: usize,
     /// Column (0-based, in characters) of `pos`.
     column: u32,
 }
 
 impl<'a> Locator<'a> {
-    pub fn new(bytes: &'a [u8], base: u64, first_line: u32, newline: u8, utf8: bool) -> Self {
+    /// `first_column` is the 0-based column (in characters) of `bytes[0]`: not 0 when the chunk
+    /// starts in the middle of a line.
+    pub fn new(
+        bytes: &'a [u8],
+        base: u64,
+        (first_line, first_column): (u32, u32),
+        newline: u8,
+        utf8: bool,
+    ) -> Self {
         Locator {
             bytes,
             base,
             newline,
             utf8,
+            first_line,
+            first_column,
             pos: 0,
             line: first_line,
-            line_start: 0,
-            column: 0,
+            column: first_column,
         }
     }
 
@@ -65,15 +76,13 @@ impl<'a> Locator<'a> {
         if at < self.pos {
             // Out of order (only on error paths): recount from the chunk start.
             self.pos = 0;
-            self.line -= self.count_lines(0, self.line_start);
-            self.line_start = 0;
-            self.column = 0;
+            self.line = self.first_line;
+            self.column = self.first_column;
         }
         let mut counted_from = self.pos;
         for i in memchr::memchr_iter(self.newline, &self.bytes[self.pos..at]) {
             self.line += 1;
-            self.line_start = self.pos + i + 1;
-            counted_from = self.line_start;
+            counted_from = self.pos + i + 1;
             self.column = 0;
         }
         let stretch = &self.bytes[counted_from..at];
@@ -86,15 +95,11 @@ impl<'a> Locator<'a> {
         (self.line, self.column + 1)
     }
 
-    fn count_lines(&self, from: usize, to: usize) -> u32 {
-        memchr::memchr_iter(self.newline, &self.bytes[from..to]).count() as u32
-    }
-
-    /// Line number just after the whole chunk: where the next chunk starts.
-    pub fn line_after(&mut self) -> u32 {
+    /// Line and 0-based column just after the whole chunk: where the next chunk starts.
+    pub fn position_after(&mut self) -> (u32, u32) {
         let end = self.bytes.len();
         self.line_column(end);
-        self.line
+        (self.line, self.column)
     }
 }
 
@@ -105,7 +110,7 @@ mod tests {
     #[test]
     fn lines_and_columns() {
         let text = "ab\ncdé f\r\ng";
-        let mut loc = Locator::new(text.as_bytes(), 100, 1, b'\n', true);
+        let mut loc = Locator::new(text.as_bytes(), 100, (1, 0), b'\n', true);
         assert_eq!(
             loc.span(0, 2),
             Span {
@@ -138,13 +143,25 @@ mod tests {
                 column: 1
             }
         );
-        assert_eq!(loc.line_after(), 3);
+        assert_eq!(loc.position_after(), (3, 1));
+    }
+
+    #[test]
+    fn chunk_starting_mid_line() {
+        let text = "[Event \"b\"] x\ny";
+        let mut loc = Locator::new(text.as_bytes(), 15, (1, 15), b'\n', true);
+        assert_eq!((loc.span(0, 1).line, loc.span(0, 1).column), (1, 16));
+        assert_eq!(loc.span(13, 14).column, 29);
+        assert_eq!(loc.span(14, 15).column, 1);
+        // Backwards after a line break: the first line still starts mid-line.
+        assert_eq!(loc.span(1, 2).column, 17);
+        assert_eq!(loc.position_after(), (2, 1));
     }
 
     #[test]
     fn carriage_return_files() {
         let text = b"a\rb\rc";
-        let mut loc = Locator::new(text, 0, 1, b'\r', false);
+        let mut loc = Locator::new(text, 0, (1, 0), b'\r', false);
         assert_eq!(loc.span(4, 5).line, 3);
     }
 }

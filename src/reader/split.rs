@@ -5,26 +5,43 @@
 
 use super::lex::{self, CommentEnd};
 
-/// Looks for the start of the next game after the game that starts at `from`. `None` means the
-/// bytes end first (read more, or at the end of the input the rest is the last game).
-pub fn next_game_start(bytes: &[u8], from: usize) -> Option<usize> {
+/// Where the header of a game (tags, comments, blank lines) ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeaderEnd {
+    /// Move text starts here.
+    Body(usize),
+    /// A runaway comment ends here, where the next game starts.
+    NextGame(usize),
+}
+
+/// Scans the header of the game that starts at `from`. `None` means the bytes end first.
+pub fn header_end(bytes: &[u8], from: usize) -> Option<HeaderEnd> {
     let mut i = from;
-    // Header: tags, comments and blank lines until the first move text.
     loop {
         let b = *bytes.get(i)?;
         match b {
             _ if lex::is_space(b) => i += 1,
             b'%' if lex::at_line_start(bytes, i) => i = lex::line_end(bytes, i),
             b';' => i = lex::line_end(bytes, i),
-            b'[' => i = lex::tag_extent(bytes, i).end,
+            b'[' => i = lex::skip_literal_escapes(bytes, lex::tag_extent(bytes, i).end),
             b'{' => match lex::comment_end(bytes, i) {
                 CommentEnd::Closed { end, .. } => i = end,
-                CommentEnd::Runaway { end } => return Some(end),
+                CommentEnd::Runaway { end } => return Some(HeaderEnd::NextGame(end)),
                 CommentEnd::Unclosed => return None,
             },
-            _ => break,
+            _ => return Some(HeaderEnd::Body(i)),
         }
     }
+}
+
+/// Looks for the start of the next game after the game that starts at `from`. `None` means the
+/// bytes end first (read more, or at the end of the input the rest is the last game).
+pub fn next_game_start(bytes: &[u8], from: usize) -> Option<usize> {
+    // Header: tags, comments and blank lines until the first move text.
+    let mut i = match header_end(bytes, from)? {
+        HeaderEnd::Body(i) => i,
+        HeaderEnd::NextGame(end) => return Some(end),
+    };
     // Move text: only `[`, `{` and `;` matter (and `%` lines, checked at each hit).
     loop {
         let at = i + memchr::memchr3(b'[', b'{', b';', &bytes[i..])?;
@@ -76,6 +93,13 @@ mod tests {
     fn games_without_terminator_still_split() {
         let text = "[Event \"a\"]\n1. 32-28\n[Event \"b\"]\n1. 33-29";
         assert_eq!(starts(text), vec![text.find("[Event \"b").unwrap()]);
+    }
+
+    #[test]
+    fn literal_escapes_after_tags_stay_in_the_header() {
+        let text =
+            "[Event \"a\"]\\r\n[Result \"1-0\"]\\r[Site \"b\"]\\n\n1. 32-28 1-0\n[Event \"c\"]";
+        assert_eq!(starts(text), vec![text.find("[Event \"c").unwrap()]);
     }
 
     #[test]

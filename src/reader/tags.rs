@@ -63,6 +63,15 @@ pub fn interpret(game: &mut Game) {
                 tag.span,
                 format!("tag `{}` read as the standard `{standard}`", tag.name),
             ));
+        } else if !tag.name.is_ascii() {
+            diagnostics.push(Diagnostic::new(
+                Code::LocalisedTag,
+                tag.span,
+                format!(
+                    "tag `{}` is not a standard PDN tag name (not ASCII); kept as written",
+                    tag.name
+                ),
+            ));
         }
     }
     for tag in &game.tags {

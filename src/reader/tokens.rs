@@ -4,7 +4,7 @@
 
 use crate::notation::Square;
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_while, take_while_m_n, take_while1};
+use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::digit1;
 use nom::combinator::{opt, recognize};
 use nom::{IResult, Parser};
@@ -22,43 +22,67 @@ fn delimited_end(rest: &[u8]) -> bool {
     rest.first().is_none_or(|b| is_delimiter(*b))
 }
 
+fn fail<T>(input: &[u8], kind: nom::error::ErrorKind) -> Res<'_, T> {
+    Err(nom::Err::Error(nom::error::Error::new(input, kind)))
+}
+
 /// `1-0`, `0-1`, `1/2-1/2`, `2-0`, `0-2`, `1-1`, `0-0`, `*` followed by a delimiter.
+/// (Hand-written rather than nom: it is tried on every token of every game.)
 pub fn result(input: &[u8]) -> Res<'_, &[u8]> {
-    let (rest, token) = alt((
-        tag("1/2-1/2"),
-        tag("1-0"),
-        tag("0-1"),
-        tag("2-0"),
-        tag("0-2"),
-        tag("1-1"),
-        tag("0-0"),
-        tag("*"),
-    ))
-    .parse(input)?;
-    if token != b"*" && !delimited_end(rest) {
-        return Err(nom::Err::Error(nom::error::Error::new(
-            input,
-            nom::error::ErrorKind::Verify,
-        )));
+    let len = match input {
+        [b'*', ..] => return Ok((&input[1..], &input[..1])),
+        [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => 7,
+        [b'1', b'-', b'0' | b'1', ..] | [b'0', b'-', b'1' | b'0', ..] => 3,
+        [b'2', b'-', b'0', ..] | [b'0', b'-', b'2', ..] => 3,
+        _ => return fail(input, nom::error::ErrorKind::Tag),
+    };
+    let (token, rest) = input.split_at(len);
+    if !delimited_end(rest) {
+        return fail(input, nom::error::ErrorKind::Verify);
     }
     Ok((rest, token))
 }
 
 /// A move number: digits then `.` or `...` (also `..`); returns (number text, dots).
 pub fn move_number(input: &[u8]) -> Res<'_, (&[u8], &[u8])> {
-    (digit1, alt((tag("..."), tag(".."), tag(".")))).parse(input)
+    let digits = input.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return fail(input, nom::error::ErrorKind::Digit);
+    }
+    let dots = input[digits..]
+        .iter()
+        .take(3)
+        .take_while(|b| **b == b'.')
+        .count();
+    if dots == 0 {
+        return fail(&input[digits..], nom::error::ErrorKind::Tag);
+    }
+    let end = digits + dots;
+    Ok((&input[end..], (&input[..digits], &input[digits..end])))
 }
 
 /// A square as written: up to three digits, or a letter and one or two digits.
 pub fn square_text(input: &[u8]) -> Res<'_, &[u8]> {
-    alt((
-        take_while_m_n(1, 3, |b: u8| b.is_ascii_digit()),
-        recognize((
-            take_while_m_n(1, 1, |b: u8| b.is_ascii_lowercase() && b != b'x'),
-            take_while_m_n(1, 2, |b: u8| b.is_ascii_digit()),
-        )),
-    ))
-    .parse(input)
+    let len = match input.first() {
+        Some(b'0'..=b'9') => input
+            .iter()
+            .take(3)
+            .take_while(|b| b.is_ascii_digit())
+            .count(),
+        Some(&b) if b.is_ascii_lowercase() && b != b'x' => {
+            let digits = input[1..]
+                .iter()
+                .take(2)
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if digits == 0 {
+                return fail(input, nom::error::ErrorKind::TakeWhileMN);
+            }
+            1 + digits
+        }
+        _ => return fail(input, nom::error::ErrorKind::TakeWhileMN),
+    };
+    Ok((&input[len..], &input[..len]))
 }
 
 /// What `move_text` read.
@@ -71,9 +95,11 @@ pub struct RawMove<'a> {
     pub spaced: bool,
 }
 
-fn separator(input: &[u8]) -> Res<'_, u8> {
-    let (rest, sep) = alt((tag("-"), tag("x"), tag("X"), tag(":"))).parse(input)?;
-    Ok((rest, sep[0]))
+fn separator(input: &[u8]) -> Option<u8> {
+    input
+        .first()
+        .copied()
+        .filter(|b| matches!(b, b'-' | b'x' | b'X' | b':'))
 }
 
 /// `32-28`, `28x19x10`, `c3:e5`, `a3b4`, and the spaced dialect `35x 4`.
@@ -85,11 +111,14 @@ pub fn move_text(input: &[u8]) -> Res<'_, RawMove<'_>> {
         spaced: false,
     };
     loop {
-        if let Ok((after_sep, sep)) = separator(rest) {
-            let (after_space, spaces) =
-                take_while(|b: u8| b == b' ' || b == b'\t').parse(after_sep)?;
-            if let Ok((after, sq)) = square_text(after_space) {
-                mv.spaced |= !spaces.is_empty();
+        if let Some(sep) = separator(rest) {
+            let after_sep = &rest[1..];
+            let spaces = after_sep
+                .iter()
+                .take_while(|b| **b == b' ' || **b == b'\t')
+                .count();
+            if let Ok((after, sq)) = square_text(&after_sep[spaces..]) {
+                mv.spaced |= spaces > 0;
                 mv.squares.push(sq);
                 mv.separators.push(sep);
                 rest = after;
@@ -110,10 +139,7 @@ pub fn move_text(input: &[u8]) -> Res<'_, RawMove<'_>> {
         break;
     }
     if mv.squares.len() < 2 {
-        return Err(nom::Err::Error(nom::error::Error::new(
-            input,
-            nom::error::ErrorKind::Count,
-        )));
+        return fail(input, nom::error::ErrorKind::Count);
     }
     Ok((rest, mv))
 }
@@ -147,14 +173,43 @@ pub fn nag(input: &[u8]) -> Res<'_, &[u8]> {
     Ok((rest, digits))
 }
 
-/// A tag name: letters, digits and `_`.
+/// A tag name, roughly: ASCII letters, digits, `_` and non-ASCII bytes (letters of other scripts;
+/// the parser checks them in the file's encoding).
 pub fn tag_name(input: &[u8]) -> Res<'_, &[u8]> {
-    take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_').parse(input)
+    take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_' || !b.is_ascii()).parse(input)
 }
 
-/// Parses a square token; numbers keep their written digits for the zero-padding check.
+/// Parses a square token as `Square::parse` does (zero-padded numbers are accepted and reported
+/// by the caller), without going through `str`.
 pub fn square(text: &[u8]) -> Option<Square> {
-    Square::parse(std::str::from_utf8(text).ok()?)
+    fn number(digits: &[u8]) -> Option<u16> {
+        if digits.is_empty() || digits.len() > 3 || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        Some(
+            digits
+                .iter()
+                .fold(0u16, |n, d| n * 10 + u16::from(d - b'0')),
+        )
+    }
+    match *text.first()? {
+        b'0'..=b'9' => {
+            let n = number(text)?;
+            (1..=255).contains(&n).then_some(Square::Num(n as u8))
+        }
+        letter @ b'a'..=b'z' => {
+            let rank_text = &text[1..];
+            if rank_text.len() > 2 || rank_text.first() == Some(&b'0') {
+                return None;
+            }
+            let rank = number(rank_text)?;
+            (1..=26).contains(&rank).then_some(Square::Alg {
+                file: letter - b'a',
+                rank: rank as u8 - 1,
+            })
+        }
+        _ => None,
+    }
 }
 
 /// `/FEN "..."/`: returns the FEN text between the quotes.
@@ -225,5 +280,47 @@ mod tests {
         assert!(strength(b"(12-16)").is_err());
         assert_eq!(ok(nag(b"$14 ")).1, b"14");
         assert_eq!(ok(setup(b"/FEN \"W:W31:B1\"/ x")).1, b"W:W31:B1");
+        assert_eq!(
+            ok(move_number(b"3....")),
+            (&b"."[..], (&b"3"[..], &b"..."[..]))
+        );
+        assert!(move_number(b"3 .").is_err());
+    }
+
+    #[test]
+    fn square_agrees_with_notation() {
+        let alphabet = b"0123456789abhxz-A";
+        let mut texts: Vec<Vec<u8>> = vec![vec![]];
+        for _ in 0..4 {
+            let longer: Vec<Vec<u8>> = texts
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |c| [&t[..], &[*c]].concat()))
+                .collect();
+            texts.extend(longer);
+        }
+        for text in texts {
+            let expected = std::str::from_utf8(&text).ok().and_then(Square::parse);
+            assert_eq!(
+                square(&text),
+                expected,
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
+        }
+    }
+
+    #[test]
+    fn results_by_hand() {
+        for token in ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"] {
+            assert_eq!(
+                ok(result(format!("{token} ").as_bytes())).1,
+                token.as_bytes()
+            );
+            assert_eq!(ok(result(token.as_bytes())).1, token.as_bytes());
+        }
+        assert!(result(b"1-2").is_err());
+        assert!(result(b"2-1").is_err());
+        assert!(result(b"1/2-1").is_err());
+        assert_eq!(ok(result(b"*5")).0, b"5");
     }
 }
