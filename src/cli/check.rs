@@ -1,7 +1,7 @@
 //! `pdnkit check`: read, replay and judge every game; report for people or for CI.
 
 use super::Outcome;
-use super::inputs::{self, Input};
+use super::inputs;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
@@ -15,7 +15,7 @@ use pdnkit::report::sarif::SarifWriter;
 use pdnkit::report::{FileInfo, ReportWriter, Show, Totals};
 use pdnkit::variant::Variant;
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 #[derive(Args)]
@@ -70,10 +70,7 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
         .iter()
         .map(|i| FileInfo {
             name: i.name(),
-            path: match i {
-                Input::File(p) => Some(p.clone()),
-                Input::Stdin => None,
-            },
+            path: i.source_file().map(Path::to_path_buf),
         })
         .collect();
     let total_bytes: u64 = files

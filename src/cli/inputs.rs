@@ -1,6 +1,8 @@
-//! Turning command-line paths into inputs: files, directories (recursively, `*.pdn`, in sorted
-//! order so output is deterministic) and `-` for standard input.
+//! Turning command-line paths into inputs: files, directories (recursively, `*.pdn` and
+//! `*.pdn.gz`, in sorted order so output is deterministic) and `-` for standard input. Gzip is
+//! recognised by its content, whatever the name.
 
+use pdnkit::reader;
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -19,10 +21,19 @@ impl Input {
     }
 
     pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
-        Ok(match self {
-            Input::Stdin => Box::new(io::stdin()),
-            Input::File(path) => Box::new(fs::File::open(path)?),
-        })
+        match self {
+            Input::Stdin => reader::decompressed(io::stdin()),
+            Input::File(path) => reader::open_path(path),
+        }
+    }
+
+    /// The file to show source lines from: not standard input, and not a compressed file
+    /// (spans count the decompressed bytes).
+    pub fn source_file(&self) -> Option<&Path> {
+        match self {
+            Input::File(path) if !is_gz(path) => Some(path),
+            _ => None,
+        }
     }
 }
 
@@ -56,12 +67,25 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> io::Result<()> {
         let path = entry?.path();
         if path.is_dir() {
             walk(&path, found)?;
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
-        {
+        } else if is_pdn(&path) {
             found.push(path);
         }
     }
     Ok(())
+}
+
+fn is_gz(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
+}
+
+/// `*.pdn` or `*.pdn.gz`.
+fn is_pdn(path: &Path) -> bool {
+    let stem = if is_gz(path) {
+        path.file_stem().map(Path::new)
+    } else {
+        Some(path)
+    };
+    stem.and_then(Path::extension)
+        .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
 }

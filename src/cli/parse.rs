@@ -2,10 +2,11 @@
 //! the reader found in them.
 
 use super::Outcome;
-use super::inputs::{self, Input};
-use super::output::{self, Style};
+use super::inputs;
+use super::output;
 use clap::{Args, ValueEnum};
 use pdnkit::reader::{Encoding, ReadOptions, Reader, Severity};
+use pdnkit::report::human::Style;
 use pdnkit::variant::Variant;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -118,10 +119,7 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
             }
             match args.format {
                 Format::Human => {
-                    let path = match input {
-                        Input::File(path) => Some(path.as_path()),
-                        Input::Stdin => None,
-                    };
+                    let path = input.source_file();
                     for d in &game.diagnostics {
                         if d.severity == Severity::Note && !args.notes {
                             continue;
