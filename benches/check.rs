@@ -1,0 +1,131 @@
+//! Replay and check throughput (run with `cargo bench --bench check`). Not a test: it measures
+//! and prints, in one run so the ratios are fair:
+//! - parse only, the floor every stage stands on;
+//! - replay only (games already in memory): games/s and moves/s per core;
+//! - the whole check of one game (reader findings, replay, draws, results);
+//! - the parallel pipeline from bytes to reports with 1 and 2 jobs, and its ratio to parsing.
+//!
+//! On OCA_2.0 (English) and on the International tournament games of the PDN standard's corpus,
+//! repeated to a few megabytes.
+
+use pdnkit::check::pipeline::{self, Event, Input, PipelineOptions};
+use pdnkit::check::{CheckOptions, check_game};
+use pdnkit::reader::{Game, ReadOptions, Reader};
+use pdnkit::replay;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Best of `runs` timings of `f`, in seconds.
+fn best_of(runs: usize, mut f: impl FnMut()) -> f64 {
+    (0..runs)
+        .map(|_| {
+            let started = Instant::now();
+            f();
+            started.elapsed().as_secs_f64()
+        })
+        .fold(f64::MAX, f64::min)
+}
+
+fn pipeline_run(bytes: &Arc<Vec<u8>>, jobs: usize) -> u64 {
+    let bytes = Arc::clone(bytes);
+    let input = Input {
+        name: "bench".into(),
+        open: Box::new(move || Ok(Box::new(std::io::Cursor::new(bytes.to_vec())) as _)),
+    };
+    let options = PipelineOptions {
+        jobs,
+        read: ReadOptions::default(),
+        check: CheckOptions::default(),
+    };
+    let mut games = 0u64;
+    pipeline::run(vec![input], &options, Arc::new(|_| {}), |event| {
+        if let Event::Games { reports, .. } = event {
+            games += reports.len() as u64;
+            std::hint::black_box(reports);
+        }
+        Ok(())
+    })
+    .expect("in-memory check");
+    games
+}
+
+fn measure(name: &str, bytes: Vec<u8>) {
+    let mb = bytes.len() as f64 / 1e6;
+    let games: Vec<Game> = Reader::new(&bytes[..], ReadOptions::default())
+        .map(|g| g.expect("memory reads"))
+        .collect();
+    let n = games.len() as f64;
+    let parse = best_of(3, || {
+        for g in Reader::new(&bytes[..], ReadOptions::default()) {
+            std::hint::black_box(g.expect("memory reads"));
+        }
+    });
+    let mut moves = 0u64;
+    let replay_only = best_of(3, || {
+        moves = 0;
+        for g in &games {
+            moves += std::hint::black_box(replay::replay(g, &mut ())).moves_replayed;
+        }
+    });
+    let options = CheckOptions::default();
+    let check_only = best_of(3, || {
+        for g in &games {
+            std::hint::black_box(check_game(g, &options));
+        }
+    });
+    let shared = Arc::new(bytes);
+    let jobs1 = best_of(3, || assert_eq!(pipeline_run(&shared, 1) as f64, n));
+    let jobs2 = best_of(3, || assert_eq!(pipeline_run(&shared, 2) as f64, n));
+
+    println!("{name}: {mb:.1} MB, {n} games, {moves} moves replayed");
+    let row = |stage: &str, secs: f64| {
+        println!(
+            "  {stage:<28} {:>9.0} games/s  {:>7.1} MB/s  {:>5.2}x parse time",
+            n / secs,
+            mb / secs,
+            secs / parse
+        );
+    };
+    row("parse only", parse);
+    row("replay only (in memory)", replay_only);
+    println!(
+        "  {:<28} {:>9.0} moves/s",
+        "",
+        moves as f64 / replay_only
+    );
+    row("check_game (in memory)", check_only);
+    row("pipeline, --jobs 1", jobs1);
+    row("pipeline, --jobs 2", jobs2);
+}
+
+fn main() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if !corpus.is_dir() {
+        println!("skipped: {} is absent", corpus.display());
+        return;
+    }
+    measure(
+        "OCA_2.0 (English)",
+        std::fs::read(corpus.join("english/OCA_2.0.pdn")).expect("OCA reads"),
+    );
+    let mut international = Vec::new();
+    for name in [
+        "nk2003-amsterdam.pdn",
+        "wk2003.pdn",
+        "nk_ronde_01.pdn",
+        "nk_ronde_02.pdn",
+        "rk_ronde_12.pdn",
+        "candidate95.pdn",
+        "DUTCH96H.pdn",
+    ] {
+        international
+            .extend(std::fs::read(corpus.join("pdn-standard/succeed").join(name)).expect("reads"));
+        international.extend_from_slice(b"\n\n");
+    }
+    let mut repeated = Vec::with_capacity(8 << 20);
+    while repeated.len() < 8 << 20 {
+        repeated.extend_from_slice(&international);
+    }
+    measure("International tournaments (repeated)", repeated);
+}
