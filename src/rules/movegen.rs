@@ -74,7 +74,16 @@ pub fn generate_relaxed(pos: &Position, list: &mut MoveList, duplicates: Duplica
         path: [0; MAX_CAPTURES],
         order: [0; MAX_CAPTURES],
     };
-    for from in CellIter(pos.men(me)) {
+    // Only men with a first jump open can start a capture: found for all men at once.
+    let empty = geo.cells & !occ;
+    let jumpable = g.jumpable(0, true);
+    let mut capturers = 0;
+    for d in dirs(g.man_capture_dirs) {
+        let back = opposite(d);
+        let land = geo.step(geo.step(pos.men(me), d) & jumpable, d) & empty;
+        capturers |= geo.step(geo.step(land, back), back);
+    }
+    for from in CellIter(capturers & pos.men(me)) {
         g.from = from;
         g.piece = PieceKind::Man;
         let bit = 1 << from;
@@ -89,7 +98,6 @@ pub fn generate_relaxed(pos: &Position, list: &mut MoveList, duplicates: Duplica
     if !g.list.is_empty() && !relax.quiet_with_captures {
         return;
     }
-    let empty = geo.cells & !occ;
     for d in dirs(rules.man_step_dirs(me)) {
         for to in CellIter(geo.step(pos.men(me), d) & empty) {
             let from = geo.step(1 << to, opposite(d)).trailing_zeros() as Cell;
