@@ -238,11 +238,12 @@ pub fn write_summary(
     let seconds = elapsed.as_secs_f64().max(1e-9);
     writeln!(
         out,
-        "{} {} file{}, {} games, {} moves, {:.1} MB in {:.2}s ({:.0} games/s)",
+        "{} {} file{}, {} game{}, {} moves, {:.1} MB in {:.2}s ({:.0} games/s)",
         style.bold("checked"),
         totals.files,
         if totals.files == 1 { "" } else { "s" },
         totals.games,
+        if totals.games == 1 { "" } else { "s" },
         totals.moves,
         totals.bytes as f64 / 1e6,
         seconds,
