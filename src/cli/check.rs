@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
 use pdnkit::check::pipeline::{self, Event, PipelineOptions};
 use pdnkit::draw::DrawProfile;
-use pdnkit::reader::{Encoding, ReadOptions};
+use pdnkit::reader::{Encoding, ReadOptions, Severity};
 use pdnkit::report::github::GithubWriter;
 use pdnkit::report::human::{HumanWriter, Style};
 use pdnkit::report::json::{JsonLinesWriter, JsonWriter};
@@ -44,15 +44,25 @@ pub struct CheckArgs {
     /// Print only the summary (human, github).
     #[arg(long, short = 'q')]
     quiet: bool,
-    /// Also list notes (variant inferred, encoding used, ...).
+    /// Also list notes (variant inferred, encoding used, ...): the same as `--level note`.
     #[arg(long)]
     notes: bool,
+    /// The least severe findings listed (human, sarif, github): `error`, `warning` or `note`.
+    #[arg(long, value_enum, default_value_t = Level::Warning)]
+    level: Level,
     /// Threads checking games (default: one per core). Output is the same for any value.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
     /// Character set of the input (default: UTF-8, else detected Windows-1252/1251).
     #[arg(long, value_parser = super::parse::parse_encoding)]
     encoding: Option<Encoding>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Level {
+    Error,
+    Warning,
+    Note,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -97,7 +107,11 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
     };
     let out = io::BufWriter::new(out);
     let show = Show {
-        notes: args.notes,
+        min_level: match (args.notes, args.level) {
+            (true, _) | (_, Level::Note) => Severity::Note,
+            (_, Level::Warning) => Severity::Warning,
+            (_, Level::Error) => Severity::Error,
+        },
         max_findings: args.max_findings,
         quiet: args.quiet,
     };

@@ -68,8 +68,9 @@ impl Totals {
 /// Which findings the people-facing formats list (JSON always has them all).
 #[derive(Debug, Clone, Copy)]
 pub struct Show {
-    /// Notes too (variant inferred, encoding used, ...).
-    pub notes: bool,
+    /// The least severe level listed: `Warning` by default, `Note` to see what the tool decided
+    /// (variant inferred, encoding used, ...), `Error` for the broken records only.
+    pub min_level: Severity,
     /// Stop listing after this many findings (the totals still count every one).
     pub max_findings: Option<u64>,
     /// Only the summary.
@@ -80,7 +81,7 @@ impl Show {
     /// Whether to list `finding`, given how many were listed already.
     pub fn lists(&self, finding: &ReportFinding, listed: u64) -> bool {
         !self.quiet
-            && (self.notes || finding.level != Severity::Note)
+            && finding.level >= self.min_level
             && self.max_findings.is_none_or(|max| listed < max)
     }
 }
