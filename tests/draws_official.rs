@@ -11,68 +11,17 @@
 //!   0,2,..,8. So 4 = (0,7), 9 = (1,6), 42 = (8,3), 47 = (9,2), 48 = (9,4), 36 = (7,0).
 //! - Russian, Czech: algebraic, a1 bottom-left (dark); the long diagonal is a1-h8.
 
-use pdnkit::draw::{DrawFlag, DrawProfile, DrawRule, DrawTracker};
+use pdnkit::draw::{DrawProfile, DrawRule, DrawTracker};
+use pdnkit::rules::Position;
 use pdnkit::rules::variants::{
     BRAZILIAN, CZECH, ENGLISH, INTERNATIONAL, ITALIAN, RUSSIAN, TURKISH,
 };
-use pdnkit::rules::{Position, Rules};
+#[allow(dead_code)] // each file uses some of the helpers
+#[path = "support/draw_game.rs"]
+mod draw_game;
+use draw_game::Game;
+#[allow(dead_code)] // only `full` is used here
 mod common;
-
-/// A game being replayed with a draw tracker.
-struct Game {
-    pos: Position,
-    tracker: DrawTracker,
-}
-
-impl Game {
-    fn new(rules: &'static Rules, fen_text: &str) -> Game {
-        Game::with_profile(rules, DrawProfile::Official, fen_text)
-    }
-
-    fn with_profile(rules: &'static Rules, profile: DrawProfile, fen_text: &str) -> Game {
-        let pos = common::position(rules, fen_text);
-        Game {
-            tracker: DrawTracker::new(profile, &pos),
-            pos,
-        }
-    }
-
-    /// Plays one move given in short notation; returns the flags it fired.
-    fn play(&mut self, text: &str) -> Vec<DrawFlag> {
-        let moves = self.pos.legal_moves();
-        let Some(mv) = moves.iter().find(|m| self.pos.move_text(m) == text) else {
-            let legal: Vec<String> = moves.iter().map(|m| self.pos.move_text(m)).collect();
-            panic!(
-                "{text} is not legal at ply {}; legal: {legal:?}",
-                self.tracker.plies()
-            );
-        };
-        self.pos = self.pos.play(mv);
-        self.tracker.record(mv, &self.pos).into_vec()
-    }
-
-    fn play_all(&mut self, moves: &[&str]) {
-        for m in moves {
-            self.play(m);
-        }
-    }
-
-    /// Plays `plies` moves of the cycle `moves`, starting at its first move.
-    fn cycle(&mut self, moves: &[&str], plies: usize) {
-        for m in moves.iter().cycle().take(plies) {
-            self.play(m);
-        }
-    }
-
-    /// The ply at which `rule` fired, if it did.
-    fn fired(&self, rule: DrawRule) -> Option<u32> {
-        self.tracker
-            .flags()
-            .iter()
-            .find(|f| f.rule == rule)
-            .map(|f| f.ply)
-    }
-}
 
 /// International: kings 47 and 4 step to 42 and 9 and back; men 45 and 6 keep the material
 /// away from any endgame balance.

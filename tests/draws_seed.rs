@@ -4,66 +4,25 @@
 //!
 //! Positions and king shuffles are the ones of `draws_official.rs` (checked there square by square).
 
-use pdnkit::draw::{DrawFlag, DrawProfile, DrawRule, DrawTracker};
+use pdnkit::draw::{DrawProfile, DrawRule, DrawTracker};
 use pdnkit::notation::Color;
+use pdnkit::rules::Position;
 use pdnkit::rules::variants::{
     BRAZILIAN, CZECH, ENGLISH, INTERNATIONAL, ITALIAN, RUSSIAN, TURKISH,
 };
-use pdnkit::rules::{Position, Rules};
+#[allow(dead_code)] // each file uses some of the helpers
+#[path = "support/draw_game.rs"]
+mod draw_game;
+use draw_game::Game;
+#[allow(dead_code)] // only `full` is used here
 mod common;
-
-struct Game {
-    pos: Position,
-    tracker: DrawTracker,
-}
-
-impl Game {
-    fn new(rules: &'static Rules, fen_text: &str) -> Game {
-        let pos = common::position(rules, fen_text);
-        Game {
-            tracker: DrawTracker::new(DrawProfile::Seed, &pos),
-            pos,
-        }
-    }
-
-    fn play(&mut self, text: &str) -> Vec<DrawFlag> {
-        let moves = self.pos.legal_moves();
-        let Some(mv) = moves.iter().find(|m| self.pos.move_text(m) == text) else {
-            let legal: Vec<String> = moves.iter().map(|m| self.pos.move_text(m)).collect();
-            panic!(
-                "{text} is not legal at ply {}; legal: {legal:?}",
-                self.tracker.plies()
-            );
-        };
-        self.pos = self.pos.play(mv);
-        self.tracker.record(mv, &self.pos).into_vec()
-    }
-
-    fn cycle(&mut self, moves: &[&str], plies: usize) {
-        for m in moves.iter().cycle().take(plies) {
-            self.play(m);
-        }
-    }
-
-    fn fired(&self, rule: DrawRule) -> Option<u32> {
-        self.tracker
-            .flags()
-            .iter()
-            .find(|f| f.rule == rule)
-            .map(|f| f.ply)
-    }
-
-    fn rules_fired(&self) -> Vec<DrawRule> {
-        self.tracker.flags().iter().map(|f| f.rule).collect()
-    }
-}
 
 const ENGLISH_KINGS: &str = "W:WK29,32:BK4,1";
 const ENGLISH_SHUFFLE: [&str; 4] = ["29-25", "4-8", "25-29", "8-4"];
 
 #[test]
 fn english_80_king_plies_without_capture_fire_at_ply_80() {
-    let mut g = Game::new(&ENGLISH, ENGLISH_KINGS);
+    let mut g = Game::with_profile(&ENGLISH, DrawProfile::Seed, ENGLISH_KINGS);
     g.cycle(&ENGLISH_SHUFFLE, 79);
     assert_eq!(g.fired(DrawRule::SeedKingPlies80), None);
     g.play(ENGLISH_SHUFFLE[3]);
@@ -78,7 +37,7 @@ fn english_80_king_plies_without_capture_fire_at_ply_80() {
 
 #[test]
 fn english_a_man_ply_breaks_the_run_of_king_plies() {
-    let mut g = Game::new(&ENGLISH, ENGLISH_KINGS);
+    let mut g = Game::with_profile(&ENGLISH, DrawProfile::Seed, ENGLISH_KINGS);
     g.cycle(&ENGLISH_SHUFFLE, 79);
     g.play("1-6"); // ply 80, a man move, would have been the 80th king ply
     let white_first = ["29-25", "8-4", "25-29", "4-8"];
@@ -95,7 +54,7 @@ fn english_a_capture_breaks_the_run_of_king_plies() {
     // next to White's king on 22 with 31 empty behind, and ply 29 takes it (22x31). The run of
     // king plies starts again after the capture: 80 more plies, ply 109 (it would have been ply
     // 80 had the capture not counted).
-    let mut g = Game::new(&ENGLISH, "W:WK29:BK4,K12");
+    let mut g = Game::with_profile(&ENGLISH, DrawProfile::Seed, "W:WK29:BK4,K12");
     g.cycle(&ENGLISH_SHUFFLE, 20);
     for m in [
         "29-25", "12-16", "25-29", "16-19", "29-25", "19-23", "25-22", "23-26",
@@ -115,7 +74,7 @@ const INTL_SHUFFLE: [&str; 4] = ["47-42", "4-9", "42-47", "9-4"];
 
 #[test]
 fn international_120_king_plies_fire_and_the_fmjd_endgame_limits_do_not() {
-    let mut g = Game::new(&INTERNATIONAL, INTL_THREE_KINGS);
+    let mut g = Game::with_profile(&INTERNATIONAL, DrawProfile::Seed, INTL_THREE_KINGS);
     g.cycle(&INTL_SHUFFLE, 119);
     assert_eq!(g.fired(DrawRule::SeedKingPlies120), None);
     g.play(INTL_SHUFFLE[3]);
@@ -129,7 +88,7 @@ fn international_120_king_plies_fire_and_the_fmjd_endgame_limits_do_not() {
 #[test]
 fn russian_120_king_plies_fire_at_ply_120() {
     let shuffle = ["c1-d2", "h8-g7", "d2-c1", "g7-h8"];
-    let mut g = Game::new(&RUSSIAN, "W:WKc1,Ke1:BKh8");
+    let mut g = Game::with_profile(&RUSSIAN, DrawProfile::Seed, "W:WKc1,Ke1:BKh8");
     g.cycle(&shuffle, 119);
     assert_eq!(g.fired(DrawRule::SeedKingPlies120), None);
     g.play(shuffle[3]);
@@ -144,7 +103,7 @@ fn russian_120_king_plies_fire_at_ply_120() {
 fn turkish_120_king_plies_fire_at_ply_120() {
     // Turkish kings move orthogonally: a1-a2 and h8-h7.
     let shuffle = ["a1-b1", "h8-g8", "b1-a1", "g8-h8"];
-    let mut g = Game::new(&TURKISH, "W:WKa1,d2:BKh8,e7");
+    let mut g = Game::with_profile(&TURKISH, DrawProfile::Seed, "W:WKa1,d2:BKh8,e7");
     g.cycle(&shuffle, 119);
     assert_eq!(g.fired(DrawRule::SeedKingPlies120), None);
     g.play(shuffle[3]);
@@ -153,7 +112,7 @@ fn turkish_120_king_plies_fire_at_ply_120() {
 
 #[test]
 fn turkish_one_man_each_is_a_draw_at_once() {
-    let mut g = Game::new(&TURKISH, "B:Wd5,a2:Bd6");
+    let mut g = Game::with_profile(&TURKISH, DrawProfile::Seed, "B:Wd5,a2:Bd6");
     let flags = g.play("d6xd4");
     assert_eq!(
         flags.iter().map(|f| (f.rule, f.ply)).collect::<Vec<_>>(),
@@ -164,7 +123,7 @@ fn turkish_one_man_each_is_a_draw_at_once() {
 
 #[test]
 fn turkish_king_against_man_is_decided_not_drawn() {
-    let mut g = Game::new(&TURKISH, "B:Wd5,Ka2:Bd6");
+    let mut g = Game::with_profile(&TURKISH, DrawProfile::Seed, "B:Wd5,Ka2:Bd6");
     assert_eq!(common::full(&g.pos), ["d6xd4"]);
     let flags = g.play("d6xd4");
     assert!(flags.is_empty(), "{flags:?}");
@@ -176,7 +135,7 @@ fn turkish_king_against_man_is_decided_not_drawn() {
 #[test]
 fn italian_seed_000_is_the_fid_rule() {
     let shuffle = ["32-28", "1-5", "28-32", "5-1"];
-    let mut g = Game::new(&ITALIAN, "W:WK32,29:BK1,4");
+    let mut g = Game::with_profile(&ITALIAN, DrawProfile::Seed, "W:WK32,29:BK1,4");
     g.cycle(&shuffle, 79);
     assert_eq!(g.fired(DrawRule::ItalianKings40), None);
     g.play(shuffle[3]);
