@@ -43,6 +43,8 @@ pub struct DrawVisitor {
     last_ply: u32,
     /// Game ply at which the current tracker started (its own plies count from there).
     offset: u32,
+    /// The move that made each rule hold (rules holding in the start position have none).
+    located: Vec<(DrawRule, Span)>,
 }
 
 impl DrawVisitor {
@@ -54,6 +56,7 @@ impl DrawVisitor {
             went_on: None,
             last_ply: 0,
             offset: 0,
+            located: Vec::new(),
         }
     }
 
@@ -85,6 +88,27 @@ impl DrawVisitor {
                 moves_after: last.saturating_sub(f.ply + self.offset),
             })
             .collect();
+        // Each flag as a note at the move that made it hold, so every format can show it.
+        for r in &reports {
+            let span = self
+                .located
+                .iter()
+                .find(|(rule, _)| *rule == r.rule)
+                .map_or(result_span, |(_, span)| *span);
+            let after = match r.moves_after {
+                0 => "the game ends there".to_string(),
+                1 => "1 more move follows".to_string(),
+                n => format!("{n} more moves follow"),
+            };
+            let mut f = ReportFinding::new(
+                r.rule.code(),
+                Severity::Note,
+                span,
+                format!("{}: {}; {after}", r.rule.description(), r.detail),
+            );
+            f.ply = Some(r.ply);
+            findings.push(f);
+        }
         if let Some(first) = reports.iter().min_by_key(|r| r.ply) {
             if let Some(span) = self.went_on {
                 findings.push(ReportFinding::new(
@@ -138,7 +162,9 @@ impl Visitor for DrawVisitor {
             self.went_on = Some(e.node.token.span);
         }
         if let Some(t) = &mut self.tracker {
-            t.record(e.mv, e.after);
+            for flag in t.record(e.mv, e.after) {
+                self.located.push((flag.rule, e.node.token.span));
+            }
         }
         self.expected = Some(*e.after);
         self.last_ply = e.ply;
