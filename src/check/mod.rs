@@ -145,8 +145,13 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
     let result = result::check(game, &replay);
     let (draws, decided, draw_findings) = draws.finish(result.declares_win, result.declared_span);
     findings.extend(draw_findings);
+    let mut result_report = result.report;
+    // A draw rule holding where the record ends decides the game too.
+    if result_report.computed.is_none() && draws.iter().any(|d| d.moves_after == 0) {
+        result_report.computed = Some(result::draw_token(game.variant));
+    }
     findings.extend(replay.findings.into_iter().map(ReportFinding::from));
-    findings.extend(result.findings.iter().cloned());
+    findings.extend(result.findings);
     // Source order, so reports read top to bottom (stable: equal offsets keep stage order).
     findings.sort_by_key(|f| f.span.offset);
     GameReport {
@@ -165,7 +170,7 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         plies_recorded: game.moves.moves.len() as u32,
         plies_replayed: replay.main_line_plies,
         moves_replayed: replay.moves_replayed,
-        result: result.report,
+        result: result_report,
         draws,
         decided,
         findings,

@@ -72,6 +72,14 @@ fn parse_kind(text: &str) -> Option<ResultKind> {
     ResultKind::ALL.into_iter().find(|k| k.as_str() == text)
 }
 
+/// The draw token of the variant's result type (`1-1` International and Canadian).
+pub fn draw_token(variant: Option<crate::variant::Variant>) -> &'static str {
+    match variant.map(|v| v.result_style()) {
+        Some(ResultStyle::International) => ResultKind::OneOne.as_str(),
+        _ => ResultKind::Half.as_str(),
+    }
+}
+
 pub fn check(game: &Game, replay: &GameReplay) -> ResultCheck {
     let tag = game
         .tags
