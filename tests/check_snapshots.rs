@@ -1,0 +1,149 @@
+//! Snapshots of `pdnkit check` over the fixtures in `fixtures/check/` (the JSON form of each
+//! file's game reports), and two tests that keep the fixtures honest: together they produce
+//! every replay finding and every result code, and each game produces exactly the codes the
+//! `% ...` comment before it names.
+//!
+//! Update with `INSTA_UPDATE=always cargo test --test check_snapshots` (or `cargo insta
+//! review`), then read every changed `.snap` file against the fixture's comments before
+//! committing it.
+
+use pdnkit::check::result::codes;
+use pdnkit::check::{CheckOptions, GameReport, check_game};
+use pdnkit::reader::{Game, ReadOptions, Reader};
+use pdnkit::replay::Kind;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn check_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/check")
+}
+
+/// Every `*.pdn` in `fixtures/check/`, sorted.
+fn check_fixtures() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(check_dir())
+        .expect("fixtures/check exists")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pdn"))
+        .collect();
+    out.sort();
+    assert!(!out.is_empty(), "no fixtures in fixtures/check");
+    out
+}
+
+fn read(bytes: &[u8]) -> Vec<Game> {
+    Reader::new(bytes, ReadOptions::default())
+        .collect::<std::io::Result<Vec<_>>>()
+        .expect("reading from memory cannot fail")
+}
+
+fn check(path: &Path) -> (Vec<Game>, Vec<GameReport>) {
+    let bytes = std::fs::read(path).expect("fixture readable");
+    let games = read(&bytes);
+    let reports = games
+        .iter()
+        .map(|g| check_game(g, &CheckOptions::default()))
+        .collect();
+    (games, reports)
+}
+
+#[test]
+fn check_fixture_snapshots() {
+    insta::glob!("../fixtures/check", "*.pdn", |path| {
+        let (_, reports) = check(path);
+        assert!(!reports.is_empty(), "{}: no games", path.display());
+        insta::assert_json_snapshot!("report", reports);
+    });
+}
+
+/// Every code a `check` finding can carry, by whether a fixture produces it.
+#[test]
+fn every_replay_kind_and_result_code_occurs_in_a_fixture() {
+    let mut seen: BTreeMap<&'static str, String> = BTreeMap::new();
+    for path in check_fixtures() {
+        let (_, reports) = check(&path);
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        for report in &reports {
+            for f in &report.findings {
+                seen.entry(f.code).or_insert_with(|| name.clone());
+            }
+        }
+    }
+    let wanted: Vec<&str> = Kind::ALL
+        .iter()
+        .map(|k| k.as_str())
+        .chain(codes::ALL.iter().copied())
+        .collect();
+    let missing: Vec<&str> = wanted
+        .iter()
+        .copied()
+        .filter(|c| !seen.contains_key(c))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "codes no fixture in fixtures/check produces (add a game): {missing:?}"
+    );
+}
+
+/// The `E-...`, `W-...`, `N-...` and `I-...` codes named in `text`.
+fn codes_named(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for word in text.split(|c: char| !(c.is_ascii_uppercase() || c == '-')) {
+        let word = word.trim_matches('-');
+        let mut parts = word.splitn(2, '-');
+        let (Some(prefix), Some(rest)) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        if matches!(prefix, "E" | "W" | "N" | "I") && rest.len() > 2 {
+            out.insert(word.to_string());
+        }
+    }
+    out
+}
+
+/// Each game's findings are exactly the codes its comment names (codes the replay and the
+/// result check emit, and the reader's when the comment names them; reader notes such as
+/// I-VARIANT-INFERRED only when named). clean.pdn names none and must have no finding at all.
+#[test]
+fn each_game_has_the_findings_its_comment_names() {
+    let stage_codes: BTreeSet<&str> = Kind::ALL
+        .iter()
+        .map(|k| k.as_str())
+        .chain(codes::ALL.iter().copied())
+        .collect();
+    let mut problems = Vec::new();
+    for path in check_fixtures() {
+        let text = std::fs::read_to_string(&path).expect("fixtures/check is UTF-8");
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let (games, reports) = check(&path);
+        let mut previous_end = 0usize;
+        for (game, report) in games.iter().zip(&reports) {
+            let end = game.span.end() as usize;
+            let comment: String = text[previous_end..end]
+                .lines()
+                .filter(|l| l.starts_with('%'))
+                .collect::<Vec<_>>()
+                .join("\n");
+            previous_end = end;
+            assert!(
+                !comment.is_empty(),
+                "{name} game {}: no `%` comment says what it tests",
+                game.index
+            );
+            let named = codes_named(&comment);
+            let found: BTreeSet<String> = report
+                .findings
+                .iter()
+                .map(|f| f.code)
+                .filter(|c| stage_codes.contains(c) || named.contains(*c) || c.starts_with("E-"))
+                .map(str::to_string)
+                .collect();
+            if named != found {
+                problems.push(format!(
+                    "{name} game {}: comment names {named:?}, check found {found:?}",
+                    game.index
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -1,0 +1,454 @@
+//! The `pdnkit` binary as a user runs it: exit codes, standard input, directories, every
+//! report format, `--output`, `--max-findings`, `--quiet`, `--jobs` and a closed pipe.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn pdnkit() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_pdnkit"));
+    c.current_dir(manifest());
+    c
+}
+
+fn run(args: &[&str]) -> Output {
+    pdnkit().args(args).output().expect("run pdnkit")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh directory under the system temp dir for this test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pdnkit-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[track_caller]
+fn assert_code(out: &Output, code: i32, what: &str) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{what}: exit code\nstdout:\n{}\nstderr:\n{}",
+        stdout(out),
+        stderr(out)
+    );
+}
+
+// ---- exit codes ----
+
+#[test]
+fn exit_code_0_on_a_clean_file() {
+    let out = run(&["check", "fixtures/check/clean.pdn"]);
+    assert_code(&out, 0, "clean.pdn");
+    assert!(stdout(&out).contains("0 errors"), "{}", stdout(&out));
+}
+
+#[test]
+fn exit_code_1_on_a_file_with_errors() {
+    let out = run(&["check", "fixtures/check/international.pdn"]);
+    assert_code(&out, 1, "international.pdn");
+    assert!(stdout(&out).contains("error[E-NO-PIECE]"));
+}
+
+#[test]
+fn exit_code_1_when_only_warnings_is_0() {
+    // Warnings and notes alone do not fail the run.
+    let out = run(&["check", "fixtures/check/others.pdn"]);
+    assert_code(&out, 0, "others.pdn (notes only)");
+}
+
+#[test]
+fn exit_code_2_on_a_missing_file() {
+    let out = run(&["check", "fixtures/check/no-such-file.pdn"]);
+    assert_code(&out, 2, "missing file");
+    assert!(
+        stderr(&out).contains("no-such-file.pdn"),
+        "the error names the file: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn exit_code_2_on_a_bad_flag_or_value() {
+    for args in [
+        vec!["check", "--no-such-flag", "fixtures/check/clean.pdn"],
+        vec!["check", "--format", "xml", "fixtures/check/clean.pdn"],
+        vec!["check", "--variant", "chess", "fixtures/check/clean.pdn"],
+        vec!["check"],
+    ] {
+        let out = run(&args);
+        assert_code(&out, 2, &format!("{args:?}"));
+        assert!(!stderr(&out).is_empty(), "{args:?}: no usage message");
+    }
+}
+
+// ---- inputs ----
+
+#[test]
+fn dash_reads_standard_input() {
+    for (file, code) in [("clean.pdn", 0), ("english.pdn", 1)] {
+        let text = std::fs::read(manifest().join("fixtures/check").join(file)).unwrap();
+        let mut child = pdnkit()
+            .args(["check", "-", "--format", "json"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        let mut stdin = child.stdin.take().unwrap();
+        std::thread::spawn(move || stdin.write_all(&text).unwrap());
+        let out = child.wait_with_output().unwrap();
+        assert_code(&out, code, &format!("{file} on stdin"));
+        let doc: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(doc["files"][0]["path"], "<stdin>");
+        let from_file: Value = serde_json::from_str(&stdout(&run(&[
+            "check",
+            &format!("fixtures/check/{file}"),
+            "--format",
+            "json",
+        ])))
+        .unwrap();
+        assert_eq!(
+            doc["files"][0]["games"], from_file["files"][0]["games"],
+            "{file}: the same games from stdin as from the file"
+        );
+    }
+}
+
+/// Every `*.pdn` below `dir`, sorted, as `dir/...` paths.
+fn pdn_files(dir: &Path) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "pdn") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &mut out);
+    out.sort();
+    out
+}
+
+#[test]
+fn directories_are_searched_recursively_in_sorted_order() {
+    let out = run(&["check", "fixtures", "--format", "json"]);
+    let doc: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let listed: Vec<String> = doc["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap().to_string())
+        .collect();
+    // The binary ran in the crate directory: name the files the same way.
+    let root = manifest().join("fixtures");
+    let expected: Vec<String> = pdn_files(&root)
+        .iter()
+        .map(|p| {
+            Path::new("fixtures")
+                .join(p.strip_prefix(&root).unwrap())
+                .display()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(listed, expected);
+    assert!(listed.iter().any(|p| p.ends_with("check/clean.pdn")));
+    assert!(listed.iter().any(|p| p.ends_with("variants/english.pdn")));
+}
+
+// ---- formats ----
+
+#[test]
+fn human_format_lists_findings_with_source_and_summary() {
+    let out = run(&["check", "fixtures/check/italian.pdn"]);
+    let text = stdout(&out);
+    assert!(text.contains("fixtures/check/italian.pdn:18:4: error[E-CAPTURE-PRECEDENCE]"));
+    assert!(text.contains("1. 22x13 *"), "the source line is shown");
+    assert!(text.contains("legal moves: 24x15"));
+    assert!(text.contains("checked 1 file"), "summary: {text}");
+}
+
+#[test]
+fn sarif_format_is_sarif_2_1_0() {
+    let out = run(&["check", "fixtures/check", "--format", "sarif"]);
+    assert_code(&out, 1, "sarif");
+    let doc: Value = serde_json::from_str(&stdout(&out)).expect("SARIF is JSON");
+    assert_eq!(doc["version"], "2.1.0");
+    let run = &doc["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "pdnkit");
+    let results = run["results"].as_array().expect("results");
+    assert!(!results.is_empty());
+    for r in results {
+        assert!(r["ruleId"].is_string(), "ruleId: {r}");
+        assert!(
+            matches!(r["level"].as_str(), Some("error" | "warning" | "note")),
+            "level: {r}"
+        );
+        let loc = &r["locations"][0]["physicalLocation"];
+        assert!(
+            loc["artifactLocation"]["uri"]
+                .as_str()
+                .is_some_and(|u| u.starts_with("fixtures/check/")),
+            "uri: {r}"
+        );
+        assert!(loc["region"]["startLine"].as_u64().is_some_and(|l| l >= 1));
+        assert!(r["message"]["text"].is_string());
+    }
+    // Every rule a result names is in the driver's rule list.
+    let rules: Vec<&str> = run["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    for r in results {
+        assert!(rules.contains(&r["ruleId"].as_str().unwrap()));
+    }
+}
+
+#[test]
+fn github_format_prints_workflow_commands() {
+    let out = run(&["check", "fixtures/check/english.pdn", "--format", "github"]);
+    assert_code(&out, 1, "github");
+    let text = stdout(&out);
+    let commands: Vec<&str> = text.lines().filter(|l| l.starts_with("::")).collect();
+    assert!(
+        commands.iter().any(|l| l.starts_with(
+            "::error file=fixtures/check/english.pdn,line=17,col=19,title=E-CAPTURE-MANDATORY::"
+        )),
+        "{text}"
+    );
+    assert!(
+        commands
+            .iter()
+            .any(|l| l.starts_with("::warning file=") && l.contains("title=W-RESULT-STYLE::")),
+        "{text}"
+    );
+    for l in &commands {
+        assert!(
+            l.starts_with("::error file=")
+                || l.starts_with("::warning file=")
+                || l.starts_with("::notice file="),
+            "{l}"
+        );
+    }
+    let notes = run(&[
+        "check",
+        "fixtures/check/others.pdn",
+        "--format",
+        "github",
+        "--notes",
+    ]);
+    assert!(
+        stdout(&notes).lines().any(
+            |l| l.starts_with("::notice file=") && l.contains("title=N-VARIANT-NOT-REPLAYED::")
+        )
+    );
+}
+
+#[test]
+fn jsonl_format_prints_one_game_per_line_then_a_summary() {
+    let out = run(&["check", "fixtures/check/english.pdn", "--format", "jsonl"]);
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 9, "8 games and a summary");
+    assert!(lines[..8].iter().all(|l| l["type"] == "game"));
+    assert_eq!(lines[8]["type"], "summary");
+    assert_eq!(lines[8]["totals"]["games"], 8);
+}
+
+// ---- options ----
+
+#[test]
+fn output_writes_the_report_to_a_file() {
+    let dir = temp_dir("output");
+    let file = dir.join("report.json");
+    let out = run(&[
+        "check",
+        "fixtures/check/english.pdn",
+        "--format",
+        "json",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_code(&out, 1, "--output");
+    assert!(out.stdout.is_empty(), "nothing on stdout with --output");
+    let doc: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(doc["totals"]["games"], 8);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn max_findings_limits_the_list_not_the_count() {
+    let out = run(&[
+        "check",
+        "fixtures/check/international.pdn",
+        "--max-findings",
+        "2",
+    ]);
+    assert_code(&out, 1, "--max-findings");
+    let text = stdout(&out);
+    let listed = text
+        .lines()
+        .filter(|l| l.contains(": error[") || l.contains(": warning["))
+        .count();
+    assert_eq!(listed, 2, "{text}");
+    assert!(text.contains("12 errors"), "the summary counts all: {text}");
+
+    let sarif = run(&[
+        "check",
+        "fixtures/check/international.pdn",
+        "--format",
+        "sarif",
+        "--max-findings",
+        "3",
+    ]);
+    let doc: Value = serde_json::from_str(&stdout(&sarif)).unwrap();
+    assert_eq!(doc["runs"][0]["results"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn quiet_prints_only_the_summary() {
+    let out = run(&["check", "fixtures/check/international.pdn", "--quiet"]);
+    assert_code(&out, 1, "--quiet still fails on errors");
+    let text = stdout(&out);
+    assert!(!text.contains("error["), "{text}");
+    assert!(text.contains("checked 1 file"), "{text}");
+}
+
+/// `--format json` with the run's duration (`totals.seconds`, which no two runs share) set to 0.
+fn json_without_timing(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+    let text = stdout(&out);
+    let at = text.rfind("\"seconds\":").expect("totals.seconds");
+    let value_start = at + "\"seconds\":".len();
+    let value_end = value_start
+        + text[value_start..]
+            .find([',', '}'])
+            .expect("end of the number");
+    format!("{}0{}", &text[..value_start], &text[value_end..])
+}
+
+#[test]
+fn jobs_do_not_change_the_output() {
+    let corpus = manifest().join("../shared/corpus/pdn-standard/succeed");
+    let mut dirs = vec![manifest().join("fixtures")];
+    if corpus.is_dir() {
+        dirs.push(corpus);
+    } else {
+        eprintln!("skipping the corpus: {} is absent", corpus.display());
+    }
+    for dir in dirs {
+        let dir = dir.to_str().unwrap();
+        let one = json_without_timing(&["check", dir, "--format", "json", "--jobs", "1"]);
+        let two = json_without_timing(&["check", dir, "--format", "json", "--jobs", "2"]);
+        assert!(one == two, "{dir}: --jobs 1 and --jobs 2 differ");
+        let lines_one = stdout(&run(&["check", dir, "--format", "jsonl", "--jobs", "1"]));
+        let lines_two = stdout(&run(&["check", dir, "--format", "jsonl", "--jobs", "2"]));
+        let games = |t: &str| {
+            t.lines()
+                .filter(|l| l.starts_with("{\"type\":\"game\""))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert!(
+            games(&lines_one) == games(&lines_two),
+            "{dir}: jsonl games differ"
+        );
+    }
+}
+
+/// An archive of 4000 International games, each with a warning (a `1-0` result, where
+/// International writes 2-0), so every format writes as it goes.
+fn many_games(dir: &Path) -> PathBuf {
+    let file = dir.join("many.pdn");
+    let mut text = String::new();
+    for i in 0..4000 {
+        text.push_str(&format!(
+            "[Event \"{i}\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 1-0\n\n"
+        ));
+    }
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+/// Reads one line of `pdnkit check FILE --format FORMAT --jobs JOBS`, closes the pipe, and
+/// checks that the process exits 0 within 60 seconds without a panic (killed otherwise).
+fn close_pipe_after_one_line(file: &Path, format: &str, jobs: &str) {
+    let mut child = pdnkit()
+        .args(["check", "--format", format, "--jobs", jobs])
+        .arg(file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    reader.read_line(&mut line).unwrap();
+    assert!(!line.is_empty(), "{format}: a first line");
+    drop(reader); // closes the pipe
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{format} --jobs {jobs}: still running 60 s after its output pipe closed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert!(!err.contains("panicked"), "{format} --jobs {jobs}: {err}");
+    assert_eq!(
+        status.code(),
+        Some(0),
+        "{format} --jobs {jobs}: a closed pipe exits 0; stderr: {err}"
+    );
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    let dir = temp_dir("pipe");
+    let file = many_games(&dir);
+    for format in ["jsonl", "human", "github"] {
+        close_pipe_after_one_line(&file, format, "1");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// With several jobs, closing the pipe leaves the process hanging: the sink's error returns
+/// from the ordering loop, but the reader and worker threads stay blocked on the bounded
+/// channels and `thread::scope` waits for them forever (seen: `--jobs 2 --format jsonl`, no
+/// CPU, never exits).
+#[test]
+#[ignore = "bug: with --jobs 2 a closed output pipe deadlocks the pipeline instead of exiting 0"]
+fn a_closed_pipe_is_not_an_error_with_several_jobs() {
+    let dir = temp_dir("pipe-jobs");
+    let file = many_games(&dir);
+    for format in ["jsonl", "human"] {
+        close_pipe_after_one_line(&file, format, "2");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
