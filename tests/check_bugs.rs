@@ -18,7 +18,6 @@ fn check(text: &str) -> Vec<GameReport> {
 /// squares; the variants to try are those whose notation the game uses (here Czech, as the
 /// doc comment of `replay()` says for the `mrcd*.pdn` games).
 #[test]
-#[ignore = "bug: an algebraic game re-inferred as English (numeric notation) instead of Czech"]
 fn algebraic_game_is_not_reinferred_as_a_numeric_variant() {
     let reports = check("[FEN \"W:Wc3,h2:Bb2,h8\"]\n1. h2-g3 h8-g7 *\n");
     let report = &reports[0];
@@ -43,7 +42,6 @@ fn algebraic_game_is_not_reinferred_as_a_numeric_variant() {
 /// A written square is a square the piece stops on, so `47x24x36` names the first route (with
 /// 38 left out: W-CAPTURE-PATH), not both (today: E-AMBIGUOUS-MOVE).
 #[test]
-#[ignore = "bug (judgement call): a square the king only passes over makes a partial path ambiguous"]
 fn a_partial_path_through_a_landing_square_is_not_ambiguous() {
     let reports = check("[GameType \"20\"]\n[FEN \"W:WK47:B14,19,29,31,42\"]\n1. 47x24x36 *\n");
     let codes: Vec<&str> = reports[0].findings.iter().map(|f| f.code).collect();

@@ -60,6 +60,11 @@ impl DrawVisitor {
         }
     }
 
+    /// Whether a draw rule held on the main line.
+    pub fn drawn(&self) -> bool {
+        self.tracker.as_ref().is_some_and(|t| !t.flags().is_empty())
+    }
+
     fn first_flag_ply(&self) -> Option<u32> {
         self.tracker
             .as_ref()
@@ -116,12 +121,13 @@ impl DrawVisitor {
                     Severity::Warning,
                     span,
                     format!(
-                        "the game was drawn after ply {} ({}: {}), yet {} more move{} follow",
+                        "the game was drawn after ply {} ({}: {}), yet {} more move{} follow{}",
                         first.ply,
                         first.rule.code(),
                         first.detail,
                         first.moves_after,
-                        if first.moves_after == 1 { "" } else { "s" }
+                        if first.moves_after == 1 { "" } else { "s" },
+                        if first.moves_after == 1 { "s" } else { "" }
                     ),
                 ));
             } else if declared_win {

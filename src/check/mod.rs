@@ -142,14 +142,10 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         .end
         .zip(numbering)
         .map(|(p, n)| p.to_setup_numbered(n).to_string());
-    let result = result::check(game, &replay);
+    let result = result::check(game, &replay, draws.drawn());
     let (draws, decided, draw_findings) = draws.finish(result.declares_win, result.declared_span);
     findings.extend(draw_findings);
-    let mut result_report = result.report;
-    // A draw rule holding where the record ends decides the game too.
-    if result_report.computed.is_none() && draws.iter().any(|d| d.moves_after == 0) {
-        result_report.computed = Some(result::draw_token(game.variant));
-    }
+    let result_report = result.report;
     findings.extend(replay.findings.into_iter().map(ReportFinding::from));
     findings.extend(result.findings);
     // Source order, so reports read top to bottom (stable: equal offsets keep stage order).

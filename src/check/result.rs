@@ -80,7 +80,8 @@ pub fn draw_token(variant: Option<crate::variant::Variant>) -> &'static str {
     }
 }
 
-pub fn check(game: &Game, replay: &GameReplay) -> ResultCheck {
+/// Checks the declared result; `drawn` says a draw rule held somewhere on the main line.
+pub fn check(game: &Game, replay: &GameReplay, drawn: bool) -> ResultCheck {
     let tag = game
         .tags
         .iter()
@@ -155,8 +156,13 @@ pub fn check(game: &Game, replay: &GameReplay) -> ResultCheck {
         }
     }
 
-    // The final position decides the game when the side to move cannot move.
-    if let (true, Some(end), Some(rules), Some(variant)) = (
+    // A draw rule held on the way: the game was drawn there, whatever came after (the draw
+    // stage reports play after the draw, or a win declared where it held).
+    if drawn {
+        report.computed = Some(draw_token(game.variant));
+    }
+    // Otherwise the final position decides the game when the side to move cannot move.
+    else if let (true, Some(end), Some(rules), Some(variant)) = (
         replay.main_line_complete,
         replay.end,
         replay.rules,

@@ -63,15 +63,22 @@ pub fn find_in(pos: &Position, moves: &MoveList, relax: Relax, cells: &[Cell]) -
     if !matches!(exact, Match::None) {
         return exact;
     }
-    let geo = &pos.rules().board;
+    // Landing squares left out first: a written square is where the piece stops. Only when no
+    // route stops there, squares it merely passes over.
     let partial = collect(
-        from_here().filter(|m| {
-            is_subsequence(written, m.path()) || is_subsequence(written, &traversed(geo, m))
-        }),
+        from_here().filter(|m| is_subsequence(written, m.path())),
         Reading::PartialPath,
     );
     if !matches!(partial, Match::None) {
         return partial;
+    }
+    let geo = &pos.rules().board;
+    let passing = collect(
+        from_here().filter(|m| is_subsequence(written, &traversed(geo, m))),
+        Reading::PartialPath,
+    );
+    if !matches!(passing, Match::None) {
+        return passing;
     }
     let taken: Bits = cells[2..].iter().fold(0, |b, &c| b | 1 << c);
     collect(

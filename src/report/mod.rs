@@ -40,6 +40,8 @@ pub struct Totals {
     pub by_code: BTreeMap<&'static str, u64>,
     /// Files that could not be opened or read to the end.
     pub unreadable_files: u64,
+    /// Wall-clock time; shown to people, left out of JSON so output is the same on every run.
+    #[serde(skip)]
     pub seconds: f64,
 }
 
