@@ -355,9 +355,11 @@ fn jobs_do_not_change_the_output() {
         for format in ["json", "jsonl", "sarif"] {
             let one = output_of(&["check", dir, "--format", format, "--jobs", "1"]);
             let two = output_of(&["check", dir, "--format", format, "--jobs", "2"]);
-            assert!(one == two, "{dir}: --format {format} differs between --jobs 1 and 2");
+            assert!(
+                one == two,
+                "{dir}: --format {format} differs between --jobs 1 and 2"
+            );
         }
-        );
     }
 }
 
