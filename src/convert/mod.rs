@@ -287,6 +287,9 @@ impl Converter {
         rewrite_tags(game, rules, start, in_numbering, out_numbering);
 
         // Moves.
+        if !options.comments {
+            game.header_comments.clear();
+        }
         let first_mover = rules
             .map(|r| r.first_mover)
             .or(game.game_type.map(|g| g.first_mover))
@@ -333,10 +336,21 @@ impl Converter {
             }
         }
         report.positions = positions;
-        if !options.comments {
-            game.header_comments.clear();
+        // Comments alone before the first move open the body, which the reader takes for
+        // header comments (a line cut before its first move): say so in the model already.
+        if game.moves.moves.is_empty()
+            && game
+                .moves
+                .before
+                .iter()
+                .all(|a| matches!(a, Annotation::Comment(_)))
+        {
+            for a in std::mem::take(&mut game.moves.before) {
+                if let Annotation::Comment(c) = a {
+                    game.header_comments.push(c);
+                }
+            }
         }
-
         // The terminator.
         let style = rules
             .map(|r| r.variant)
@@ -364,6 +378,8 @@ impl Converter {
                     }
                 }
             }
+            // A file's trailing comments are a "game" of their own: no terminator for them.
+            None if game.tags.is_empty() && game.moves.moves.is_empty() => {}
             None => {
                 let kind = game
                     .tag("Result")
@@ -640,7 +656,7 @@ impl Walk<'_> {
             let keep = match a {
                 Annotation::Comment(c) => {
                     let keep = options.comments && !(options.fen_comments && is_fen_comment(c));
-                    if keep && c.style == CommentStyle::Semicolon && !c.text.contains('}') {
+                    if keep && c.style == CommentStyle::Semicolon && !c.text.contains(['{', '}']) {
                         c.style = CommentStyle::Brace;
                     }
                     keep
@@ -777,11 +793,15 @@ impl Walk<'_> {
             self.skip_node(node);
         }
         let span = line.moves[k].token.span;
-        let mut text = String::from(UNREPLAYED);
-        let mut column = text.len();
+        let mut rest = Rest {
+            out: String::from(UNREPLAYED),
+            column: UNREPLAYED.len() + 1,
+            glue: false,
+        };
         for node in &line.moves[k..] {
-            rest_node(node, &mut text, &mut column);
+            rest.node(node);
         }
+        let text = rest.out;
         line.moves.truncate(k);
         let comment = Annotation::Comment(Comment {
             style: CommentStyle::Brace,
@@ -823,59 +843,84 @@ fn is_fen_comment(c: &Comment) -> bool {
         && text.matches('[').count() == 1
 }
 
-/// Appends one word of the unreplayed text, wrapping it at about 72 columns.
-fn rest_word(out: &mut String, column: &mut usize, word: &str) {
-    if *column + 1 + word.len() > 72 {
-        out.push('\n');
-        *column = 0;
-    } else {
-        out.push(' ');
-        *column += 1;
-    }
-    out.push_str(word);
-    *column += word.chars().count();
+/// The unreplayed text, wrapped at about 72 columns: a move number stays with its move, `(`
+/// with the next word and `)` with the previous one.
+struct Rest {
+    out: String,
+    column: usize,
+    glue: bool,
 }
 
-/// The node as written (raw spelling), for the unreplayed comment. Comments inside are written
-/// `<...>`: a PDN comment cannot hold braces.
-fn rest_node(node: &MoveNode, out: &mut String, column: &mut usize) {
-    let mut word = String::new();
-    if let Some(n) = node.number {
-        let _ = write!(word, "{}{}", n.number, if n.ellipsis { "..." } else { "." });
-        rest_word(out, column, &word);
-        word.clear();
+impl Rest {
+    fn word(&mut self, word: &str) {
+        let width = word.chars().count();
+        if self.glue {
+            self.glue = false;
+        } else if self.column + 1 + width > 72 {
+            self.out.push('\n');
+            self.column = 0;
+        } else {
+            self.out.push(' ');
+            self.column += 1;
+        }
+        self.out.push_str(word);
+        self.column += width;
     }
-    match &node.token.raw {
-        Some(raw) => word.push_str(raw),
-        None => node.token.write_canonical(&mut word),
-    }
-    if let Some(s) = &node.strength {
-        word.push_str(&s.text);
-    }
-    rest_word(out, column, &word);
-    for a in &node.after {
-        rest_annotation(a, out, column);
-    }
-}
 
-fn rest_annotation(a: &Annotation, out: &mut String, column: &mut usize) {
-    match a {
-        Annotation::Comment(c) => {
-            let text = format!("<{}>", c.text.replace(['{', '}'], ""));
-            rest_word(out, column, &text);
+    fn open(&mut self) {
+        self.word("(");
+        self.glue = true;
+    }
+
+    fn close(&mut self) {
+        self.glue = false;
+        self.out.push(')');
+        self.column += 1;
+    }
+
+    /// The node as written (raw spelling). Comments inside are written `<...>`: a PDN comment
+    /// cannot hold braces.
+    fn node(&mut self, node: &MoveNode) {
+        let mut word = String::new();
+        if let Some(n) = node.number {
+            let _ = write!(
+                word,
+                "{}{} ",
+                n.number,
+                if n.ellipsis { "..." } else { "." }
+            );
         }
-        Annotation::Nag(n) => rest_word(out, column, &format!("${}", n.value)),
-        Annotation::Variation(v) => {
-            rest_word(out, column, "(");
-            for b in &v.line.before {
-                rest_annotation(b, out, column);
-            }
-            for node in &v.line.moves {
-                rest_node(node, out, column);
-            }
-            rest_word(out, column, ")");
+        match &node.token.raw {
+            Some(raw) => word.push_str(raw),
+            None => node.token.write_canonical(&mut word),
         }
-        Annotation::Setup(s) => rest_word(out, column, &format!("/FEN \"{}\"/", s.fen)),
-        Annotation::Unread(u) => rest_word(out, column, &u.text.replace(['{', '}'], "")),
+        if let Some(s) = &node.strength {
+            word.push_str(&s.text);
+        }
+        self.word(&word);
+        for a in &node.after {
+            self.annotation(a);
+        }
+    }
+
+    fn annotation(&mut self, a: &Annotation) {
+        match a {
+            Annotation::Comment(c) => {
+                self.word(&format!("<{}>", c.text.replace(['{', '}'], "")));
+            }
+            Annotation::Nag(n) => self.word(&format!("${}", n.value)),
+            Annotation::Variation(v) => {
+                self.open();
+                for b in &v.line.before {
+                    self.annotation(b);
+                }
+                for node in &v.line.moves {
+                    self.node(node);
+                }
+                self.close();
+            }
+            Annotation::Setup(s) => self.word(&format!("/FEN \"{}\"/", s.fen)),
+            Annotation::Unread(u) => self.word(&u.text.replace(['{', '}'], "")),
+        }
     }
 }
