@@ -630,6 +630,13 @@ impl Walk<'_> {
                 None => self.pass_through(node),
             }
             need_number = self.annotations(&mut node.after, side, number, depth);
+            if let Some(i) = found
+                && self.options.fen_comments
+            {
+                let after = self.records[i].after;
+                self.fen_comment(node, &after);
+                need_number = true;
+            }
             if side != self.first_mover {
                 number += 1;
             }
@@ -730,26 +737,6 @@ impl Walk<'_> {
                 token.raw = Some(old);
             }
         }
-        if self.options.fen_comments {
-            let fen = record
-                .after
-                .to_setup_numbered(table.numbering())
-                .to_string();
-            let at = node
-                .after
-                .iter()
-                .position(|a| !matches!(a, Annotation::Nag(_)))
-                .unwrap_or(node.after.len());
-            node.after.insert(
-                at,
-                Annotation::Comment(Comment {
-                    style: CommentStyle::Brace,
-                    text: format!("[%fen {fen}]"),
-                    commands: vec![("fen".into(), fen)],
-                    span: node.token.span,
-                }),
-            );
-        }
         if self.options.positions && record.depth == 0 {
             let legal = count_legal(&record.before, self.legal);
             self.positions.push(PositionLine {
@@ -763,6 +750,26 @@ impl Walk<'_> {
                 played: Some(node.token.canonical()),
             });
         }
+    }
+
+    /// A `{[%fen ...]}` comment after the move (after its NAGs).
+    fn fen_comment(&self, node: &mut MoveNode, after: &Position) {
+        let Some(table) = self.table else { return };
+        let fen = after.to_setup_numbered(table.numbering()).to_string();
+        let at = node
+            .after
+            .iter()
+            .position(|a| !matches!(a, Annotation::Nag(_)))
+            .unwrap_or(node.after.len());
+        node.after.insert(
+            at,
+            Annotation::Comment(Comment {
+                style: CommentStyle::Brace,
+                text: format!("[%fen {fen}]"),
+                commands: vec![("fen".into(), fen)],
+                span: node.token.span,
+            }),
+        );
     }
 
     /// A node of a game that is not replayed: its token as read (a separator added under
