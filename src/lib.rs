@@ -6,10 +6,12 @@
 //! - [`replay`]: every recorded move matched to a legal one, illegal moves explained;
 //! - [`draw`]: draw rules (repetition, move limits) flagged along a replay;
 //! - [`check`]: one game judged (reader, replay, draws, result), and the parallel pipeline;
+//! - [`convert`]: games rewritten losslessly in another notation or format (canonical PDN, JSON);
 //! - [`report`]: the checked games written for people (human) and machines (JSON, SARIF, ...);
 //! - the command-line front end lives in `cli` (binary only).
 
 pub mod check;
+pub mod convert;
 pub mod draw;
 pub mod fen;
 pub mod notation;

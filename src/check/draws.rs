@@ -111,7 +111,7 @@ impl DrawVisitor {
                 span,
                 format!("{}: {}; {after}", r.rule.description(), r.detail),
             );
-            f.ply = Some(r.ply);
+            f.ply = (r.ply > 0).then_some(r.ply); // ply 0: the start position, no move
             findings.push(f);
         }
         if let Some(first) = reports.iter().min_by_key(|r| r.ply) {

@@ -1,6 +1,7 @@
 //! Command-line front end: argument definitions, then one module per subcommand.
 
 mod check;
+mod convert;
 mod inputs;
 mod output;
 mod parse;
@@ -22,6 +23,9 @@ enum Command {
     /// Check PDN files: every move replayed through the variant's rules, results and draws
     /// judged; findings reported for people (default) or for CI.
     Check(check::CheckArgs),
+    /// Convert games losslessly: canonical PDN 3.0, numeric or algebraic squares, short or
+    /// full-path captures, the JSON game model, or one JSON line per position.
+    Convert(convert::ConvertArgs),
     /// Read PDN files and print the parsed games (lossless) or what the reader found.
     Parse(parse::ParseArgs),
     /// Count leaf positions of the move tree to DEPTH (`--divide` lists them per move).
@@ -56,6 +60,7 @@ pub fn main() -> ExitCode {
     };
     let outcome = match cli.command {
         Command::Check(args) => check::run(args),
+        Command::Convert(args) => convert::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Perft(args) => perft::run(args),
     };

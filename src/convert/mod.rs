@@ -1,0 +1,933 @@
+//! Lossless conversion: a game of the reader's model rewritten in place as canonical PDN 3.0
+//! (or any requested notation), then printed as PDN ([`pdn`]), as the JSON model, or as one
+//! line per position ([`positions`]).
+//!
+//! The game is replayed first; a [`replay::Visitor`] records, for every move node it plays (by
+//! the node's address), the legal move and the positions around it. A walk over the model in
+//! the same order (moves, then the variations after each) rewrites each replayed token from its
+//! legal move: squares in the output numbering, the variant's separators, the short form unless
+//! another legal move shares its from and to squares (then the full path, PDN 3.0's
+//! intermediate-square rule), move numbers recomputed. A line whose move cannot be replayed is
+//! kept up to that move; the rest goes, as written, into one comment starting with
+//! [`UNREPLAYED`], so nothing is lost.
+//!
+//! ```
+//! use pdnkit::convert::{Converter, Options};
+//! use pdnkit::reader::{read_str, ReadOptions};
+//! let mut game = read_str("[GameType \"20\"]\n1.32-28 19-23 2.28x19 14x23 *", ReadOptions::default())
+//!     .remove(0);
+//! let mut converter = Converter::new(Options::default());
+//! let report = converter.convert(&mut game);
+//! assert_eq!(report.errors, 0);
+//! let mut text = String::new();
+//! pdnkit::convert::pdn::write_game(&game, &mut text);
+//! assert!(text.contains("1. 32-28 19-23 2. 28x19 14x23 *"));
+//! ```
+
+pub mod pdn;
+pub mod positions;
+pub mod squares;
+
+use crate::fen::{FenPiece, FenSetup};
+use crate::notation::Color;
+use crate::reader::{
+    Annotation, Code, Comment, CommentStyle, Game, Line, MoveKind, MoveNode, MoveNumber,
+    ResultKind, ResultToken, Severity, Span, Tag,
+};
+use crate::replay::{self, Kind, MoveEvent, Visitor};
+use crate::rules::{Move, MoveList, Numbering, Position, Rules, movegen};
+use crate::variant::{ResultStyle, SquareNotation};
+use squares::{SquareTable, TableCache};
+use std::fmt::Write;
+
+/// The comment that holds the rest of a line that could not be replayed starts with this.
+pub const UNREPLAYED: &str = "pdnkit-unreplayed:";
+
+/// How captures are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Captures {
+    /// `from x to`, the full path only where two legal moves share from and to.
+    #[default]
+    Short,
+    /// Every landing square, always.
+    Long,
+}
+
+/// What a conversion does.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Square notation of the output (`None`: the variant's standard one).
+    pub notation: Option<SquareNotation>,
+    pub captures: Captures,
+    /// A `{[%fen ...]}` comment after every replayed move (replacing such comments already there).
+    pub fen_comments: bool,
+    /// Repair what can be repaired without guessing, and report each repair.
+    pub fix: bool,
+    pub comments: bool,
+    pub variations: bool,
+    pub nags: bool,
+    /// Keep the original spelling of each rewritten move in its `raw` field (for JSON output).
+    pub keep_raw: bool,
+    /// Collect the main line's positions ([`Converted::positions`]).
+    pub positions: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            notation: None,
+            captures: Captures::Short,
+            fen_comments: false,
+            fix: false,
+            comments: true,
+            variations: true,
+            nags: true,
+            keep_raw: false,
+            positions: false,
+        }
+    }
+}
+
+/// Something the conversion says about a game, located in its source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub severity: Severity,
+    pub code: &'static str,
+    pub message: String,
+    pub span: Span,
+}
+
+/// One main-line position, for datasets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionLine {
+    /// Half-moves played before it.
+    pub ply: u32,
+    pub fen: String,
+    pub to_move: Color,
+    pub legal_moves: u32,
+    /// The move played from it, in the output notation (`None` at the end of the line).
+    pub played: Option<String>,
+}
+
+/// What converting one game found.
+#[derive(Debug, Clone, Default)]
+pub struct Converted {
+    /// Findings and repairs, in source order.
+    pub notices: Vec<Notice>,
+    /// Error-level notices: a line cut at a move that cannot be replayed, an unreadable part.
+    pub errors: u32,
+    /// Main-line positions (when [`Options::positions`]).
+    pub positions: Vec<PositionLine>,
+    /// Moves rewritten from their legal move.
+    pub moves_replayed: u64,
+}
+
+/// One move as the replay played it.
+#[derive(Clone, Copy)]
+struct Record {
+    node: usize,
+    mv: Move,
+    before: Position,
+    after: Position,
+    depth: u32,
+    ply: u32,
+    /// Written with its full path.
+    full: bool,
+}
+
+struct Recorder<'a> {
+    records: &'a mut Vec<Record>,
+    legal: &'a mut MoveList,
+    long: bool,
+}
+
+impl Visitor for Recorder<'_> {
+    fn on_move(&mut self, e: &MoveEvent) {
+        let full = e.mv.is_capture() && (self.long || ambiguous(e.before, e.mv, self.legal));
+        self.records.push(Record {
+            node: e.node as *const MoveNode as usize,
+            mv: *e.mv,
+            before: *e.before,
+            after: *e.after,
+            depth: e.depth,
+            ply: e.ply,
+            full,
+        });
+    }
+
+    fn restart(&mut self) {
+        self.records.clear();
+    }
+}
+
+/// Another legal move goes from the same square to the same square (PDN 3.0: then the full path
+/// is required).
+fn ambiguous(pos: &Position, mv: &Move, legal: &mut MoveList) -> bool {
+    legal.clear();
+    movegen::generate(pos, legal);
+    legal
+        .iter()
+        .any(|o| o.from == mv.from && o.to == mv.to && o != mv)
+}
+
+/// Converts games one after another, reusing its buffers.
+pub struct Converter {
+    options: Options,
+    records: Vec<Record>,
+    legal: Box<MoveList>,
+    tables: TableCache,
+}
+
+/// The tags PDN 3.0 writes first, in this order (the seven-tag roster).
+pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// Reader diagnostics about spellings that canonical output always rewrites.
+const REWRITTEN: &[Code] = &[
+    Code::ZeroPaddedSquare,
+    Code::SpaceInMove,
+    Code::MixedSeparators,
+    Code::FenZeroPaddedSquare,
+    Code::FenLowercase,
+    Code::FenTrailingDot,
+    Code::FenQuoted,
+    Code::FenWhitespace,
+    Code::TagPadding,
+    Code::LoneDot,
+    Code::ForcedMoveMark,
+];
+
+impl Converter {
+    pub fn new(options: Options) -> Converter {
+        Converter {
+            options,
+            records: Vec::new(),
+            legal: Box::default(),
+            tables: TableCache::default(),
+        }
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Rewrites `game` in place as the options ask.
+    pub fn convert(&mut self, game: &mut Game) -> Converted {
+        let mut report = Converted::default();
+        let options = self.options.clone();
+        if options.fix {
+            fix_tags(game, &mut report.notices);
+        }
+        self.records.clear();
+        let replay = {
+            let mut recorder = Recorder {
+                records: &mut self.records,
+                legal: &mut self.legal,
+                long: options.captures == Captures::Long,
+            };
+            replay::replay(game, &mut recorder)
+        };
+        report.moves_replayed = replay.moves_replayed;
+        for f in &replay.findings {
+            let repaired = matches!(
+                f.kind,
+                Kind::SeparatorMismatch
+                    | Kind::HubCaptureList
+                    | Kind::CapturePath
+                    | Kind::AmbiguousResolved
+            );
+            if repaired && !options.fix {
+                continue;
+            }
+            let message = if repaired {
+                format!("repaired: {}", f.message)
+            } else if f.severity == Severity::Error {
+                format!(
+                    "{}; the rest of the line is kept as written in a comment",
+                    f.message
+                )
+            } else {
+                f.message.clone()
+            };
+            report.notices.push(Notice {
+                severity: if repaired { Severity::Note } else { f.severity },
+                code: f.kind.as_str(),
+                message,
+                span: f.span,
+            });
+        }
+        for d in &game.diagnostics {
+            if d.severity == Severity::Error {
+                report.notices.push(Notice {
+                    severity: Severity::Error,
+                    code: d.code.as_str(),
+                    message: format!("{} (the text is kept as read)", d.message),
+                    span: d.span,
+                });
+            } else if options.fix && REWRITTEN.contains(&d.code) {
+                report.notices.push(Notice {
+                    severity: Severity::Note,
+                    code: d.code.as_str(),
+                    message: format!("repaired: {}", d.message),
+                    span: d.span,
+                });
+            }
+        }
+
+        let start = replay.start;
+        let rules = replay.rules;
+        let replayed = rules.is_some() && start.is_some();
+        let in_numbering = replay.numbering;
+        let out_numbering = rules.map(|r| squares::output_numbering(r, options.notation));
+        let table = match (rules, out_numbering) {
+            (Some(r), Some(n)) => Some(self.tables.get(r, n).clone()),
+            _ => None,
+        };
+
+        // Tags.
+        rewrite_tags(game, rules, start, in_numbering, out_numbering);
+
+        // Moves.
+        if !options.comments {
+            game.header_comments.clear();
+        }
+        let first_mover = rules
+            .map(|r| r.first_mover)
+            .or(game.game_type.map(|g| g.first_mover))
+            .unwrap_or(Color::White);
+        let side = start
+            .map(|p| p.to_move())
+            .or(game.setup.as_ref().and_then(|s| s.to_move))
+            .unwrap_or(first_mover);
+        let number = game
+            .moves
+            .moves
+            .first()
+            .and_then(|n| n.number)
+            .map_or(1, |n| n.number.max(1));
+        let separator = start.map_or('x', |p| p.capture_separator());
+        let mut walk = Walk {
+            records: &self.records,
+            cursor: 0,
+            replayed,
+            table: table.as_ref(),
+            rules,
+            in_numbering,
+            options: &options,
+            separator,
+            first_mover,
+            legal: &mut self.legal,
+            positions: Vec::new(),
+            notices: &mut report.notices,
+        };
+        walk.line(&mut game.moves, side, number, 0);
+        let mut positions = walk.positions;
+        if options.positions && replayed {
+            let last = self.records.iter().rev().find(|r| r.depth == 0);
+            let end = last.map_or(start, |r| Some(r.after));
+            if let (Some(end), Some(n)) = (end, out_numbering) {
+                let count = count_legal(&end, &mut self.legal);
+                positions.push(PositionLine {
+                    ply: last.map_or(0, |r| r.ply),
+                    fen: end.to_setup_numbered(n).to_string(),
+                    to_move: end.to_move(),
+                    legal_moves: count,
+                    played: None,
+                });
+            }
+        }
+        report.positions = positions;
+        // Comments alone before the first move open the body, which the reader takes for
+        // header comments (a line cut before its first move): say so in the model already.
+        if game.moves.moves.is_empty()
+            && game
+                .moves
+                .before
+                .iter()
+                .all(|a| matches!(a, Annotation::Comment(_)))
+        {
+            for a in std::mem::take(&mut game.moves.before) {
+                if let Annotation::Comment(c) = a {
+                    game.header_comments.push(c);
+                }
+            }
+        }
+        // The terminator.
+        let style = rules
+            .map(|r| r.variant)
+            .or(game.variant)
+            .map(|v| v.result_style());
+        match &mut game.result {
+            Some(result) => {
+                if options.fix
+                    && result.nonstandard.is_none()
+                    && let Some(style) = style
+                {
+                    let fixed = restyle(result.kind, style);
+                    if fixed != result.kind {
+                        report.notices.push(Notice {
+                            severity: Severity::Note,
+                            code: "FIX-RESULT-TOKEN",
+                            message: format!(
+                                "repaired: the terminator `{}` written `{}`, the result token of this variant",
+                                result.kind.as_str(),
+                                fixed.as_str()
+                            ),
+                            span: result.span,
+                        });
+                        result.kind = fixed;
+                    }
+                }
+            }
+            // A file's trailing comments are a "game" of their own: no terminator for them.
+            None if game.tags.is_empty() && game.moves.moves.is_empty() => {}
+            None => {
+                let kind = game
+                    .tag("Result")
+                    .and_then(|v| ResultKind::parse(v.trim()))
+                    .unwrap_or(ResultKind::Unknown);
+                let kind = match style {
+                    Some(style) if options.fix => restyle(kind, style),
+                    _ => kind,
+                };
+                if options.fix {
+                    report.notices.push(Notice {
+                        severity: Severity::Note,
+                        code: Code::MissingTerminator.as_str(),
+                        message: format!(
+                            "repaired: the game had no terminator; `{}` added (from the Result tag)",
+                            kind.as_str()
+                        ),
+                        span: game.span,
+                    });
+                }
+                game.result = Some(ResultToken {
+                    kind,
+                    nonstandard: None,
+                    span: Span::default(),
+                });
+            }
+        }
+        report.notices.sort_by_key(|n| n.span.offset);
+        report.errors = report
+            .notices
+            .iter()
+            .filter(|n| n.severity == Severity::Error)
+            .count() as u32;
+        report
+    }
+}
+
+fn count_legal(pos: &Position, legal: &mut MoveList) -> u32 {
+    legal.clear();
+    movegen::generate(pos, legal);
+    legal.len() as u32
+}
+
+/// The same result in the variant's result tokens (`1-0` is `2-0` in International).
+pub fn restyle(kind: ResultKind, style: ResultStyle) -> ResultKind {
+    use ResultKind::*;
+    match (style, kind) {
+        (ResultStyle::International, OneZero) => TwoZero,
+        (ResultStyle::International, ZeroOne) => ZeroTwo,
+        (ResultStyle::International, Half) => OneOne,
+        (ResultStyle::Default, TwoZero) => OneZero,
+        (ResultStyle::Default, ZeroTwo) => ZeroOne,
+        (ResultStyle::Default, OneOne) => Half,
+        (_, other) => other,
+    }
+}
+
+/// `--fix` on tags: localised names to standard ones, the Result value trimmed and in the
+/// variant's tokens.
+fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
+    let style = game.variant.map(|v| v.result_style());
+    for tag in &mut game.tags {
+        if let Some(standard) = tag.standard_name.take() {
+            notices.push(Notice {
+                severity: Severity::Note,
+                code: Code::LocalisedTag.as_str(),
+                message: format!("repaired: tag `{}` written `{standard}`", tag.name),
+                span: tag.span,
+            });
+            tag.name = standard;
+        }
+        if tag.name == "Result"
+            && let Some(kind) = ResultKind::parse(tag.value.trim())
+        {
+            let fixed = style.map_or(kind, |s| restyle(kind, s));
+            if fixed.as_str() != tag.value {
+                notices.push(Notice {
+                    severity: Severity::Note,
+                    code: "FIX-RESULT-TAG",
+                    message: format!(
+                        "repaired: Result `{}` written `{}`",
+                        tag.value,
+                        fixed.as_str()
+                    ),
+                    span: tag.span,
+                });
+                tag.value = fixed.as_str().to_string();
+                tag.raw = None;
+            }
+        }
+    }
+}
+
+/// The name a tag stands for.
+fn standard(tag: &Tag) -> &str {
+    tag.standard_name.as_deref().unwrap_or(&tag.name)
+}
+
+/// Tags in canonical order, the GameType in its long form for the output numbering, the FEN in
+/// the output numbering (dropped when it is the start position).
+fn rewrite_tags(
+    game: &mut Game,
+    rules: Option<&'static Rules>,
+    start: Option<Position>,
+    in_numbering: Option<Numbering>,
+    out_numbering: Option<Numbering>,
+) {
+    let mut rest = std::mem::take(&mut game.tags);
+    let mut tags = Vec::with_capacity(rest.len() + 1);
+    let take = |rest: &mut Vec<Tag>, name: &str| {
+        rest.iter()
+            .position(|t| standard(t) == name)
+            .map(|i| rest.remove(i))
+    };
+    for name in ROSTER {
+        if let Some(tag) = take(&mut rest, name) {
+            tags.push(tag);
+        }
+    }
+    let old_type = take(&mut rest, "GameType");
+    match (rules, out_numbering) {
+        (Some(rules), Some(n)) => tags.push(Tag {
+            name: "GameType".into(),
+            standard_name: None,
+            value: squares::game_type(rules, n).to_string(),
+            raw: None,
+            span: old_type.map_or(Span::default(), |t| t.span),
+        }),
+        _ => {
+            if let Some(mut tag) = old_type {
+                if let Some(gt) = &game.game_type {
+                    tag.value = gt.to_string();
+                    tag.raw = None;
+                }
+                tags.push(tag);
+            }
+        }
+    }
+    if let Some(mut fen) = take(&mut rest, "FEN") {
+        let converted = match (&game.setup, rules, in_numbering, out_numbering, start) {
+            (Some(setup), Some(rules), Some(i), Some(o), Some(start)) => {
+                if setup.to_move.is_some()
+                    && setup.extra.is_empty()
+                    && start == Position::initial(rules)
+                {
+                    None // the start position: no FEN
+                } else {
+                    Some(convert_setup(setup, rules, i, o).unwrap_or_else(|| setup.clone()))
+                }
+            }
+            (Some(setup), ..) => Some(setup.clone()),
+            _ => {
+                tags.push(fen.clone());
+                None
+            }
+        };
+        if let Some(setup) = converted {
+            fen.value = setup.to_string();
+            fen.raw = None;
+            tags.push(fen);
+        }
+    }
+    tags.append(&mut rest);
+    game.tags = tags;
+}
+
+/// A FEN's squares in another numbering (`None` if a square is not on the board).
+fn convert_setup(
+    setup: &FenSetup,
+    rules: &Rules,
+    from: Numbering,
+    to: Numbering,
+) -> Option<FenSetup> {
+    let geo = &rules.board;
+    let map = |pieces: &[FenPiece]| -> Option<Vec<FenPiece>> {
+        pieces
+            .iter()
+            .map(|p| {
+                let cell = from.cell(geo, p.square).ok()?;
+                Some(FenPiece {
+                    square: to.square(geo, cell),
+                    king: p.king,
+                })
+            })
+            .collect()
+    };
+    Some(FenSetup {
+        to_move: setup.to_move,
+        white: map(&setup.white)?,
+        black: map(&setup.black)?,
+        extra: setup.extra.clone(),
+    })
+}
+
+/// The walk over the model that rewrites it, in replay order.
+struct Walk<'a> {
+    records: &'a [Record],
+    cursor: usize,
+    /// The game was replayed: a node without a record was not playable.
+    replayed: bool,
+    table: Option<&'a SquareTable>,
+    rules: Option<&'static Rules>,
+    in_numbering: Option<Numbering>,
+    options: &'a Options,
+    separator: char,
+    first_mover: Color,
+    legal: &'a mut MoveList,
+    positions: Vec<PositionLine>,
+    notices: &'a mut Vec<Notice>,
+}
+
+impl Walk<'_> {
+    fn record_for(&self, node: &MoveNode) -> Option<usize> {
+        let at = self.cursor;
+        (self.records.get(at)?.node == node as *const MoveNode as usize).then_some(at)
+    }
+
+    fn line(&mut self, line: &mut Line, mut side: Color, mut number: u32, depth: u32) {
+        self.annotations(&mut line.before, side, number, depth);
+        let mut need_number = true;
+        let mut k = 0;
+        while k < line.moves.len() {
+            let found = self.record_for(&line.moves[k]);
+            if found.is_none() && self.replayed {
+                self.cut(line, k);
+                break;
+            }
+            let node = &mut line.moves[k];
+            if let Some(i) = found {
+                side = self.records[i].before.to_move();
+            }
+            let span = node.number.map_or(node.token.span, |n| n.span);
+            node.number = if side == self.first_mover || need_number {
+                Some(MoveNumber {
+                    number,
+                    ellipsis: side != self.first_mover,
+                    span,
+                })
+            } else {
+                None
+            };
+            match found {
+                Some(i) => {
+                    self.cursor += 1;
+                    let record = self.records[i];
+                    self.rewrite(node, &record);
+                }
+                None => self.pass_through(node),
+            }
+            need_number = self.annotations(&mut node.after, side, number, depth);
+            if let Some(i) = found
+                && self.options.fen_comments
+            {
+                let after = self.records[i].after;
+                self.fen_comment(node, &after);
+                need_number = true;
+            }
+            if side != self.first_mover {
+                number += 1;
+            }
+            side = side.opposite();
+            k += 1;
+        }
+    }
+
+    /// Filters and converts a list of annotations; true when one that interrupts the moves
+    /// (anything but a NAG) remains.
+    fn annotations(
+        &mut self,
+        items: &mut Vec<Annotation>,
+        side: Color,
+        number: u32,
+        depth: u32,
+    ) -> bool {
+        if items.is_empty() {
+            return false;
+        }
+        let options = self.options;
+        let mut interrupts = false;
+        items.retain_mut(|a| {
+            let keep = match a {
+                Annotation::Comment(c) => {
+                    let keep = options.comments && !(options.fen_comments && is_fen_comment(c));
+                    if keep && c.style == CommentStyle::Semicolon && !c.text.contains(['{', '}']) {
+                        c.style = CommentStyle::Brace;
+                    }
+                    keep
+                }
+                Annotation::Nag(_) => options.nags,
+                Annotation::Variation(v) => {
+                    if options.variations {
+                        self.line(&mut v.line, side, number, depth + 1);
+                        true
+                    } else {
+                        self.skip_line(&v.line);
+                        false
+                    }
+                }
+                Annotation::Setup(s) => {
+                    if let (Some(parsed), Some(rules), Some(i), Some(t)) =
+                        (&s.parsed, self.rules, self.in_numbering, self.table)
+                        && let Some(converted) = convert_setup(parsed, rules, i, t.numbering())
+                    {
+                        s.fen = converted.to_string();
+                        s.parsed = Some(converted);
+                    }
+                    true
+                }
+                Annotation::Unread(_) => true,
+            };
+            if keep && !matches!(a, Annotation::Nag(_)) {
+                interrupts = true;
+            }
+            keep
+        });
+        interrupts
+    }
+
+    /// Rewrites a replayed node's token from its legal move.
+    fn rewrite(&mut self, node: &mut MoveNode, record: &Record) {
+        let Some(table) = self.table else { return };
+        let old = if self.options.keep_raw {
+            Some(
+                node.token
+                    .raw
+                    .take()
+                    .unwrap_or_else(|| node.token.canonical()),
+            )
+        } else {
+            node.token.raw = None;
+            None
+        };
+        let mv = &record.mv;
+        let token = &mut node.token;
+        token.squares.clear();
+        token.squares.push(table.square(mv.from));
+        if mv.is_capture() {
+            token.kind = MoveKind::Capture;
+            token.separator = Some(self.separator);
+            if record.full {
+                token
+                    .squares
+                    .extend(mv.path().iter().map(|&c| table.square(c)));
+            } else {
+                token.squares.push(table.square(mv.to));
+            }
+        } else {
+            token.kind = MoveKind::Step;
+            token.separator = Some('-');
+            token.squares.push(table.square(mv.to));
+        }
+        if let Some(old) = old {
+            let now = token.canonical();
+            if old != now {
+                token.raw = Some(old);
+            }
+        }
+        if self.options.positions && record.depth == 0 {
+            let legal = count_legal(&record.before, self.legal);
+            self.positions.push(PositionLine {
+                ply: record.ply - 1,
+                fen: record
+                    .before
+                    .to_setup_numbered(table.numbering())
+                    .to_string(),
+                to_move: record.before.to_move(),
+                legal_moves: legal,
+                played: Some(node.token.canonical()),
+            });
+        }
+    }
+
+    /// A `{[%fen ...]}` comment after the move (after its NAGs).
+    fn fen_comment(&self, node: &mut MoveNode, after: &Position) {
+        let Some(table) = self.table else { return };
+        let fen = after.to_setup_numbered(table.numbering()).to_string();
+        let at = node
+            .after
+            .iter()
+            .position(|a| !matches!(a, Annotation::Nag(_)))
+            .unwrap_or(node.after.len());
+        node.after.insert(
+            at,
+            Annotation::Comment(Comment {
+                style: CommentStyle::Brace,
+                text: format!("[%fen {fen}]"),
+                commands: vec![("fen".into(), fen)],
+                span: node.token.span,
+            }),
+        );
+    }
+
+    /// A node of a game that is not replayed: its token as read (a separator added under
+    /// `--fix` when it was left out).
+    fn pass_through(&mut self, node: &mut MoveNode) {
+        let token = &mut node.token;
+        if token.separator.is_none() && token.kind != MoveKind::Unknown && self.options.fix {
+            let sep = match token.kind {
+                MoveKind::Capture => self.separator,
+                _ => '-',
+            };
+            token.separator = Some(sep);
+            self.notices.push(Notice {
+                severity: Severity::Note,
+                code: "FIX-SEPARATOR",
+                message: format!("repaired: separator added ({})", token.canonical()),
+                span: token.span,
+            });
+        }
+        if !self.options.keep_raw {
+            token.raw = None;
+        }
+    }
+
+    /// The moves from `k` on could not be replayed: they go, as written, into one comment.
+    fn cut(&mut self, line: &mut Line, k: usize) {
+        for node in &line.moves[k..] {
+            self.skip_node(node);
+        }
+        let span = line.moves[k].token.span;
+        let mut rest = Rest {
+            out: String::from(UNREPLAYED),
+            column: UNREPLAYED.len() + 1,
+            glue: false,
+        };
+        for node in &line.moves[k..] {
+            rest.node(node);
+        }
+        let text = rest.out;
+        line.moves.truncate(k);
+        let comment = Annotation::Comment(Comment {
+            style: CommentStyle::Brace,
+            text,
+            commands: Vec::new(),
+            span,
+        });
+        match line.moves.last_mut() {
+            Some(last) => last.after.push(comment),
+            None => line.before.push(comment),
+        }
+    }
+
+    fn skip_node(&mut self, node: &MoveNode) {
+        if self.record_for(node).is_some() {
+            self.cursor += 1;
+        }
+        for a in &node.after {
+            if let Annotation::Variation(v) = a {
+                self.skip_line(&v.line);
+            }
+        }
+    }
+
+    fn skip_line(&mut self, line: &Line) {
+        for node in &line.moves {
+            self.skip_node(node);
+        }
+    }
+}
+
+/// A comment that only holds a `[%fen ...]` command (as `--fen-comments` writes them).
+fn is_fen_comment(c: &Comment) -> bool {
+    let text = c.text.trim();
+    c.commands.len() == 1
+        && c.commands[0].0 == "fen"
+        && text.starts_with("[%fen")
+        && text.ends_with(']')
+        && text.matches('[').count() == 1
+}
+
+/// The unreplayed text, wrapped at about 72 columns: a move number stays with its move, `(`
+/// with the next word and `)` with the previous one.
+struct Rest {
+    out: String,
+    column: usize,
+    glue: bool,
+}
+
+impl Rest {
+    fn word(&mut self, word: &str) {
+        let width = word.chars().count();
+        if self.glue {
+            self.glue = false;
+        } else if self.column + 1 + width > 72 {
+            self.out.push('\n');
+            self.column = 0;
+        } else {
+            self.out.push(' ');
+            self.column += 1;
+        }
+        self.out.push_str(word);
+        self.column += width;
+    }
+
+    fn open(&mut self) {
+        self.word("(");
+        self.glue = true;
+    }
+
+    fn close(&mut self) {
+        self.glue = false;
+        self.out.push(')');
+        self.column += 1;
+    }
+
+    /// The node as written (raw spelling). Comments inside are written `<...>`: a PDN comment
+    /// cannot hold braces.
+    fn node(&mut self, node: &MoveNode) {
+        let mut word = String::new();
+        if let Some(n) = node.number {
+            let _ = write!(
+                word,
+                "{}{} ",
+                n.number,
+                if n.ellipsis { "..." } else { "." }
+            );
+        }
+        match &node.token.raw {
+            Some(raw) => word.push_str(raw),
+            None => node.token.write_canonical(&mut word),
+        }
+        if let Some(s) = &node.strength {
+            word.push_str(&s.text);
+        }
+        self.word(&word);
+        for a in &node.after {
+            self.annotation(a);
+        }
+    }
+
+    fn annotation(&mut self, a: &Annotation) {
+        match a {
+            Annotation::Comment(c) => {
+                self.word(&format!("<{}>", c.text.replace(['{', '}'], "")));
+            }
+            Annotation::Nag(n) => self.word(&format!("${}", n.value)),
+            Annotation::Variation(v) => {
+                self.open();
+                for b in &v.line.before {
+                    self.annotation(b);
+                }
+                for node in &v.line.moves {
+                    self.node(node);
+                }
+                self.close();
+            }
+            Annotation::Setup(s) => self.word(&format!("/FEN \"{}\"/", s.fen)),
+            Annotation::Unread(u) => self.word(&u.text.replace(['{', '}'], "")),
+        }
+    }
+}

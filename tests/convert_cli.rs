@@ -1,0 +1,170 @@
+//! `pdnkit convert` as a command: exit codes, standard input, `-o`, JSON in and out, the
+//! positions export, and the schema of the JSON it writes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn fixture(name: &str) -> String {
+    format!("{}/fixtures/convert/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn pdnkit(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pdnkit runs");
+    let input = stdin.unwrap_or_default().to_vec();
+    let mut pipe = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("pdnkit ends");
+    writer.join().expect("writer");
+    out
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+#[test]
+fn a_clean_file_converts_with_exit_code_0() {
+    let out = pdnkit(&["convert", &fixture("russian.pdn")], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let pdn = text(&out.stdout);
+    assert!(pdn.contains("[GameType \"25,W,8,8,A0,0\"]"), "{pdn}");
+    assert!(pdn.contains("6. d4:b6 {forced} 6... a5:c7"), "{pdn}");
+}
+
+#[test]
+fn an_unreplayable_line_is_kept_reported_and_exits_1() {
+    let out = pdnkit(&["convert", &fixture("international.pdn")], None);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("international.pdn:33:16: error[E-ILLEGAL-MOVE]"),
+        "{err}"
+    );
+    let pdn = text(&out.stdout);
+    assert!(pdn.contains("{pdnkit-unreplayed: 23-18"), "{pdn}");
+}
+
+#[test]
+fn a_missing_file_exits_2() {
+    let out = pdnkit(&["convert", "no/such/file.pdn"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let out = pdnkit(
+        &[
+            "convert",
+            "--notation",
+            "hexagonal",
+            &fixture("russian.pdn"),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn standard_input_and_json_round_trip_give_the_same_pdn() {
+    let direct = pdnkit(&["convert", &fixture("english.pdn")], None);
+    let bytes = std::fs::read(fixture("english.pdn")).unwrap();
+    let piped = pdnkit(&["convert", "-"], Some(&bytes));
+    assert_eq!(text(&direct.stdout), text(&piped.stdout));
+    let json = pdnkit(&["convert", "--to", "json", "-"], Some(&bytes));
+    assert_eq!(json.status.code(), Some(0));
+    assert_eq!(text(&json.stdout).lines().count(), 2, "one game a line");
+    let back = pdnkit(&["convert", "-"], Some(&json.stdout));
+    assert_eq!(text(&direct.stdout), text(&back.stdout));
+}
+
+#[test]
+fn output_file_and_positions_export() {
+    let dir = std::env::temp_dir().join(format!("pdnkit-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("positions.jsonl");
+    let out = pdnkit(
+        &[
+            "convert",
+            "--to",
+            "positions",
+            "-o",
+            path.to_str().unwrap(),
+            &fixture("turkish.pdn"),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    let lines = std::fs::read_to_string(&path).unwrap();
+    let rows: Vec<serde_json::Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // 24 plies: 25 positions, the last without a move.
+    assert_eq!(rows.len(), 25);
+    assert_eq!(
+        rows[0]["fen"],
+        "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7"
+    );
+    assert_eq!(rows[0]["legal_moves"], 8);
+    assert_eq!(rows[0]["move"], "e3-e4");
+    assert_eq!(rows[24]["ply"], 24);
+    assert!(rows[24]["move"].is_null());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every key the JSON output uses is described by `schema/game.json` (the full validation is
+/// done with a JSON Schema validator outside the test suite; see the schema's description).
+#[test]
+fn json_keys_are_in_the_schema() {
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{}/schema/game.json", env!("CARGO_MANIFEST_DIR")))
+            .unwrap(),
+    )
+    .expect("the schema is JSON");
+    fn properties(v: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
+        match v {
+            serde_json::Value::Object(map) => {
+                if let Some(serde_json::Value::Object(props)) = map.get("properties") {
+                    out.extend(props.keys().cloned());
+                }
+                map.values().for_each(|v| properties(v, out));
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|v| properties(v, out)),
+            _ => {}
+        }
+    }
+    fn keys(v: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
+        match v {
+            serde_json::Value::Object(map) => {
+                out.extend(map.keys().cloned());
+                map.values().for_each(|v| keys(v, out));
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|v| keys(v, out)),
+            _ => {}
+        }
+    }
+    let mut described = Default::default();
+    properties(&schema, &mut described);
+    let mut used = std::collections::BTreeSet::new();
+    for name in [
+        "international.pdn",
+        "english.pdn",
+        "russian.pdn",
+        "czech.pdn",
+    ] {
+        let out = pdnkit(
+            &["convert", "--to", "json", "--fen-comments", &fixture(name)],
+            None,
+        );
+        for line in text(&out.stdout).lines() {
+            keys(&serde_json::from_str(line).unwrap(), &mut used);
+        }
+    }
+    let missing: Vec<_> = used.difference(&described).collect();
+    assert!(missing.is_empty(), "keys not in the schema: {missing:?}");
+}
