@@ -89,11 +89,7 @@ fn measure(name: &str, bytes: Vec<u8>) {
     };
     row("parse only", parse);
     row("replay only (in memory)", replay_only);
-    println!(
-        "  {:<28} {:>9.0} moves/s",
-        "",
-        moves as f64 / replay_only
-    );
+    println!("  {:<28} {:>9.0} moves/s", "", moves as f64 / replay_only);
     row("check_game (in memory)", check_only);
     row("pipeline, --jobs 1", jobs1);
     row("pipeline, --jobs 2", jobs2);
