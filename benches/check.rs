@@ -1,6 +1,8 @@
 //! Replay and check throughput (run with `cargo bench --bench check`). Not a test: it measures
 //! and prints, in one run so the ratios are fair:
 //! - parse only, the floor every stage stands on;
+//! - split only: the sequential stage of the reader (boundaries, file-level decisions, raw
+//!   chunks), all the pipeline's reader thread does;
 //! - replay only (games already in memory): games/s and moves/s per core;
 //! - the whole check of one game (reader findings, replay, draws, results);
 //! - the parallel pipeline from bytes to reports with 1 and 2 jobs, and its ratio to parsing.
@@ -10,6 +12,7 @@
 
 use pdnkit::check::pipeline::{self, Event, Input, PipelineOptions};
 use pdnkit::check::{CheckOptions, check_game};
+use pdnkit::reader::raw::{RawChunk, Splitter};
 use pdnkit::reader::{Game, ReadOptions, Reader};
 use pdnkit::replay;
 use std::path::Path;
@@ -61,6 +64,17 @@ fn measure(name: &str, bytes: Vec<u8>) {
             std::hint::black_box(g.expect("memory reads"));
         }
     });
+    let split = best_of(3, || {
+        let mut splitter = Splitter::new(&bytes[..], &ReadOptions::default());
+        let mut chunk = RawChunk::new();
+        while splitter
+            .fill(&mut chunk, 64, 256 << 10)
+            .expect("memory reads")
+        {
+            std::hint::black_box(&chunk);
+            chunk.clear();
+        }
+    });
     let mut moves = 0u64;
     let replay_only = best_of(3, || {
         moves = 0;
@@ -88,6 +102,7 @@ fn measure(name: &str, bytes: Vec<u8>) {
         );
     };
     row("parse only", parse);
+    row("split only (reader thread)", split);
     row("replay only (in memory)", replay_only);
     println!("  {:<28} {:>9.0} moves/s", "", moves as f64 / replay_only);
     row("check_game (in memory)", check_only);

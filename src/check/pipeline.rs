@@ -1,17 +1,20 @@
 //! Checking many files on several threads, with results delivered in input order.
 //!
-//! One thread reads (and parses) the inputs in order and cuts them into batches of games; worker
-//! threads check the batches; the calling thread puts the results back in order and hands them
-//! to the sink. Every item carries a sequence number, so the output is the same whatever the
-//! number of jobs, and the bounded channels keep memory flat: at most a few batches are in
-//! flight. With one job everything runs on the calling thread.
+//! One thread reads the inputs in order and cuts them into raw chunks of about [`BATCH_GAMES`]
+//! games, without parsing them (the sequential stage of [`crate::reader::raw`]); worker threads
+//! parse and check the chunks; the calling thread puts the results back in order, joins what
+//! crosses chunks (comments between games, game numbers) and hands them to the sink. Every item
+//! carries a sequence number, so the output is the same whatever the number of jobs, and the
+//! bounded channels and window keep memory flat: at most a few chunks are in flight. With one
+//! job everything runs on the calling thread.
 
 use super::{CheckOptions, GameReport, check_game};
+use crate::reader::raw::{self, Opening, RawChunk, Splitter, Stitcher};
 use crate::reader::{Game, ReadOptions, Reader};
 use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 
 /// Games per batch handed to a worker: enough to amortise the channel, few enough to keep
 /// the output flowing and the reorder buffer small.
@@ -51,6 +54,11 @@ pub struct PipelineOptions {
 /// Called with the bytes read so far (for a progress bar).
 pub type Progress = Arc<dyn Fn(u64) + Send + Sync>;
 
+/// Raw chunks handed to a worker hold about this many games...
+const CHUNK_REGIONS: usize = BATCH_GAMES;
+/// ... or about this many bytes, whichever comes first.
+const CHUNK_BYTES: usize = 256 << 10;
+
 /// Checks `inputs`, calling `sink` with each event in input order. Stops early (returning the
 /// error) when the sink fails, such as a closed pipe.
 pub fn run(
@@ -69,31 +77,38 @@ pub fn run(
             Item::Event(e) => sink(e),
         });
     }
+    // Items in flight at most (queued, in the workers, or waiting to be put back in order).
+    let window = Window::new(options.jobs as u64 * 4 + 4);
     std::thread::scope(|scope| {
-        let (work_tx, work_rx) = sync_channel::<(u64, Item)>(options.jobs * 2);
-        let (done_tx, done_rx) = sync_channel::<(u64, Event)>(options.jobs * 2);
+        let (work_tx, work_rx) = sync_channel::<(u64, Work)>(options.jobs * 2);
+        let (done_tx, done_rx) = sync_channel::<(u64, Done)>(options.jobs * 2);
         let work_rx = Arc::new(Mutex::new(work_rx));
         for _ in 0..options.jobs {
             let work_rx = Arc::clone(&work_rx);
             let done_tx = done_tx.clone();
             let check = options.check.clone();
-            scope.spawn(move || worker(&work_rx, &done_tx, &check));
+            let read = options.read.clone();
+            scope.spawn(move || worker(&work_rx, &done_tx, &read, &check));
         }
         drop(done_tx);
         let read = options.read.clone();
         let progress = Arc::clone(&progress);
+        let window = &window;
         let reader = scope.spawn(move || {
             let mut seq = 0u64;
-            read_all(inputs, &read, &progress, &mut |item| {
+            split_all(inputs, &read, &progress, &mut |work| {
                 seq += 1;
-                // A closed channel means the sink failed; the error is reported there.
-                work_tx
-                    .send((seq, item))
-                    .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "stopped"))
+                // A closed channel or window means the sink failed; the error is reported there.
+                let stopped = || io::Error::new(io::ErrorKind::BrokenPipe, "stopped");
+                if !window.wait_for(seq) {
+                    return Err(stopped());
+                }
+                work_tx.send((seq, work)).map_err(|_| stopped())
             })
         });
-        let sunk = deliver_in_order(&done_rx, &mut sink);
+        let sunk = deliver_in_order(&done_rx, window, options, &mut sink);
         // Unblock the reader and the workers if the sink gave up early.
+        window.close();
         drop(done_rx);
         let read = reader
             .join()
@@ -103,15 +118,89 @@ pub fn run(
     })
 }
 
+/// Bounds the items between the reader and the sink, so one slow chunk cannot let the others
+/// pile up in the reorder buffer.
+struct Window {
+    /// Items delivered to the sink; `u64::MAX` once delivery stopped.
+    delivered: Mutex<u64>,
+    moved: Condvar,
+    size: u64,
+}
+
+impl Window {
+    fn new(size: u64) -> Self {
+        Window {
+            delivered: Mutex::new(0),
+            moved: Condvar::new(),
+            size,
+        }
+    }
+
+    /// Waits until item `seq` may be sent. False when delivery stopped.
+    fn wait_for(&self, seq: u64) -> bool {
+        let Ok(mut delivered) = self.delivered.lock() else {
+            return false;
+        };
+        while seq > delivered.saturating_add(self.size) {
+            match self.moved.wait(delivered) {
+                Ok(guard) => delivered = guard,
+                Err(_) => return false,
+            }
+        }
+        *delivered != u64::MAX
+    }
+
+    fn delivered(&self, count: u64) {
+        if let Ok(mut delivered) = self.delivered.lock()
+            && *delivered != u64::MAX
+        {
+            *delivered = count;
+        }
+        self.moved.notify_all();
+    }
+
+    fn close(&self) {
+        if let Ok(mut delivered) = self.delivered.lock() {
+            *delivered = u64::MAX;
+        }
+        self.moved.notify_all();
+    }
+}
+
 /// A unit of work: file events pass through the workers untouched, so one sequence orders all.
 enum Item {
     Event(Event),
     Batch { file: usize, games: Vec<Game> },
 }
 
+/// A unit of parallel work: file events pass through the workers untouched, so one sequence
+/// orders all.
+enum Work {
+    Event(Event),
+    Chunk { file: usize, chunk: RawChunk },
+}
+
+/// A worker's outcome, finished in order by [`deliver_in_order`].
+enum Done {
+    Event(Event),
+    Chunk(Box<ChunkDone>),
+}
+
+/// A chunk parsed and checked.
+struct ChunkDone {
+    file: usize,
+    /// Reports of the chunk's games, numbered from 1 within the chunk.
+    reports: Vec<GameReport>,
+    /// The chunk's first game when comments carried from before would join it.
+    head: Option<Game>,
+    opening: Option<Opening>,
+    carried: Option<Game>,
+}
+
 fn worker(
-    work: &Mutex<Receiver<(u64, Item)>>,
-    done: &SyncSender<(u64, Event)>,
+    work: &Mutex<Receiver<(u64, Work)>>,
+    done: &SyncSender<(u64, Done)>,
+    read: &ReadOptions,
     check: &CheckOptions,
 ) {
     loop {
@@ -119,33 +208,132 @@ fn worker(
             Ok(rx) => rx.recv(),
             Err(_) => return,
         };
-        let Ok((seq, item)) = next else { return };
-        let event = match item {
-            Item::Event(e) => e,
-            Item::Batch { file, games } => Event::Games {
-                file,
-                reports: games.iter().map(|g| check_game(g, check)).collect(),
-            },
+        let Ok((seq, work)) = next else { return };
+        let outcome = match work {
+            Work::Event(e) => Done::Event(e),
+            Work::Chunk { file, chunk } => {
+                let parsed = raw::parse_chunk(&chunk, read);
+                drop(chunk);
+                let reports = parsed.games.iter().map(|g| check_game(g, check)).collect();
+                let head = match parsed.opening {
+                    Some(Opening::Absorbs) => parsed.games.into_iter().next(),
+                    _ => None,
+                };
+                Done::Chunk(Box::new(ChunkDone {
+                    file,
+                    reports,
+                    head,
+                    opening: parsed.opening,
+                    carried: parsed.carried,
+                }))
+            }
         };
-        if done.send((seq, event)).is_err() {
+        if done.send((seq, outcome)).is_err() {
             return;
         }
     }
 }
 
-/// Hands events to `sink` in sequence order, holding early arrivals back.
+/// Hands events to `sink` in sequence order, holding early arrivals back, and joins the chunks
+/// of each file (comments carried between chunks, game numbers).
 fn deliver_in_order(
-    done: &Receiver<(u64, Event)>,
+    done: &Receiver<(u64, Done)>,
+    window: &Window,
+    options: &PipelineOptions,
     sink: &mut impl FnMut(Event) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut waiting: BTreeMap<u64, Event> = BTreeMap::new();
+    let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
     let mut next = 1u64;
-    for (seq, event) in done.iter() {
-        waiting.insert(seq, event);
-        while let Some(event) = waiting.remove(&next) {
-            sink(event)?;
+    let mut stitcher = Stitcher::new(&options.read);
+    for (seq, outcome) in done.iter() {
+        waiting.insert(seq, outcome);
+        while let Some(outcome) = waiting.remove(&next) {
+            let event = match outcome {
+                Done::Event(event) => {
+                    if let Event::FileStart { .. } = event {
+                        stitcher = Stitcher::new(&options.read);
+                    }
+                    Some(event)
+                }
+                Done::Chunk(done) => {
+                    let ChunkDone {
+                        file,
+                        reports,
+                        head,
+                        opening,
+                        carried,
+                    } = *done;
+                    let stitch = stitcher.stitch(opening, reports.len(), carried);
+                    let mut all = Vec::with_capacity(reports.len() + 1);
+                    if let Some(game) = stitch.released {
+                        all.push(check_game(&game, &options.check));
+                    }
+                    let first = all.len();
+                    all.extend(reports.into_iter().map(|mut report| {
+                        report.index += stitch.index_offset;
+                        report
+                    }));
+                    if let (Some(carried), Some(mut game)) = (stitch.absorbed, head) {
+                        stitcher.absorb(carried, &mut game);
+                        game.index += stitch.index_offset;
+                        all[first] = check_game(&game, &options.check);
+                    }
+                    (!all.is_empty()).then_some(Event::Games { file, reports: all })
+                }
+            };
+            if let Some(event) = event {
+                sink(event)?;
+            }
+            window.delivered(next);
             next += 1;
         }
+    }
+    Ok(())
+}
+
+/// Reads every input in order, emitting file events and raw chunks of games (not parsed).
+fn split_all(
+    inputs: Vec<Input>,
+    options: &ReadOptions,
+    progress: &Progress,
+    emit: &mut dyn FnMut(Work) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut done_before = 0u64;
+    for (file, input) in inputs.into_iter().enumerate() {
+        emit(Work::Event(Event::FileStart { file }))?;
+        let source = match (input.open)() {
+            Ok(source) => source,
+            Err(e) => {
+                emit(Work::Event(Event::FileEnd {
+                    file,
+                    bytes: 0,
+                    error: Some(e.to_string()),
+                }))?;
+                continue;
+            }
+        };
+        let mut splitter = Splitter::new(source, options);
+        let mut error = None;
+        loop {
+            let mut chunk = RawChunk::new();
+            let more = splitter.fill(&mut chunk, CHUNK_REGIONS, CHUNK_BYTES);
+            if !chunk.is_empty() {
+                emit(Work::Chunk { file, chunk })?;
+                progress(done_before + splitter.bytes_consumed());
+            }
+            match more {
+                Ok(true) => continue,
+                Ok(false) => break,
+                Err(e) => {
+                    error = Some(e.to_string());
+                    break;
+                }
+            }
+        }
+        let bytes = splitter.bytes_consumed();
+        done_before += bytes;
+        progress(done_before);
+        emit(Work::Event(Event::FileEnd { file, bytes, error }))?;
     }
     Ok(())
 }
@@ -197,4 +385,164 @@ fn read_all(
         emit(Item::Event(Event::FileEnd { file, bytes, error }))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file mixing what crosses chunk boundaries: comments between games (after a result, on
+    /// their own, at the start and the end), games over the size limit (with and without a
+    /// boundary in reach), games without terminator, a code page detected mid-file.
+    fn mixed_file(seed: u64, games: usize, cr: bool) -> Vec<u8> {
+        let mut state = seed;
+        let mut next = move |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let mut text: Vec<u8> = Vec::new();
+        if next(2) == 0 {
+            text.extend_from_slice(b"\xEF\xBB\xBF");
+        }
+        if next(2) == 0 {
+            text.extend_from_slice(b"{before everything}\n\n");
+        }
+        for i in 0..games {
+            text.extend_from_slice(format!("[Event \"g{i}\"]\n[Result \"1-0\"]\n").as_bytes());
+            match next(12) {
+                0 => text.extend_from_slice(format!("{{{}}}\n", "long ".repeat(80)).as_bytes()),
+                1 => text.extend_from_slice(b"{runaway comment\n\n"),
+                2 if i > games / 2 => text.extend_from_slice(b"{caf\xE9}\n"),
+                _ => {}
+            }
+            text.extend_from_slice(b"1. 11-15 23-19 {c} 2. 8-11 22-17");
+            match next(8) {
+                0 => {}
+                1 => text.extend_from_slice(b" *"),
+                _ => text.extend_from_slice(b" 1-0"),
+            }
+            match next(6) {
+                0 => text.extend_from_slice(b" {after}"),
+                1 => text.extend_from_slice(b"\n{between}\n\n{again}\n"),
+                2 => text.extend_from_slice(b"\n; a line comment\n"),
+                3 => text.extend_from_slice(b"\n%escaped line\n{c} *\n"),
+                _ => {}
+            }
+            text.extend_from_slice(b"\n\n");
+        }
+        if next(2) == 0 {
+            text.extend_from_slice(b"{after everything}\n");
+        }
+        if cr {
+            text.retain(|&b| b != b'\r');
+            for b in &mut text {
+                if *b == b'\n' {
+                    *b = b'\r';
+                }
+            }
+        }
+        text
+    }
+
+    fn check_all(files: &[Vec<u8>], jobs: usize, read: &ReadOptions) -> Vec<String> {
+        let inputs = files
+            .iter()
+            .enumerate()
+            .map(|(i, bytes)| {
+                let bytes = bytes.clone();
+                Input {
+                    name: format!("f{i}"),
+                    open: Box::new(move || Ok(Box::new(io::Cursor::new(bytes)) as _)),
+                }
+            })
+            .collect();
+        let options = PipelineOptions {
+            jobs,
+            read: read.clone(),
+            check: CheckOptions::default(),
+        };
+        let mut out = Vec::new();
+        run(inputs, &options, Arc::new(|_| {}), |event| {
+            match event {
+                Event::FileStart { file } => out.push(format!("start {file}")),
+                Event::Games { file, reports } => {
+                    for report in reports {
+                        out.push(format!(
+                            "{file} {}",
+                            serde_json::to_string(&report).unwrap()
+                        ));
+                    }
+                }
+                Event::FileEnd { file, bytes, error } => {
+                    out.push(format!("end {file} {bytes} {error:?}"))
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+        out
+    }
+
+    #[test]
+    fn any_number_of_jobs_gives_the_same_reports() {
+        for seed in 0..6u64 {
+            let files: Vec<Vec<u8>> = (0..3)
+                .map(|f| mixed_file(seed * 3 + f, 150 + 40 * f as usize, (seed + f) % 4 == 3))
+                .collect();
+            for (strict, max_game_bytes) in [(false, 16 << 20), (true, 400), (false, 250)] {
+                let read = ReadOptions {
+                    strict,
+                    max_game_bytes,
+                    ..ReadOptions::default()
+                };
+                let one = check_all(&files, 1, &read);
+                assert!(one.len() > 400, "{}", one.len());
+                for jobs in [2, 3] {
+                    let many = check_all(&files, jobs, &read);
+                    assert_eq!(one.len(), many.len(), "seed {seed} jobs {jobs}");
+                    for (a, b) in one.iter().zip(&many) {
+                        assert_eq!(a, b, "seed {seed} jobs {jobs} max {max_game_bytes}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first byte that is not UTF-8 in comments between games, at the end of a chunk: the
+    /// encoding note travels with the comments to the next chunk's first game.
+    #[test]
+    fn notes_carried_across_chunks_reach_the_next_game() {
+        for at in [
+            CHUNK_REGIONS - 2,
+            CHUNK_REGIONS - 1,
+            CHUNK_REGIONS,
+            2 * CHUNK_REGIONS - 1,
+        ] {
+            let mut text = Vec::new();
+            for i in 0..3 * CHUNK_REGIONS {
+                text.extend_from_slice(format!("[Event \"g{i}\"]\n1. 11-15 23-19 1-0").as_bytes());
+                if i == at {
+                    text.extend_from_slice(b"\n{caf\xE9 between games}\n\n");
+                } else if i == at + 1 {
+                    text.extend_from_slice(b" {just after}");
+                }
+                text.extend_from_slice(b"\n\n");
+            }
+            for strict in [false, true] {
+                let read = ReadOptions {
+                    strict,
+                    ..ReadOptions::default()
+                };
+                let one = check_all(std::slice::from_ref(&text), 1, &read);
+                assert!(one.iter().any(|r| r.contains("W-ENCODING-WINDOWS-1252")));
+                assert_eq!(
+                    one,
+                    check_all(std::slice::from_ref(&text), 2, &read),
+                    "at {at}"
+                );
+            }
+        }
+    }
 }
