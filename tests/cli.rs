@@ -429,7 +429,6 @@ fn a_closed_pipe_is_not_an_error() {
 /// channels and `thread::scope` waits for them forever (seen: `--jobs 2 --format jsonl`, no
 /// CPU, never exits).
 #[test]
-#[ignore = "bug: with --jobs 2 a closed output pipe deadlocks the pipeline instead of exiting 0"]
 fn a_closed_pipe_is_not_an_error_with_several_jobs() {
     let dir = temp_dir("pipe-jobs");
     let file = many_games(&dir);
