@@ -90,6 +90,9 @@ pub fn run(
             let read = options.read.clone();
             scope.spawn(move || worker(&work_rx, &done_tx, &read, &check));
         }
+        // Only the workers hold the receiving end: once they stop (the sink failed), the
+        // reader's next send fails instead of waiting for room forever.
+        drop(work_rx);
         drop(done_tx);
         let read = options.read.clone();
         let progress = Arc::clone(&progress);
