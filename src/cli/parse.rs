@@ -128,11 +128,14 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
                     }
                 }
                 Format::Jsonl => {
-                    serde_json::to_writer(
-                        &mut out,
-                        &serde_json::json!({"type": "game", "file": name, "data": game}),
+                    // Written field by field: the game is not copied into a `Value` first.
+                    write!(
+                        out,
+                        "{{\"type\":\"game\",\"file\":{},\"data\":",
+                        serde_json::Value::from(name.as_str())
                     )?;
-                    out.write_all(b"\n")?;
+                    serde_json::to_writer(&mut out, &game)?;
+                    out.write_all(b"}\n")?;
                 }
                 Format::Json => games.push(game),
             }

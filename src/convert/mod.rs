@@ -133,17 +133,18 @@ struct Record {
     ply: u32,
     /// Written with its full path.
     full: bool,
+    /// Legal moves in `before`.
+    legal_count: u32,
 }
 
 struct Recorder<'a> {
     records: &'a mut Vec<Record>,
-    legal: &'a mut MoveList,
     long: bool,
 }
 
 impl Visitor for Recorder<'_> {
     fn on_move(&mut self, e: &MoveEvent) {
-        let full = e.mv.is_capture() && (self.long || ambiguous(e.before, e.mv, self.legal));
+        let full = e.mv.is_capture() && (self.long || ambiguous(e.mv, e.legal));
         self.records.push(Record {
             node: e.node as *const MoveNode as usize,
             mv: *e.mv,
@@ -152,6 +153,7 @@ impl Visitor for Recorder<'_> {
             depth: e.depth,
             ply: e.ply,
             full,
+            legal_count: e.legal.len() as u32,
         });
     }
 
@@ -162,9 +164,7 @@ impl Visitor for Recorder<'_> {
 
 /// Another legal move goes from the same square to the same square (PDN 3.0: then the full path
 /// is required).
-fn ambiguous(pos: &Position, mv: &Move, legal: &mut MoveList) -> bool {
-    legal.clear();
-    movegen::generate(pos, legal);
+fn ambiguous(mv: &Move, legal: &MoveList) -> bool {
     legal
         .iter()
         .any(|o| o.from == mv.from && o.to == mv.to && o != mv)
@@ -221,7 +221,6 @@ impl Converter {
         let replay = {
             let mut recorder = Recorder {
                 records: &mut self.records,
-                legal: &mut self.legal,
                 long: options.captures == Captures::Long,
             };
             replay::replay(game, &mut recorder)
@@ -244,6 +243,7 @@ impl Converter {
                 format!(
                     "{}; the rest of the line is kept as written in a comment",
                     f.message
+                        .trim_end_matches("; the rest of this line is not replayed")
                 )
             } else {
                 f.message.clone()
@@ -315,7 +315,6 @@ impl Converter {
             options: &options,
             separator,
             first_mover,
-            legal: &mut self.legal,
             positions: Vec::new(),
             notices: &mut report.notices,
         };
@@ -586,7 +585,6 @@ struct Walk<'a> {
     options: &'a Options,
     separator: char,
     first_mover: Color,
-    legal: &'a mut MoveList,
     positions: Vec<PositionLine>,
     notices: &'a mut Vec<Notice>,
 }
@@ -738,7 +736,7 @@ impl Walk<'_> {
             }
         }
         if self.options.positions && record.depth == 0 {
-            let legal = count_legal(&record.before, self.legal);
+            let legal = record.legal_count;
             self.positions.push(PositionLine {
                 ply: record.ply - 1,
                 fen: record

@@ -43,6 +43,8 @@ pub struct MoveEvent<'a> {
     pub before: &'a Position,
     pub mv: &'a Move,
     pub after: &'a Position,
+    /// The legal moves of `before` (`mv` is one of them).
+    pub legal: &'a MoveList,
 }
 
 /// Sees the moves of a replay as they are played.
@@ -379,6 +381,9 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     Some(mv) => {
                         let after = at.pos.play(&mv);
                         self.out.moves_replayed += 1;
+                        // `play` left the legal moves of `at.pos` in the reused list.
+                        let none = MoveList::new();
+                        let legal = self.legal.as_deref().unwrap_or(&none);
                         self.visitor.on_move(&MoveEvent {
                             depth: at.depth,
                             ply: at.ply,
@@ -386,6 +391,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                             before: &at.pos,
                             mv: &mv,
                             after: &after,
+                            legal,
                         });
                         at.pos = after;
                         at.ply += 1;
