@@ -116,6 +116,18 @@ pub fn write_located(
     )
 }
 
+/// `White - Black` from the game's tags, when both are known: how an arbiter finds the game.
+fn players(game: &GameReport) -> Option<String> {
+    let tag = |name: &str| {
+        game.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.trim())
+            .filter(|v| !v.is_empty() && *v != "?")
+    };
+    Some(format!("{} - {}", tag("White")?, tag("Black")?))
+}
+
 /// The human report.
 pub struct HumanWriter<W> {
     out: W,
@@ -138,6 +150,9 @@ impl<W: Write> HumanWriter<W> {
 
     fn finding(&mut self, file: &FileInfo, game: &GameReport, f: &ReportFinding) -> io::Result<()> {
         let mut context = format!("game {}", game.index);
+        if let Some(players) = players(game) {
+            context.push_str(&format!(", {players}"));
+        }
         if let Some(n) = f.move_number {
             context.push_str(&format!(", move {n}"));
         }
