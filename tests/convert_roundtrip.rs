@@ -157,19 +157,30 @@ fn corpus_round_trips() {
     }
 }
 
-/// OCA_2.0 is 11 MB: every 16th game (the whole file is the benchmark's job).
-#[test]
-fn oca_sample_round_trips() {
+/// OCA_2.0's games, every `step`-th, through every conversion.
+fn oca_round_trips(step: usize) {
     let Some(root) = corpus() else { return };
     let bytes = std::fs::read(root.join("english/OCA_2.0.pdn")).expect("OCA reads");
     let text = String::from_utf8_lossy(&bytes);
     let games = read_str(&text, ReadOptions::default());
-    let sample: Vec<Game> = games.into_iter().step_by(16).collect();
+    let sample: Vec<Game> = games.into_iter().step_by(step).collect();
     let mut pdn = String::new();
     for game in &sample {
         pdnkit::reader::write::write_game(game, &mut pdn);
     }
-    check_text(&pdn, "OCA_2.0 sample");
+    check_text(&pdn, &format!("OCA_2.0, every {step}th game"));
+}
+
+/// OCA_2.0 is 11 MB: every 16th game in the suite; the whole file below.
+#[test]
+fn oca_sample_round_trips() {
+    oca_round_trips(16);
+}
+
+#[test]
+#[ignore = "all 22,621 games: run with --release -- --ignored"]
+fn oca_every_game_round_trips() {
+    oca_round_trips(1);
 }
 
 proptest! {
