@@ -524,7 +524,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                         let end = self.bytes.len() - rest.len();
                         self.report(Code::UnknownMove, start, end, "unknown move written `- -`");
                         let span = self.span(start, end);
-                        let raw = Some(self.text(start, end));
+                        let raw = Some(self.text(start, end).into_boxed_str());
                         self.pos = end;
                         self.push_move(MoveToken {
                             kind: MoveKind::Unknown,
@@ -743,7 +743,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             self.bytes[start..end] == *token.canonical().as_bytes()
         );
         if !canonical {
-            token.raw = Some(self.text(start, end));
+            token.raw = Some(self.text(start, end).into_boxed_str());
         }
         self.push_move(token);
         // A strength mark glued to the move.
@@ -827,7 +827,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     existing.text.push_str(&text);
                     existing.span.len = (span.end() - existing.span.offset) as u32;
                 }
-                None => node.strength = Some(Strength { text, span }),
+                None => node.strength = Some(Box::new(Strength { text, span })),
             }
         } else {
             self.unread(start, end, false);
