@@ -203,6 +203,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
             return None;
         }
         let start = self.pos;
+        // The game's own span is asked for last: count from here, not from the chunk start.
+        self.loc.checkpoint(start);
         let mut header_comments = Vec::new();
         let mut tags: Vec<Tag> = Vec::new();
 
@@ -649,6 +651,32 @@ impl<'a, 'l> GameParser<'a, 'l> {
 
     fn try_move(&mut self) -> bool {
         let start = self.pos;
+        if let Some((len, from, separator, to)) = tokens::plain_move(self.rest()) {
+            // The common shape (`32-28`, `28x19`): canonical, nothing to report.
+            let end = start + len;
+            self.pos = end;
+            let token = MoveToken {
+                kind: if separator == b'-' {
+                    MoveKind::Step
+                } else {
+                    MoveKind::Capture
+                },
+                squares: SmallVec::from_buf_and_len([from, to, from, from], 2),
+                separator: Some(separator as char),
+                raw: None,
+                span: self.span(start, end),
+            };
+            debug_assert_eq!(
+                self.bytes[start..end],
+                *token.canonical().as_bytes(),
+                "plain moves are canonical"
+            );
+            self.push_move(token);
+            if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
+                self.try_strength();
+            }
+            return true;
+        }
         let Ok((rest, raw)) = tokens::move_text(self.rest()) else {
             return false;
         };
