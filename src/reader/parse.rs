@@ -785,6 +785,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let number = self.pending_number.take().map(|(n, _)| n);
         self.last_move_end = Some(self.pos);
         self.open_unread = None;
+        let main_line = self.stack.len() == 1;
         let frame = self.stack.last_mut().expect("a line is open");
         let expected = frame.next_turn;
         let turn = match number {
@@ -815,12 +816,22 @@ impl<'a, 'l> GameParser<'a, 'l> {
         frame.next_turn = turn
             .filter(|_| token.kind != MoveKind::Unknown)
             .map(Turn::following);
-        frame.line.moves.push(MoveNode {
+        let moves = &mut frame.line.moves;
+        if moves.is_empty() && main_line {
+            // The main line's first move: room for about as many moves as the text up to the
+            // next `[` (the next game, or a comment's bracket) can hold, so the list rarely grows.
+            let rest = &self.bytes[self.pos..];
+            let text = memchr::memchr(b'[', rest).unwrap_or(rest.len());
+            moves.reserve((text / 6).clamp(4, 1024));
+        }
+        // Built by `once_with` after room is made, the node is written straight into the list,
+        // where `push` builds it aside and copies it in.
+        moves.extend(std::iter::once_with(|| MoveNode {
             number,
             token,
             strength: None,
             after: Vec::new(),
-        });
+        }));
     }
 
     /// Reads `!?`-style marks (or `(!?)`) after the last move. Returns false if the text here is
