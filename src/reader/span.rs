@@ -74,6 +74,7 @@ impl<'a> Locator<'a> {
     }
 
     /// The span of `bytes[start..end]`.
+    #[inline]
     pub fn span(&mut self, start: usize, end: usize) -> Span {
         let (line, column) = self.line_column(start);
         Span {
@@ -84,18 +85,9 @@ impl<'a> Locator<'a> {
         }
     }
 
+    #[inline]
     fn line_column(&mut self, at: usize) -> (u32, u32) {
-        let at = at.min(self.bytes.len());
-        if at < self.pos {
-            // Out of order (a game's own span, error paths): recount from the checkpoint if it
-            // is before `at`, else from the chunk start.
-            (self.pos, self.line, self.column) = if at >= self.checkpoint.0 {
-                self.checkpoint
-            } else {
-                (0, self.first_line, self.first_column)
-            };
-        }
-        if at - self.pos <= SHORT_STRETCH {
+        if at >= self.pos && at - self.pos <= SHORT_STRETCH && at <= self.bytes.len() {
             // The common case (the next token a few bytes on): one plain pass does both counts
             // cheaper than setting up memchr.
             let newline = self.newline;
@@ -110,6 +102,22 @@ impl<'a> Locator<'a> {
             }
             (self.line, self.column, self.pos) = (line, column, at);
             return (line, column + 1);
+        }
+        self.line_column_far(at)
+    }
+
+    /// `line_column` for a position behind the last one asked for, or far ahead.
+    #[inline(never)]
+    fn line_column_far(&mut self, at: usize) -> (u32, u32) {
+        let at = at.min(self.bytes.len());
+        if at < self.pos {
+            // Out of order (a game's own span, error paths): recount from the checkpoint if it
+            // is before `at`, else from the chunk start.
+            (self.pos, self.line, self.column) = if at >= self.checkpoint.0 {
+                self.checkpoint
+            } else {
+                (0, self.first_line, self.first_column)
+            };
         }
         let mut counted_from = self.pos;
         for i in memchr::memchr_iter(self.newline, &self.bytes[self.pos..at]) {

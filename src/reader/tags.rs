@@ -56,7 +56,12 @@ pub fn interpret(game: &mut Game) {
     let mut diagnostics = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for tag in &mut game.tags {
-        if let Some((_, standard)) = LOCALISED.iter().find(|(local, _)| *local == tag.name) {
+        // (The first bytes are compared first: most names match no entry.)
+        let first = tag.name.as_bytes().first();
+        if let Some((_, standard)) = LOCALISED
+            .iter()
+            .find(|(local, _)| local.as_bytes().first() == first && *local == tag.name)
+        {
             tag.standard_name = Some(standard.to_string());
             diagnostics.push(Diagnostic::new(
                 Code::LocalisedTag,
