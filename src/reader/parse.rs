@@ -206,7 +206,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
         // The game's own span is asked for last: count from here, not from the chunk start.
         self.loc.checkpoint(start);
         let mut header_comments = Vec::new();
-        let mut tags: Vec<Tag> = Vec::new();
+        // (Most games have a handful of tags: one allocation rather than two or three.)
+        let mut tags: Vec<Tag> = Vec::with_capacity(8);
 
         // Header: tags and the comments around them.
         loop {
@@ -384,9 +385,15 @@ impl<'a, 'l> GameParser<'a, 'l> {
                         "a double quote inside a tag value should be written `\\\"`",
                     );
                 }
+                // Without escapes the value is the raw text itself: no second copy to compare.
+                let escaped = matches!(value, std::borrow::Cow::Owned(_));
                 let value = self.chunk.encoding.decode(&value).into_owned();
-                let raw = self.text(q1 + 1, q2);
-                let raw = (raw != value).then_some(raw);
+                let raw = if escaped {
+                    let raw = self.text(q1 + 1, q2);
+                    (raw != value).then_some(raw)
+                } else {
+                    None
+                };
                 (value, raw)
             }
             None => {
