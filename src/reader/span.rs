@@ -69,8 +69,9 @@ impl<'a> Locator<'a> {
     /// Counts up to `at` and remembers it: a later span starting at or after `at` never recounts
     /// from the chunk start (the parser sets one at the start of each game).
     pub fn checkpoint(&mut self, at: usize) {
-        self.line_column(at);
-        self.checkpoint = (self.pos, self.line, self.column);
+        let at = at.min(self.bytes.len());
+        let (line, column) = self.line_column(at);
+        self.checkpoint = (at, line, column - 1);
     }
 
     /// The span of `bytes[start..end]`.
@@ -111,13 +112,18 @@ impl<'a> Locator<'a> {
     fn line_column_far(&mut self, at: usize) -> (u32, u32) {
         let at = at.min(self.bytes.len());
         if at < self.pos {
-            // Out of order (a game's own span, error paths): recount from the checkpoint if it
-            // is before `at`, else from the chunk start.
+            // Out of order (a game's own span, error paths): count from the checkpoint if it is
+            // before `at`, else from the chunk start, and then carry on from where counting was,
+            // so the next position ahead is not counted twice.
+            let ahead = (self.pos, self.line, self.column);
             (self.pos, self.line, self.column) = if at >= self.checkpoint.0 {
                 self.checkpoint
             } else {
                 (0, self.first_line, self.first_column)
             };
+            let answer = self.line_column_far(at);
+            (self.pos, self.line, self.column) = ahead;
+            return answer;
         }
         let mut counted_from = self.pos;
         for i in memchr::memchr_iter(self.newline, &self.bytes[self.pos..at]) {
