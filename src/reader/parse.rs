@@ -702,8 +702,13 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 return false;
             };
             squares.push(square);
-            // Find where this square is written, for a precise location of zero padding.
-            let at = offset + memchr::memmem::find(&self.bytes[offset..end], text).unwrap_or(0);
+            // Where this square is written, for a precise location of zero padding (`text` is a
+            // piece of `self.bytes`).
+            let at = text.as_ptr() as usize - self.bytes.as_ptr() as usize;
+            debug_assert_eq!(
+                at,
+                offset + memchr::memmem::find(&self.bytes[offset..end], text).unwrap_or(0)
+            );
             if text.len() > 1 && text[0] == b'0' {
                 padded = true;
                 self.report(
@@ -789,7 +794,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
     }
 
     fn push_move(&mut self, token: MoveToken) {
-        let number = self.pending_number.take().map(|(n, _)| n);
+        // (Copied whole, then cleared: `take` copied it out piecewise and stalled the load.)
+        let number = self.pending_number.map(|(n, _)| n);
+        self.pending_number = None;
         self.last_move_end = Some(self.pos);
         self.open_unread = None;
         let main_line = self.stack.len() == 1;
