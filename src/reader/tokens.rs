@@ -149,6 +149,7 @@ pub fn move_text(input: &[u8]) -> Res<'_, RawMove<'_>> {
 /// `*`, `!`, `?` or the end). Returns (length, from, separator, to). Anything else (`:`, `X`,
 /// three-digit squares, multi-captures, algebraic squares, spaces, padding) is `None`: the caller
 /// falls back to [`move_text`], which reads the same text the same way when this returns `Some`.
+#[inline]
 pub fn plain_move(input: &[u8]) -> Option<(usize, Square, u8, Square)> {
     fn number(input: &[u8], at: usize) -> Option<(u8, usize)> {
         let first = *input.get(at)?;
