@@ -131,7 +131,10 @@ struct GameParser<'a, 'l> {
     loc: &'l mut Locator<'a>,
     diagnostics: Vec<Diagnostic>,
     stack: Vec<Frame>,
-    pending_number: Option<(MoveNumber, usize)>,
+    /// The move number read and not yet given to a move, with its offset. (Kept as an
+    /// `Option<MoveNumber>`, the node's own type, so a move takes it with one plain copy.)
+    pending_number: Option<MoveNumber>,
+    pending_number_start: usize,
     /// Offset just past the last move token, for marks glued to it.
     last_move_end: Option<usize>,
     /// Index in `diagnostics` of the open unread-text report, to extend it over adjacent junk.
@@ -151,6 +154,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             diagnostics: Vec::new(),
             stack: vec![Frame::new(pos, None)],
             pending_number: None,
+            pending_number_start: 0,
             last_move_end: None,
             open_unread: None,
             declared_result: None,
@@ -556,7 +560,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                             "`...` standing alone; PDN writes `12...`",
                         );
                         match &mut self.pending_number {
-                            Some((number, _)) => number.ellipsis = true,
+                            Some(number) => number.ellipsis = true,
                             None => self.unread(start, start + 3, false),
                         }
                     } else {
@@ -612,20 +616,19 @@ impl<'a, 'l> GameParser<'a, 'l> {
         self.flush_dangling_number("a move number with no move after it");
         let span = self.span(start, end);
         self.pos = end;
-        self.pending_number = Some((
-            MoveNumber {
-                number,
-                ellipsis: dots.len() >= 2,
-                span,
-            },
-            start,
-        ));
+        self.pending_number = Some(MoveNumber {
+            number,
+            ellipsis: dots.len() >= 2,
+            span,
+        });
+        self.pending_number_start = start;
         true
     }
 
     /// Reports (and keeps as text) a move number that no move followed.
     fn flush_dangling_number(&mut self, why: &str) {
-        if let Some((number, start)) = self.pending_number.take() {
+        if let Some(number) = self.pending_number.take() {
+            let start = self.pending_number_start;
             let end = start + number.span.len as usize;
             if number.ellipsis {
                 self.report(
@@ -795,7 +798,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
 
     fn push_move(&mut self, token: MoveToken) {
         // (Copied whole, then cleared: `take` copied it out piecewise and stalled the load.)
-        let number = self.pending_number.map(|(n, _)| n);
+        let number = self.pending_number;
         self.pending_number = None;
         self.last_move_end = Some(self.pos);
         self.open_unread = None;
