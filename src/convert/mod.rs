@@ -704,7 +704,7 @@ impl Walk<'_> {
                 node.token
                     .raw
                     .take()
-                    .unwrap_or_else(|| node.token.canonical()),
+                    .map_or_else(|| node.token.canonical(), String::from),
             )
         } else {
             node.token.raw = None;
@@ -732,7 +732,7 @@ impl Walk<'_> {
         if let Some(old) = old {
             let now = token.canonical();
             if old != now {
-                token.raw = Some(old);
+                token.raw = Some(old.into_boxed_str());
             }
         }
         if self.options.positions && record.depth == 0 {

@@ -38,12 +38,20 @@ impl Encoding {
     /// Decodes bytes of this encoding. Invalid UTF-8 sequences become U+FFFD (the caller has
     /// already reported the file's encoding problems).
     pub fn decode(self, bytes: &[u8]) -> Cow<'_, str> {
+        if self == Encoding::Utf8 {
+            // One pass: valid UTF-8 (ASCII included) is borrowed as it is. (`from_utf8` first:
+            // its validation is quicker than the lossy decoder's.)
+            return match std::str::from_utf8(bytes) {
+                Ok(text) => Cow::Borrowed(text),
+                Err(_) => String::from_utf8_lossy(bytes),
+            };
+        }
         if bytes.is_ascii() {
             // ASCII is the same in all three; the common case costs no copy.
             return Cow::Borrowed(std::str::from_utf8(bytes).expect("ascii is utf-8"));
         }
         match self {
-            Encoding::Utf8 => String::from_utf8_lossy(bytes),
+            Encoding::Utf8 => unreachable!("decoded above"),
             Encoding::Windows1252 => {
                 encoding_rs::WINDOWS_1252
                     .decode_without_bom_handling(bytes)

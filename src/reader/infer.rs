@@ -62,15 +62,18 @@ pub fn decide_variant(game: &mut Game, default: Option<Variant>) {
 }
 
 fn infer(game: &Game) -> Option<(Variant, String)> {
-    let mut squares = Vec::new();
-    collect_squares(&game.moves, &mut squares);
+    // What the squares of the game (and its setup) say, without collecting them.
+    let mut squares = SquareSummary::default();
+    summarise_squares(&game.moves, &mut squares);
     if let Some(setup) = &game.setup {
-        squares.extend(setup.white.iter().chain(&setup.black).map(|p| p.square));
+        for piece in setup.white.iter().chain(&setup.black) {
+            squares.add(&piece.square);
+        }
     }
-    if squares.is_empty() {
+    if !squares.any {
         return None;
     }
-    if squares.iter().any(|s| s.is_algebraic()) {
+    if squares.algebraic {
         // Orthogonal steps only exist in Turkish.
         // (Steps only: a Russian flying king also captures along a rank, `c5:g5`.)
         let orthogonal = game.moves.moves.iter().filter(|m| m.token.kind == MoveKind::Step).any(|m| {
@@ -88,13 +91,7 @@ fn infer(game: &Game) -> Option<(Variant, String)> {
             )
         });
     }
-    let highest = squares
-        .iter()
-        .filter_map(|s| match s {
-            Square::Num(n) => Some(*n),
-            Square::Alg { .. } => None,
-        })
-        .max()?;
+    let highest = squares.highest?;
     if highest > 50 {
         return Some((Variant::Canadian, format!("squares up to {highest}")));
     }
@@ -136,17 +133,37 @@ fn infer(game: &Game) -> Option<(Variant, String)> {
     Some((Variant::English, format!("squares up to {highest}")))
 }
 
-fn collect_squares(line: &Line, out: &mut Vec<Square>) {
+/// Whether a game has squares, whether any is algebraic, and the highest numeric one.
+#[derive(Default)]
+struct SquareSummary {
+    any: bool,
+    algebraic: bool,
+    highest: Option<u8>,
+}
+
+impl SquareSummary {
+    fn add(&mut self, square: &Square) {
+        self.any = true;
+        match square {
+            Square::Num(n) => self.highest = self.highest.max(Some(*n)),
+            Square::Alg { .. } => self.algebraic = true,
+        }
+    }
+}
+
+fn summarise_squares(line: &Line, out: &mut SquareSummary) {
     for annotation in &line.before {
         if let Annotation::Variation(v) = annotation {
-            collect_squares(&v.line, out);
+            summarise_squares(&v.line, out);
         }
     }
     for node in &line.moves {
-        out.extend_from_slice(&node.token.squares);
+        for square in &node.token.squares {
+            out.add(square);
+        }
         for annotation in &node.after {
             if let Annotation::Variation(v) = annotation {
-                collect_squares(&v.line, out);
+                summarise_squares(&v.line, out);
             }
         }
     }

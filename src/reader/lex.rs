@@ -174,24 +174,31 @@ pub struct TagExtent {
 /// by `]`, so that unescaped quotes inside a value (a common dialect) stay inside it. Tags never
 /// span lines.
 pub fn tag_extent(bytes: &[u8], open: usize) -> TagExtent {
-    let eol = line_end(bytes, open);
-    let line = &bytes[open..eol];
-    let first_quote = memchr::memchr(b'"', line);
-    let first_close = memchr::memchr(b']', line);
-    let Some(q) = first_quote.filter(|&q| first_close.is_none_or(|c| q < c)) else {
-        return match first_close {
-            Some(c) => TagExtent {
-                end: open + c + 1,
-                closed: true,
-                quotes: None,
-            },
-            None => TagExtent {
-                end: eol,
-                closed: false,
-                quotes: None,
-            },
-        };
+    // The first quote, `]` or line end decides; the name before it is short, so a plain scan
+    // beats three memchr set-ups.
+    let mut at = open;
+    let q = loop {
+        match bytes.get(at) {
+            None | Some(b'\n' | b'\r') => {
+                return TagExtent {
+                    end: at,
+                    closed: false,
+                    quotes: None,
+                };
+            }
+            Some(b']') => {
+                return TagExtent {
+                    end: at + 1,
+                    closed: true,
+                    quotes: None,
+                };
+            }
+            Some(b'"') => break at - open,
+            Some(_) => at += 1,
+        }
     };
+    let eol = line_end(bytes, at);
+    let line = &bytes[open..eol];
     let mut i = q + 1;
     while i < line.len() {
         match line[i] {
@@ -251,5 +258,23 @@ mod tag_tests {
             }
         );
         assert!(!tag_extent(b"[Event \"Foo\n\"]", 0).closed);
+        assert_eq!(
+            tag_extent(b"[Event\r\n]", 0),
+            TagExtent {
+                end: 6,
+                closed: false,
+                quotes: None
+            }
+        );
+        assert_eq!(
+            tag_extent(b"[Event", 0),
+            TagExtent {
+                end: 6,
+                closed: false,
+                quotes: None
+            }
+        );
+        assert_eq!(tag_extent(b"x [A] \"b\"]", 2).end, 5);
+        assert_eq!(tag_extent(b"[A \"b\\", 0).quotes, None);
     }
 }

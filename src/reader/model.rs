@@ -96,8 +96,9 @@ pub struct MoveNode {
     pub number: Option<MoveNumber>,
     pub token: MoveToken,
     /// `!`, `?!`, `(!?)`, ... as written.
+    /// (Boxed: rare, and the node stays small to build and move.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub strength: Option<Strength>,
+    pub strength: Option<Box<Strength>>,
     /// Everything after the move up to the next move, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub after: Vec<Annotation>,
@@ -130,9 +131,10 @@ pub struct MoveToken {
     pub squares: SmallVec<[Square; 4]>,
     /// The separator written (`-`, `x`, `:` or none for `a3b4`).
     pub separator: Option<char>,
-    /// The text as written, when it differs from the canonical rendering.
+    /// The text as written, when it differs from the canonical rendering. (Boxed: rare, and the
+    /// token stays small.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub raw: Option<String>,
+    pub raw: Option<Box<str>>,
     pub span: Span,
 }
 

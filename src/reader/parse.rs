@@ -131,7 +131,10 @@ struct GameParser<'a, 'l> {
     loc: &'l mut Locator<'a>,
     diagnostics: Vec<Diagnostic>,
     stack: Vec<Frame>,
-    pending_number: Option<(MoveNumber, usize)>,
+    /// The move number read and not yet given to a move, with its offset. (Kept as an
+    /// `Option<MoveNumber>`, the node's own type, so a move takes it with one plain copy.)
+    pending_number: Option<MoveNumber>,
+    pending_number_start: usize,
     /// Offset just past the last move token, for marks glued to it.
     last_move_end: Option<usize>,
     /// Index in `diagnostics` of the open unread-text report, to extend it over adjacent junk.
@@ -151,6 +154,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             diagnostics: Vec::new(),
             stack: vec![Frame::new(pos, None)],
             pending_number: None,
+            pending_number_start: 0,
             last_move_end: None,
             open_unread: None,
             declared_result: None,
@@ -203,8 +207,11 @@ impl<'a, 'l> GameParser<'a, 'l> {
             return None;
         }
         let start = self.pos;
+        // The game's own span is asked for last: count from here, not from the chunk start.
+        self.loc.checkpoint(start);
         let mut header_comments = Vec::new();
-        let mut tags: Vec<Tag> = Vec::new();
+        // (Most games have a handful of tags: one allocation rather than two or three.)
+        let mut tags: Vec<Tag> = Vec::with_capacity(8);
 
         // Header: tags and the comments around them.
         loop {
@@ -382,9 +389,15 @@ impl<'a, 'l> GameParser<'a, 'l> {
                         "a double quote inside a tag value should be written `\\\"`",
                     );
                 }
+                // Without escapes the value is the raw text itself: no second copy to compare.
+                let escaped = matches!(value, std::borrow::Cow::Owned(_));
                 let value = self.chunk.encoding.decode(&value).into_owned();
-                let raw = self.text(q1 + 1, q2);
-                let raw = (raw != value).then_some(raw);
+                let raw = if escaped {
+                    let raw = self.text(q1 + 1, q2);
+                    (raw != value).then_some(raw)
+                } else {
+                    None
+                };
                 (value, raw)
             }
             None => {
@@ -524,7 +537,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                         let end = self.bytes.len() - rest.len();
                         self.report(Code::UnknownMove, start, end, "unknown move written `- -`");
                         let span = self.span(start, end);
-                        let raw = Some(self.text(start, end));
+                        let raw = Some(self.text(start, end).into_boxed_str());
                         self.pos = end;
                         self.push_move(MoveToken {
                             kind: MoveKind::Unknown,
@@ -547,7 +560,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                             "`...` standing alone; PDN writes `12...`",
                         );
                         match &mut self.pending_number {
-                            Some((number, _)) => number.ellipsis = true,
+                            Some(number) => number.ellipsis = true,
                             None => self.unread(start, start + 3, false),
                         }
                     } else {
@@ -603,20 +616,19 @@ impl<'a, 'l> GameParser<'a, 'l> {
         self.flush_dangling_number("a move number with no move after it");
         let span = self.span(start, end);
         self.pos = end;
-        self.pending_number = Some((
-            MoveNumber {
-                number,
-                ellipsis: dots.len() >= 2,
-                span,
-            },
-            start,
-        ));
+        self.pending_number = Some(MoveNumber {
+            number,
+            ellipsis: dots.len() >= 2,
+            span,
+        });
+        self.pending_number_start = start;
         true
     }
 
     /// Reports (and keeps as text) a move number that no move followed.
     fn flush_dangling_number(&mut self, why: &str) {
-        if let Some((number, start)) = self.pending_number.take() {
+        if let Some(number) = self.pending_number.take() {
+            let start = self.pending_number_start;
             let end = start + number.span.len as usize;
             if number.ellipsis {
                 self.report(
@@ -649,6 +661,32 @@ impl<'a, 'l> GameParser<'a, 'l> {
 
     fn try_move(&mut self) -> bool {
         let start = self.pos;
+        if let Some((len, from, separator, to)) = tokens::plain_move(self.rest()) {
+            // The common shape (`32-28`, `28x19`): canonical, nothing to report.
+            let end = start + len;
+            self.pos = end;
+            let token = MoveToken {
+                kind: if separator == b'-' {
+                    MoveKind::Step
+                } else {
+                    MoveKind::Capture
+                },
+                squares: SmallVec::from_buf_and_len([from, to, from, from], 2),
+                separator: Some(separator as char),
+                raw: None,
+                span: self.span(start, end),
+            };
+            debug_assert_eq!(
+                self.bytes[start..end],
+                *token.canonical().as_bytes(),
+                "plain moves are canonical"
+            );
+            self.push_move(token);
+            if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
+                self.try_strength();
+            }
+            return true;
+        }
         let Ok((rest, raw)) = tokens::move_text(self.rest()) else {
             return false;
         };
@@ -667,8 +705,13 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 return false;
             };
             squares.push(square);
-            // Find where this square is written, for a precise location of zero padding.
-            let at = offset + memchr::memmem::find(&self.bytes[offset..end], text).unwrap_or(0);
+            // Where this square is written, for a precise location of zero padding (`text` is a
+            // piece of `self.bytes`).
+            let at = text.as_ptr() as usize - self.bytes.as_ptr() as usize;
+            debug_assert_eq!(
+                at,
+                offset + memchr::memmem::find(&self.bytes[offset..end], text).unwrap_or(0)
+            );
             if text.len() > 1 && text[0] == b'0' {
                 padded = true;
                 self.report(
@@ -743,7 +786,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             self.bytes[start..end] == *token.canonical().as_bytes()
         );
         if !canonical {
-            token.raw = Some(self.text(start, end));
+            token.raw = Some(self.text(start, end).into_boxed_str());
         }
         self.push_move(token);
         // A strength mark glued to the move.
@@ -754,9 +797,12 @@ impl<'a, 'l> GameParser<'a, 'l> {
     }
 
     fn push_move(&mut self, token: MoveToken) {
-        let number = self.pending_number.take().map(|(n, _)| n);
+        // (Copied whole, then cleared: `take` copied it out piecewise and stalled the load.)
+        let number = self.pending_number;
+        self.pending_number = None;
         self.last_move_end = Some(self.pos);
         self.open_unread = None;
+        let main_line = self.stack.len() == 1;
         let frame = self.stack.last_mut().expect("a line is open");
         let expected = frame.next_turn;
         let turn = match number {
@@ -787,12 +833,22 @@ impl<'a, 'l> GameParser<'a, 'l> {
         frame.next_turn = turn
             .filter(|_| token.kind != MoveKind::Unknown)
             .map(Turn::following);
-        frame.line.moves.push(MoveNode {
+        let moves = &mut frame.line.moves;
+        if moves.is_empty() && main_line {
+            // The main line's first move: room for about as many moves as the text up to the
+            // next `[` (the next game, or a comment's bracket) can hold, so the list rarely grows.
+            let rest = &self.bytes[self.pos..];
+            let text = memchr::memchr(b'[', rest).unwrap_or(rest.len());
+            moves.reserve((text / 6).clamp(4, 1024));
+        }
+        // Built by `once_with` after room is made, the node is written straight into the list,
+        // where `push` builds it aside and copies it in.
+        moves.extend(std::iter::once_with(|| MoveNode {
             number,
             token,
             strength: None,
             after: Vec::new(),
-        });
+        }));
     }
 
     /// Reads `!?`-style marks (or `(!?)`) after the last move. Returns false if the text here is
@@ -827,7 +883,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     existing.text.push_str(&text);
                     existing.span.len = (span.end() - existing.span.offset) as u32;
                 }
-                None => node.strength = Some(Strength { text, span }),
+                None => node.strength = Some(Box::new(Strength { text, span })),
             }
         } else {
             self.unread(start, end, false);

@@ -18,6 +18,9 @@ impl Span {
     }
 }
 
+/// Stretches up to this long are counted byte by byte, longer ones with memchr.
+const SHORT_STRETCH: usize = 64;
+
 /// Turns byte offsets inside one chunk into spans. Offsets must be asked for in increasing order
 /// (the parser does), so the cost over a whole chunk is one pass over its bytes.
 pub struct Locator<'a> {
@@ -35,6 +38,8 @@ pub struct Locator<'a> {
     line: u32,
     /// Column (0-based, in characters) of `pos`.
     column: u32,
+    /// A position already counted (`pos`, `line`, `column`), where counting backwards restarts.
+    checkpoint: (usize, u32, u32),
 }
 
 impl<'a> Locator<'a> {
@@ -57,10 +62,20 @@ impl<'a> Locator<'a> {
             pos: 0,
             line: first_line,
             column: first_column,
+            checkpoint: (0, first_line, first_column),
         }
     }
 
+    /// Counts up to `at` and remembers it: a later span starting at or after `at` never recounts
+    /// from the chunk start (the parser sets one at the start of each game).
+    pub fn checkpoint(&mut self, at: usize) {
+        let at = at.min(self.bytes.len());
+        let (line, column) = self.line_column(at);
+        self.checkpoint = (at, line, column - 1);
+    }
+
     /// The span of `bytes[start..end]`.
+    #[inline]
     pub fn span(&mut self, start: usize, end: usize) -> Span {
         let (line, column) = self.line_column(start);
         Span {
@@ -71,13 +86,44 @@ impl<'a> Locator<'a> {
         }
     }
 
+    #[inline]
     fn line_column(&mut self, at: usize) -> (u32, u32) {
+        if at >= self.pos && at - self.pos <= SHORT_STRETCH && at <= self.bytes.len() {
+            // The common case (the next token a few bytes on): one plain pass does both counts
+            // cheaper than setting up memchr.
+            let newline = self.newline;
+            let (mut line, mut column) = (self.line, self.column);
+            for &b in &self.bytes[self.pos..at] {
+                if b == newline {
+                    line += 1;
+                    column = 0;
+                } else if !self.utf8 || (b & 0xC0) != 0x80 {
+                    column += 1;
+                }
+            }
+            (self.line, self.column, self.pos) = (line, column, at);
+            return (line, column + 1);
+        }
+        self.line_column_far(at)
+    }
+
+    /// `line_column` for a position behind the last one asked for, or far ahead.
+    #[inline(never)]
+    fn line_column_far(&mut self, at: usize) -> (u32, u32) {
         let at = at.min(self.bytes.len());
         if at < self.pos {
-            // Out of order (only on error paths): recount from the chunk start.
-            self.pos = 0;
-            self.line = self.first_line;
-            self.column = self.first_column;
+            // Out of order (a game's own span, error paths): count from the checkpoint if it is
+            // before `at`, else from the chunk start, and then carry on from where counting was,
+            // so the next position ahead is not counted twice.
+            let ahead = (self.pos, self.line, self.column);
+            (self.pos, self.line, self.column) = if at >= self.checkpoint.0 {
+                self.checkpoint
+            } else {
+                (0, self.first_line, self.first_column)
+            };
+            let answer = self.line_column_far(at);
+            (self.pos, self.line, self.column) = ahead;
+            return answer;
         }
         let mut counted_from = self.pos;
         for i in memchr::memchr_iter(self.newline, &self.bytes[self.pos..at]) {
@@ -156,6 +202,26 @@ mod tests {
         // Backwards after a line break: the first line still starts mid-line.
         assert_eq!(loc.span(1, 2).column, 17);
         assert_eq!(loc.position_after(), (2, 1));
+    }
+
+    #[test]
+    fn checkpoints_answer_like_the_chunk_start() {
+        let text = "ab\ncdé f\r\ng hij\nk";
+        let mut plain = Locator::new(text.as_bytes(), 7, (3, 2), b'\n', true);
+        let mut marked = Locator::new(text.as_bytes(), 7, (3, 2), b'\n', true);
+        marked.checkpoint(5);
+        for (start, end) in [
+            (12, 13),
+            (6, 7),
+            (14, 16),
+            (5, 6),
+            (1, 2),
+            (15, 16),
+            (20, 21),
+        ] {
+            assert_eq!(plain.span(start, end), marked.span(start, end), "{start}");
+        }
+        assert_eq!(plain.position_after(), marked.position_after());
     }
 
     #[test]

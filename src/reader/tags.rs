@@ -50,13 +50,27 @@ const LOCALISED: &[(&str, &str)] = &[
     ("Результат", "Result"),
 ];
 
+/// Standard tag names seen in nearly every game; none is in [`LOCALISED`].
+const COMMON_STANDARD: [&str; 8] = [
+    "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType",
+];
+
 /// Interprets the game's tags in place: fills `standard_name`, `game_type` and `setup`, and adds
 /// diagnostics.
 pub fn interpret(game: &mut Game) {
     let mut diagnostics = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for tag in &mut game.tags {
-        if let Some((_, standard)) = LOCALISED.iter().find(|(local, _)| *local == tag.name) {
+        // (The usual standard names are no localised one: they skip the search. The first bytes
+        // are compared first: most names match no entry.)
+        let first = tag.name.as_bytes().first();
+        let localised = match tag.name.as_str() {
+            name if COMMON_STANDARD.contains(&name) => None,
+            name => LOCALISED
+                .iter()
+                .find(|(local, _)| local.as_bytes().first() == first && *local == name),
+        };
+        if let Some((_, standard)) = localised {
             tag.standard_name = Some(standard.to_string());
             diagnostics.push(Diagnostic::new(
                 Code::LocalisedTag,
@@ -186,6 +200,13 @@ pub fn read_fen(text: &str, span: Span, diagnostics: &mut Vec<Diagnostic>) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn common_standard_names_are_not_localised_ones() {
+        for name in COMMON_STANDARD {
+            assert!(LOCALISED.iter().all(|(local, _)| *local != name), "{name}");
+        }
+    }
 
     #[test]
     fn every_fen_warning_has_a_reader_code() {

@@ -144,6 +144,38 @@ pub fn move_text(input: &[u8]) -> Res<'_, RawMove<'_>> {
     Ok((rest, mv))
 }
 
+/// The common move shape, read without building a [`RawMove`]: a square of one or two digits (no
+/// leading zero), `-` or `x`, the same again, then a byte that ends a move token (a delimiter,
+/// `*`, `!`, `?` or the end). Returns (length, from, separator, to). Anything else (`:`, `X`,
+/// three-digit squares, multi-captures, algebraic squares, spaces, padding) is `None`: the caller
+/// falls back to [`move_text`], which reads the same text the same way when this returns `Some`.
+#[inline]
+pub fn plain_move(input: &[u8]) -> Option<(usize, Square, u8, Square)> {
+    fn number(input: &[u8], at: usize) -> Option<(u8, usize)> {
+        let first = *input.get(at)?;
+        if !(b'1'..=b'9').contains(&first) {
+            return None;
+        }
+        match input.get(at + 1) {
+            Some(&d) if d.is_ascii_digit() => Some(((first - b'0') * 10 + (d - b'0'), at + 2)),
+            _ => Some((first - b'0', at + 1)),
+        }
+    }
+    let (from, at) = number(input, 0)?;
+    let separator = *input.get(at)?;
+    if separator != b'-' && separator != b'x' {
+        return None;
+    }
+    let (to, end) = number(input, at + 1)?;
+    match input.get(end) {
+        None => {}
+        Some(&b) if b.is_ascii_digit() || matches!(b, b'-' | b'x' | b'X' | b':') => return None,
+        Some(&b) if !(is_delimiter(b) || matches!(b, b'*' | b'!' | b'?')) => return None,
+        Some(_) => {}
+    }
+    Some((end, Square::Num(from), separator, Square::Num(to)))
+}
+
 /// `- -` or `--`: a move whose squares are not known.
 pub fn unknown_move(input: &[u8]) -> Res<'_, &[u8]> {
     recognize((
@@ -307,6 +339,55 @@ mod tests {
                 String::from_utf8_lossy(&text)
             );
         }
+    }
+
+    #[test]
+    fn plain_moves_read_as_move_text_does() {
+        let alphabet = b"01239x-X: a!*.(";
+        let mut texts: Vec<Vec<u8>> = vec![vec![]];
+        for _ in 0..5 {
+            let longer: Vec<Vec<u8>> = texts
+                .iter()
+                .filter(|t| t.len() == texts.last().map_or(0, Vec::len))
+                .flat_map(|t| alphabet.iter().map(move |c| [&t[..], &[*c]].concat()))
+                .collect();
+            texts.extend(longer);
+        }
+        let mut plain = 0;
+        for text in texts {
+            let Some((len, from, sep, to)) = plain_move(&text) else {
+                continue;
+            };
+            plain += 1;
+            let (rest, mv) = move_text(&text).expect("a plain move is a move");
+            assert_eq!(
+                text.len() - rest.len(),
+                len,
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
+            assert_eq!(mv.separators.as_slice(), &[sep][..]);
+            assert!(!mv.spaced);
+            assert_eq!(square(mv.squares[0]), Some(from));
+            assert_eq!(square(mv.squares[1]), Some(to));
+            assert!(mv.squares.iter().all(|s| s[0] != b'0'));
+            assert!(
+                rest.first()
+                    .is_none_or(|b| is_delimiter(*b) || matches!(b, b'*' | b'!' | b'?'))
+            );
+        }
+        assert!(plain > 100);
+        assert_eq!(
+            plain_move(b"32-28 "),
+            Some((5, Square::Num(32), b'-', Square::Num(28)))
+        );
+        assert_eq!(
+            plain_move(b"9x18!"),
+            Some((4, Square::Num(9), b'x', Square::Num(18)))
+        );
+        assert!(plain_move(b"28x19x10").is_none());
+        assert!(plain_move(b"32-08").is_none());
+        assert!(plain_move(b"46-100").is_none());
     }
 
     #[test]

@@ -642,8 +642,8 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             token: Some(
                 node.token
                     .raw
-                    .clone()
-                    .unwrap_or_else(|| node.token.canonical()),
+                    .as_deref()
+                    .map_or_else(|| node.token.canonical(), str::to_string),
             ),
             fen_before: Some(at.pos.to_setup_numbered(self.numbering).to_string()),
             legal_moves,
