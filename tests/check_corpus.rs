@@ -6,17 +6,9 @@ use pdnkit::check::{CheckOptions, GameReport, check_game};
 use pdnkit::reader::{ReadOptions, Reader, Severity};
 use std::path::{Path, PathBuf};
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
-
-fn corpus(rel: &str) -> Option<PathBuf> {
-    let path = Path::new(CORPUS).join(rel);
-    if path.exists() {
-        Some(path)
-    } else {
-        eprintln!("skipped: {} not found", path.display());
-        None
-    }
-}
+#[path = "support/corpus.rs"]
+mod corpus;
+use corpus::corpus;
 
 fn check_file(path: &Path) -> Vec<GameReport> {
     let source = pdnkit::reader::open_path(path).unwrap();

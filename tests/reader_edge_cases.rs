@@ -743,17 +743,9 @@ fn encoding_note_belongs_to_the_game_holding_the_byte() {
 
 // ------------------------------------------------------------------ the corpus
 
-fn corpus(relative: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(relative);
-    if path.exists() {
-        Some(path)
-    } else {
-        eprintln!("skipped: {} not found", path.display());
-        None
-    }
-}
+#[path = "support/corpus.rs"]
+mod corpus;
+use corpus::corpus;
 
 fn pdn_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
