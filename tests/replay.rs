@@ -45,6 +45,15 @@ fn forbidden_captures(variant: Variant, fen: &str, relax: Relax) -> Vec<String> 
         .collect()
 }
 
+/// Italian captures that only ignoring precedence allows.
+fn italian_precedence_breakers(fen: &str) -> Vec<String> {
+    let relax = Relax {
+        precedence: true,
+        ..Relax::default()
+    };
+    forbidden_captures(Variant::Italian, fen, relax)
+}
+
 // --- Matching -------------------------------------------------------------------------------
 
 #[test]
@@ -172,14 +181,7 @@ fn italian_men_cannot_capture_kings() {
 fn italian_precedence_names_the_step() {
     // Step 2: man 21 and king 23 can each take one man; the king must.
     let fen = "W:W21,K23:B18,19";
-    let wrong = forbidden_captures(
-        Variant::Italian,
-        fen,
-        Relax {
-            precedence: true,
-            ..Relax::default()
-        },
-    );
+    let wrong = italian_precedence_breakers(fen);
     assert_eq!(wrong, ["21x14"]);
     let f = replay_from("22", fen, "1. 21x14").findings.remove(0);
     assert_eq!(f.kind, Kind::CapturePrecedence);
@@ -187,14 +189,7 @@ fn italian_precedence_names_the_step() {
 
     // Step 3: the king can take the king on 19 or the man on 20; the king must be taken.
     let fen = "W:WK23:BK19,20";
-    let wrong = forbidden_captures(
-        Variant::Italian,
-        fen,
-        Relax {
-            precedence: true,
-            ..Relax::default()
-        },
-    );
+    let wrong = italian_precedence_breakers(fen);
     assert_eq!(wrong.len(), 1);
     let f = replay_from("22", fen, &format!("1. {}", wrong[0]))
         .findings
@@ -204,14 +199,7 @@ fn italian_precedence_names_the_step() {
 
     // Step 4: two captures of one king and one man each; the king must come first.
     let fen = "W:WK30:BK26,18,27,K20";
-    let wrong = forbidden_captures(
-        Variant::Italian,
-        fen,
-        Relax {
-            precedence: true,
-            ..Relax::default()
-        },
-    );
+    let wrong = italian_precedence_breakers(fen);
     assert!(!wrong.is_empty());
     for token in wrong {
         let f = replay_from("22", fen, &format!("1. {token}"))

@@ -494,13 +494,17 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     numbering: self.numbering,
                 };
                 let texts = writer.texts(&candidates);
+                let head = format!(
+                    "{} moves go from {} to {}",
+                    candidates.len(),
+                    writer.square(candidates[0].from),
+                    writer.square(candidates[0].to)
+                );
+                let unsaid = "the record does not say which was played";
                 match self.resolve(&at.pos, &candidates, rest) {
                     Resolved::One(mv) => {
                         let message = format!(
-                            "{} moves go from {} to {}: the full path is required; the next moves show it was {}",
-                            candidates.len(),
-                            writer.square(mv.from),
-                            writer.square(mv.to),
+                            "{head}: the full path is required; the next moves show it was {}",
                             writer.text(&mv, &candidates)
                         );
                         self.report(at, node, Kind::AmbiguousResolved, message, texts);
@@ -509,22 +513,15 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     // The record is ambiguous, but nothing later depends on it: go on with one.
                     Resolved::Any(mv) => {
                         let message = format!(
-                            "{} moves go from {} to {} and the record does not say which was played; the rest of the line replays after each, so replay goes on after {}",
-                            candidates.len(),
-                            writer.square(mv.from),
-                            writer.square(mv.to),
+                            "{head} and {unsaid}; the rest of the line replays after each, so replay goes on after {}",
                             writer.text(&mv, &candidates)
                         );
                         self.report(at, node, Kind::AmbiguousMove, message, texts);
                         (mv, Reading::Short)
                     }
                     Resolved::No => {
-                        let message = format!(
-                            "{} moves go from {} to {} and the record does not say which was played; the rest of this line is not replayed",
-                            candidates.len(),
-                            writer.square(candidates[0].from),
-                            writer.square(candidates[0].to)
-                        );
+                        let message =
+                            format!("{head} and {unsaid}; the rest of this line is not replayed");
                         self.report(at, node, Kind::AmbiguousMove, message, texts);
                         return None;
                     }
