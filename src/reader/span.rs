@@ -18,11 +18,9 @@ impl Span {
     }
 }
 
-/// Stretches up to this long are counted byte by byte, longer ones with memchr.
-const SHORT_STRETCH: usize = 64;
-
-/// Turns byte offsets inside one chunk into spans. Offsets must be asked for in increasing order
-/// (the parser does), so the cost over a whole chunk is one pass over its bytes.
+/// Turns byte offsets inside one chunk into spans. Offsets should be asked for in increasing order
+/// (the parser does): then the cost over a whole chunk is one memchr pass for the line breaks,
+/// plus, only on lines with non-ASCII text, a count of the characters before each position.
 pub struct Locator<'a> {
     bytes: &'a [u8],
     /// File offset of `bytes[0]`.
@@ -34,11 +32,19 @@ pub struct Locator<'a> {
     /// Line and column (0-based, in characters) of `bytes[0]`: a chunk may start mid-line.
     first_line: u32,
     first_column: u32,
-    pos: usize,
+    /// The line being read: its number, where it starts, the column there (0, or
+    /// `first_column` on the chunk's first line) and where it ends (its line break, or the end
+    /// of the bytes).
     line: u32,
-    /// Column (0-based, in characters) of `pos`.
-    column: u32,
-    /// A position already counted (`pos`, `line`, `column`), where counting backwards restarts.
+    line_start: usize,
+    line_start_column: u32,
+    line_end: usize,
+    /// Whether the current line is plain ASCII up to `line_end` (columns are byte distances).
+    line_ascii: bool,
+    /// On a line with multi-byte characters: the last position counted and its column.
+    counted: (usize, u32),
+    /// A line start already found (`line_start`, `line`, `line_start_column`), where counting
+    /// backwards restarts.
     checkpoint: (usize, u32, u32),
 }
 
@@ -52,26 +58,44 @@ impl<'a> Locator<'a> {
         newline: u8,
         utf8: bool,
     ) -> Self {
-        Locator {
+        let mut locator = Locator {
             bytes,
             base,
             newline,
             utf8,
             first_line,
             first_column,
-            pos: 0,
             line: first_line,
-            column: first_column,
+            line_start: 0,
+            line_start_column: first_column,
+            line_end: 0,
+            line_ascii: true,
+            counted: (0, first_column),
             checkpoint: (0, first_line, first_column),
-        }
+        };
+        locator.enter_line(0, first_line, first_column);
+        locator
     }
 
-    /// Counts up to `at` and remembers it: a later span starting at or after `at` never recounts
+    /// Makes the line starting at `start` the current one.
+    fn enter_line(&mut self, start: usize, line: u32, column: u32) {
+        self.line = line;
+        self.line_start = start;
+        self.line_start_column = column;
+        self.line_end = memchr::memchr(self.newline, &self.bytes[start..])
+            .map_or(self.bytes.len(), |i| start + i);
+        self.line_ascii = !self.utf8 || self.bytes[start..self.line_end].is_ascii();
+        self.counted = (start, column);
+    }
+
+    /// Remembers the line holding `at`: a later span starting at or after `at` never recounts
     /// from the chunk start (the parser sets one at the start of each game).
     pub fn checkpoint(&mut self, at: usize) {
         let at = at.min(self.bytes.len());
-        let (line, column) = self.line_column(at);
-        self.checkpoint = (at, line, column - 1);
+        self.line_column(at);
+        if at >= self.line_start {
+            self.checkpoint = (self.line_start, self.line, self.line_start_column);
+        }
     }
 
     /// The span of `bytes[start..end]`.
@@ -86,66 +110,73 @@ impl<'a> Locator<'a> {
         }
     }
 
+    /// 1-based line and column of `bytes[at]`.
     #[inline]
     fn line_column(&mut self, at: usize) -> (u32, u32) {
-        if at >= self.pos && at - self.pos <= SHORT_STRETCH && at <= self.bytes.len() {
-            // The common case (the next token a few bytes on): one plain pass does both counts
-            // cheaper than setting up memchr.
-            let newline = self.newline;
-            let (mut line, mut column) = (self.line, self.column);
-            for &b in &self.bytes[self.pos..at] {
-                if b == newline {
-                    line += 1;
-                    column = 0;
-                } else if !self.utf8 || (b & 0xC0) != 0x80 {
-                    column += 1;
-                }
-            }
-            (self.line, self.column, self.pos) = (line, column, at);
-            return (line, column + 1);
+        if at >= self.line_start && at <= self.line_end && self.line_ascii {
+            // The common case: a position on the current, ASCII line.
+            return (
+                self.line,
+                self.line_start_column + (at - self.line_start) as u32 + 1,
+            );
         }
-        self.line_column_far(at)
+        self.line_column_slow(at)
     }
 
-    /// `line_column` for a position behind the last one asked for, or far ahead.
     #[inline(never)]
-    fn line_column_far(&mut self, at: usize) -> (u32, u32) {
+    fn line_column_slow(&mut self, at: usize) -> (u32, u32) {
         let at = at.min(self.bytes.len());
-        if at < self.pos {
-            // Out of order (a game's own span, error paths): count from the checkpoint if it is
-            // before `at`, else from the chunk start, and then carry on from where counting was,
-            // so the next position ahead is not counted twice.
-            let ahead = (self.pos, self.line, self.column);
-            (self.pos, self.line, self.column) = if at >= self.checkpoint.0 {
+        if at < self.line_start {
+            // Out of order (a game's own span, error paths): start again from the checkpoint if
+            // it is before `at`, else from the chunk start, then come back to the current line.
+            let current = (self.line_start, self.line, self.line_start_column);
+            let (start, line, column) = if at >= self.checkpoint.0 {
                 self.checkpoint
             } else {
                 (0, self.first_line, self.first_column)
             };
-            let answer = self.line_column_far(at);
-            (self.pos, self.line, self.column) = ahead;
+            self.enter_line(start, line, column);
+            let answer = self.line_column(at);
+            self.enter_line(current.0, current.1, current.2);
             return answer;
         }
-        let mut counted_from = self.pos;
-        for i in memchr::memchr_iter(self.newline, &self.bytes[self.pos..at]) {
-            self.line += 1;
-            counted_from = self.pos + i + 1;
-            self.column = 0;
+        while at > self.line_end {
+            // (`line_end` is a line break here: `at` is within the bytes.)
+            let next = self.line_end + 1;
+            self.enter_line(next, self.line + 1, 0);
         }
-        let stretch = &self.bytes[counted_from..at];
-        self.column += if self.utf8 {
-            stretch.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as u32
-        } else {
-            stretch.len() as u32
-        };
-        self.pos = at;
-        (self.line, self.column + 1)
+        if self.line_ascii {
+            return (
+                self.line,
+                self.line_start_column + (at - self.line_start) as u32 + 1,
+            );
+        }
+        // Multi-byte characters on this line: count characters (not continuation bytes) from
+        // the last position counted, or from the line start when `at` is before it.
+        let (mut from, mut column) = self.counted;
+        if at < from {
+            (from, column) = (self.line_start, self.line_start_column);
+        }
+        column += self.bytes[from..at]
+            .iter()
+            .filter(|&&b| (b & 0xC0) != 0x80)
+            .count() as u32;
+        self.counted = (at, column);
+        (self.line, column + 1)
     }
 
     /// Line and 0-based column just after the whole chunk: where the next chunk starts.
     pub fn position_after(&mut self) -> (u32, u32) {
         let end = self.bytes.len();
-        self.line_column(end);
-        (self.line, self.column)
+        if self.line_start <= self.line_end && self.line_end < end {
+            // Jump to the last line at once: one counting pass over the line breaks.
+            let rest = &self.bytes[self.line_end..];
+            let breaks = memchr::memchr_iter(self.newline, rest).count() as u32;
+            let last = memchr::memrchr(self.newline, rest).map_or(end, |i| self.line_end + i + 1);
+            self.enter_line(last, self.line + breaks, 0);
+        }
+        let (line, column) = self.line_column(end);
+        (line, column - 1)
     }
 }
 
