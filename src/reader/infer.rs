@@ -3,11 +3,13 @@
 //! GameType is reported, so nobody mistakes a guess for a fact.
 
 use super::diagnostic::{Code, Diagnostic};
-use super::model::{Annotation, Game, Line, MoveKind, VariantSource};
+use super::model::{Game, MoveKind, VariantSource};
 use crate::notation::Square;
 use crate::variant::Variant;
 
-pub fn decide_variant(game: &mut Game, default: Option<Variant>) {
+/// Decides `game`'s variant. `squares` summarises the squares of its moves (all lines), as the
+/// parser gathered them.
+pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<Variant>) {
     if let Some(game_type) = game.game_type {
         game.variant = game_type.variant;
         game.variant_source = if game.variant.is_some() {
@@ -47,7 +49,7 @@ pub fn decide_variant(game: &mut Game, default: Option<Variant>) {
             return;
         }
     }
-    match infer(game) {
+    match infer(game, squares) {
         Some((variant, reason)) => {
             game.variant = Some(variant);
             game.variant_source = VariantSource::Inferred;
@@ -61,10 +63,8 @@ pub fn decide_variant(game: &mut Game, default: Option<Variant>) {
     }
 }
 
-fn infer(game: &Game) -> Option<(Variant, String)> {
-    // What the squares of the game (and its setup) say, without collecting them.
-    let mut squares = SquareSummary::default();
-    summarise_squares(&game.moves, &mut squares);
+fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, String)> {
+    // What the squares of the game (and its setup) say.
     if let Some(setup) = &game.setup {
         for piece in setup.white.iter().chain(&setup.black) {
             squares.add(&piece.square);
@@ -134,37 +134,20 @@ fn infer(game: &Game) -> Option<(Variant, String)> {
 }
 
 /// Whether a game has squares, whether any is algebraic, and the highest numeric one.
-#[derive(Default)]
-struct SquareSummary {
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SquareSummary {
     any: bool,
     algebraic: bool,
     highest: Option<u8>,
 }
 
 impl SquareSummary {
-    fn add(&mut self, square: &Square) {
+    #[inline]
+    pub fn add(&mut self, square: &Square) {
         self.any = true;
         match square {
             Square::Num(n) => self.highest = self.highest.max(Some(*n)),
             Square::Alg { .. } => self.algebraic = true,
-        }
-    }
-}
-
-fn summarise_squares(line: &Line, out: &mut SquareSummary) {
-    for annotation in &line.before {
-        if let Annotation::Variation(v) = annotation {
-            summarise_squares(&v.line, out);
-        }
-    }
-    for node in &line.moves {
-        for square in &node.token.squares {
-            out.add(square);
-        }
-        for annotation in &node.after {
-            if let Annotation::Variation(v) = annotation {
-                summarise_squares(&v.line, out);
-            }
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use super::diagnostic::{Code, Diagnostic};
 use super::encoding::Encoding;
+use super::infer::SquareSummary;
 use super::lex::{self, CommentEnd};
 use super::model::*;
 use super::span::{Locator, Span};
@@ -42,6 +43,8 @@ pub struct ParsedGame {
     pub end: usize,
     /// Whether the game ended with a terminator (or a recognised non-standard one).
     pub terminated: bool,
+    /// The squares of every move of every line, for inferring the variant.
+    pub squares: SquareSummary,
 }
 
 /// Parses every game in the chunk. Returns them with the line and 0-based column just after the
@@ -142,6 +145,8 @@ struct GameParser<'a, 'l> {
     /// The game's Result tag value when it is not a PDN result (`4-6`): written alone as the last
     /// move token, it is the game's terminator.
     declared_result: Option<String>,
+    /// The squares of the moves read so far, in every line.
+    squares: SquareSummary,
 }
 
 impl<'a, 'l> GameParser<'a, 'l> {
@@ -158,6 +163,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             last_move_end: None,
             open_unread: None,
             declared_result: None,
+            squares: SquareSummary::default(),
         }
     }
 
@@ -325,6 +331,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             game,
             end: self.pos,
             terminated,
+            squares: self.squares,
         })
     }
 
@@ -339,6 +346,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
 
     fn parse_tag(&mut self) -> Tag {
         let open = self.pos;
+        if let Some(tag) = self.plain_tag(open) {
+            return tag;
+        }
         let extent = lex::tag_extent(self.bytes, open);
         let inner_end = if extent.closed {
             extent.end - 1
@@ -442,6 +452,48 @@ impl<'a, 'l> GameParser<'a, 'l> {
             raw,
             span,
         }
+    }
+
+    /// The tag shape of nearly every archive, read in one pass with nothing to report:
+    /// `[Name "value"]` with a capitalised ASCII name, one space, a value of printable text
+    /// without quotes or backslashes, and a line break, space or `[` after it. Anything else is
+    /// `None`, and [`parse_tag`](Self::parse_tag) reads it the general way.
+    fn plain_tag(&mut self, open: usize) -> Option<Tag> {
+        let bytes = self.bytes;
+        if !bytes.get(open + 1)?.is_ascii_uppercase() {
+            return None;
+        }
+        let name_end = open
+            + 1
+            + bytes[open + 1..]
+                .iter()
+                .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))?;
+        if bytes.get(name_end..name_end + 2)? != b" \"" {
+            return None;
+        }
+        let value_start = name_end + 2;
+        // Printable ASCII, and UTF-8 text when the chunk is UTF-8 (validated when it was read).
+        let utf8 = self.chunk.encoding.is_utf8();
+        let value_len = bytes[value_start..].iter().position(|&b| {
+            !((0x20..0x7F).contains(&b) && b != b'"' && b != b'\\' || b >= 0x80 && utf8)
+        })?;
+        let value_end = value_start + value_len;
+        let end = value_end + 2;
+        if bytes.get(value_end..end)? != b"\"]" || bytes.get(end).is_some_and(|b| !is_tag_follower(*b))
+        {
+            return None;
+        }
+        let value = std::str::from_utf8(&bytes[value_start..value_end]).ok()?;
+        let name = std::str::from_utf8(&bytes[open + 1..name_end]).ok()?;
+        let span = self.span(open, end);
+        self.pos = end;
+        Some(Tag {
+            name: name.to_string(),
+            standard_name: None,
+            value: value.to_string(),
+            raw: None,
+            span,
+        })
     }
 
     /// Reports the first control byte (other than whitespace) in `bytes[start..end]`, text kept
@@ -797,6 +849,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
     }
 
     fn push_move(&mut self, token: MoveToken) {
+        for square in &token.squares {
+            self.squares.add(square);
+        }
         // (Copied whole, then cleared: `take` copied it out piecewise and stalled the load.)
         let number = self.pending_number;
         self.pending_number = None;
@@ -1246,6 +1301,12 @@ fn unescape(raw: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
         }
     }
     (std::borrow::Cow::Owned(out), inner_quote)
+}
+
+/// Whether a plain tag may be followed by `b`: what follows needs no second look (a literal
+/// `\\r` after the tag does).
+fn is_tag_follower(b: u8) -> bool {
+    matches!(b, b'\n' | b'\r' | b' ' | b'\t' | b'[' | b'{')
 }
 
 /// A control byte that is not PDN whitespace (NUL, ESC, DEL, ...).

@@ -19,6 +19,7 @@ use super::encoding::{self, Encoding};
 use super::model::{self, Game};
 use super::span::{self, Span};
 use super::{ReadOptions, infer, lex, parse, split, tags};
+use super::infer::SquareSummary;
 use crate::variant::Variant;
 use std::collections::VecDeque;
 use std::io::{self, Read};
@@ -575,12 +576,12 @@ impl Finisher {
             }
         }
         for parsed in games {
-            self.finish(parsed.game);
+            self.finish(parsed.game, parsed.squares);
         }
     }
 
     /// Interprets a parsed game and queues it (or holds comments for the next game).
-    fn finish(&mut self, mut game: Game) {
+    fn finish(&mut self, mut game: Game, squares: SquareSummary) {
         let orphan = game.tags.is_empty()
             && game.moves.moves.is_empty()
             && game.result.is_none()
@@ -607,7 +608,7 @@ impl Finisher {
             join_carried(carried, &mut game);
         }
         tags::interpret(&mut game);
-        infer::decide_variant(&mut game, self.default_variant);
+        infer::decide_variant(&mut game, squares, self.default_variant);
         self.push_ready(game);
     }
 

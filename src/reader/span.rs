@@ -20,7 +20,7 @@ impl Span {
 
 /// Turns byte offsets inside one chunk into spans. Offsets should be asked for in increasing order
 /// (the parser does): then the cost over a whole chunk is one memchr pass for the line breaks,
-/// plus, only on lines with non-ASCII text, a count of the characters before each position.
+/// and a subtraction per span when the chunk is ASCII (a count of characters otherwise).
 pub struct Locator<'a> {
     bytes: &'a [u8],
     /// File offset of `bytes[0]`.
@@ -29,23 +29,29 @@ pub struct Locator<'a> {
     newline: u8,
     /// Whether columns count characters of UTF-8 (skip continuation bytes) or bytes.
     utf8: bool,
+    /// Whether columns are byte distances: the text is ASCII, or not UTF-8.
+    bytewise: bool,
     /// Line and column (0-based, in characters) of `bytes[0]`: a chunk may start mid-line.
     first_line: u32,
     first_column: u32,
-    /// The line being read: its number, where it starts, the column there (0, or
-    /// `first_column` on the chunk's first line) and where it ends (its line break, or the end
-    /// of the bytes).
-    line: u32,
-    line_start: usize,
-    line_start_column: u32,
-    line_end: usize,
-    /// Whether the current line is plain ASCII up to `line_end` (columns are byte distances).
-    line_ascii: bool,
-    /// On a line with multi-byte characters: the last position counted and its column.
+    /// The line breaks after the current line's.
+    breaks: memchr::Memchr<'a>,
+    /// The current line: its number, where it starts, the column there (0, or `first_column`
+    /// on the chunk's first line) and where it ends (its line break, or the end of the bytes).
+    line: Line,
+    /// On a chunk with multi-byte characters: the last position counted and its column.
     counted: (usize, u32),
-    /// A line start already found (`line_start`, `line`, `line_start_column`), where counting
-    /// backwards restarts.
-    checkpoint: (usize, u32, u32),
+    /// A line start already found, where counting backwards restarts.
+    checkpoint: Line,
+}
+
+/// A line of the chunk, as the [`Locator`] knows it.
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    number: u32,
+    start: usize,
+    start_column: u32,
+    end: usize,
 }
 
 impl<'a> Locator<'a> {
@@ -58,34 +64,26 @@ impl<'a> Locator<'a> {
         newline: u8,
         utf8: bool,
     ) -> Self {
-        let mut locator = Locator {
+        let mut breaks = memchr::memchr_iter(newline, bytes);
+        let first = Line {
+            number: first_line,
+            start: 0,
+            start_column: first_column,
+            end: breaks.next().unwrap_or(bytes.len()),
+        };
+        Locator {
             bytes,
             base,
             newline,
             utf8,
+            bytewise: !utf8 || bytes.is_ascii(),
             first_line,
             first_column,
-            line: first_line,
-            line_start: 0,
-            line_start_column: first_column,
-            line_end: 0,
-            line_ascii: true,
+            breaks,
+            line: first,
             counted: (0, first_column),
-            checkpoint: (0, first_line, first_column),
-        };
-        locator.enter_line(0, first_line, first_column);
-        locator
-    }
-
-    /// Makes the line starting at `start` the current one.
-    fn enter_line(&mut self, start: usize, line: u32, column: u32) {
-        self.line = line;
-        self.line_start = start;
-        self.line_start_column = column;
-        self.line_end = memchr::memchr(self.newline, &self.bytes[start..])
-            .map_or(self.bytes.len(), |i| start + i);
-        self.line_ascii = !self.utf8 || self.bytes[start..self.line_end].is_ascii();
-        self.counted = (start, column);
+            checkpoint: first,
+        }
     }
 
     /// Remembers the line holding `at`: a later span starting at or after `at` never recounts
@@ -93,8 +91,8 @@ impl<'a> Locator<'a> {
     pub fn checkpoint(&mut self, at: usize) {
         let at = at.min(self.bytes.len());
         self.line_column(at);
-        if at >= self.line_start {
-            self.checkpoint = (self.line_start, self.line, self.line_start_column);
+        if at >= self.line.start {
+            self.checkpoint = self.line;
         }
     }
 
@@ -113,11 +111,11 @@ impl<'a> Locator<'a> {
     /// 1-based line and column of `bytes[at]`.
     #[inline]
     fn line_column(&mut self, at: usize) -> (u32, u32) {
-        if at >= self.line_start && at <= self.line_end && self.line_ascii {
-            // The common case: a position on the current, ASCII line.
+        if self.bytewise && at >= self.line.start && at <= self.line.end {
+            // The common case: a position on the current line of an ASCII chunk.
             return (
-                self.line,
-                self.line_start_column + (at - self.line_start) as u32 + 1,
+                self.line.number,
+                self.line.start_column + (at - self.line.start) as u32 + 1,
             );
         }
         self.line_column_slow(at)
@@ -126,54 +124,78 @@ impl<'a> Locator<'a> {
     #[inline(never)]
     fn line_column_slow(&mut self, at: usize) -> (u32, u32) {
         let at = at.min(self.bytes.len());
-        if at < self.line_start {
-            // Out of order (a game's own span, error paths): start again from the checkpoint if
-            // it is before `at`, else from the chunk start, then come back to the current line.
-            let current = (self.line_start, self.line, self.line_start_column);
-            let (start, line, column) = if at >= self.checkpoint.0 {
+        if at < self.line.start {
+            // Out of order (a game's own span, error paths): count from the checkpoint if it is
+            // before `at`, else from the chunk start, leaving the forward state alone.
+            let from = if at >= self.checkpoint.start {
                 self.checkpoint
             } else {
-                (0, self.first_line, self.first_column)
+                Line {
+                    number: self.first_line,
+                    start: 0,
+                    start_column: self.first_column,
+                    end: 0,
+                }
             };
-            self.enter_line(start, line, column);
-            let answer = self.line_column(at);
-            self.enter_line(current.0, current.1, current.2);
-            return answer;
+            let stretch = &self.bytes[from.start..at];
+            let breaks = memchr::memchr_iter(self.newline, stretch).count() as u32;
+            let (number, line_start, column) = match memchr::memrchr(self.newline, stretch) {
+                Some(i) => (from.number + breaks, from.start + i + 1, 0),
+                None => (from.number, from.start, from.start_column),
+            };
+            return (number, column + self.characters(line_start, at) + 1);
         }
-        while at > self.line_end {
-            // (`line_end` is a line break here: `at` is within the bytes.)
-            let next = self.line_end + 1;
-            self.enter_line(next, self.line + 1, 0);
+        while at > self.line.end {
+            // (`line.end` is a line break here: `at` is within the bytes.)
+            self.line = Line {
+                number: self.line.number + 1,
+                start: self.line.end + 1,
+                start_column: 0,
+                end: self.breaks.next().unwrap_or(self.bytes.len()),
+            };
         }
-        if self.line_ascii {
+        if self.bytewise {
             return (
-                self.line,
-                self.line_start_column + (at - self.line_start) as u32 + 1,
+                self.line.number,
+                self.line.start_column + (at - self.line.start) as u32 + 1,
             );
         }
-        // Multi-byte characters on this line: count characters (not continuation bytes) from
-        // the last position counted, or from the line start when `at` is before it.
+        // Multi-byte characters: count from the last position counted when it is on this line
+        // and before `at`, else from the line start.
         let (mut from, mut column) = self.counted;
-        if at < from {
-            (from, column) = (self.line_start, self.line_start_column);
+        if from < self.line.start || at < from {
+            (from, column) = (self.line.start, self.line.start_column);
         }
-        column += self.bytes[from..at]
-            .iter()
-            .filter(|&&b| (b & 0xC0) != 0x80)
-            .count() as u32;
+        column += self.characters(from, at);
         self.counted = (at, column);
-        (self.line, column + 1)
+        (self.line.number, column + 1)
+    }
+
+    /// Characters in `bytes[from..to]`.
+    fn characters(&self, from: usize, to: usize) -> u32 {
+        let stretch = &self.bytes[from..to];
+        if self.utf8 {
+            stretch.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as u32
+        } else {
+            stretch.len() as u32
+        }
     }
 
     /// Line and 0-based column just after the whole chunk: where the next chunk starts.
     pub fn position_after(&mut self) -> (u32, u32) {
         let end = self.bytes.len();
-        if self.line_start <= self.line_end && self.line_end < end {
-            // Jump to the last line at once: one counting pass over the line breaks.
-            let rest = &self.bytes[self.line_end..];
+        if self.line.end < end {
+            // Jump to the last line at once: the remaining breaks are counted, not visited.
+            let rest = &self.bytes[self.line.end..];
             let breaks = memchr::memchr_iter(self.newline, rest).count() as u32;
-            let last = memchr::memrchr(self.newline, rest).map_or(end, |i| self.line_end + i + 1);
-            self.enter_line(last, self.line + breaks, 0);
+            let last = memchr::memrchr(self.newline, rest).map_or(end, |i| self.line.end + i + 1);
+            self.line = Line {
+                number: self.line.number + breaks,
+                start: last,
+                start_column: 0,
+                end,
+            };
+            self.counted = (last, 0);
         }
         let (line, column) = self.line_column(end);
         (line, column - 1)
