@@ -70,7 +70,7 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, String)> {
             squares.add(&piece.square);
         }
     }
-    if !squares.any {
+    if !squares.any() {
         return None;
     }
     if squares.algebraic {
@@ -91,7 +91,7 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, String)> {
             )
         });
     }
-    let highest = squares.highest?;
+    let highest = squares.highest()?;
     if highest > 50 {
         return Some((Variant::Canadian, format!("squares up to {highest}")));
     }
@@ -136,18 +136,32 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, String)> {
 /// Whether a game has squares, whether any is algebraic, and the highest numeric one.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SquareSummary {
-    any: bool,
+    numeric: bool,
     algebraic: bool,
-    highest: Option<u8>,
+    /// The highest numeric square (meaningful when `numeric`).
+    highest: u8,
 }
 
 impl SquareSummary {
     #[inline]
     pub fn add(&mut self, square: &Square) {
-        self.any = true;
-        match square {
-            Square::Num(n) => self.highest = self.highest.max(Some(*n)),
+        match *square {
+            Square::Num(n) => self.add_number(n),
             Square::Alg { .. } => self.algebraic = true,
         }
+    }
+
+    #[inline]
+    pub fn add_number(&mut self, n: u8) {
+        self.numeric = true;
+        self.highest = self.highest.max(n);
+    }
+
+    fn any(&self) -> bool {
+        self.numeric || self.algebraic
+    }
+
+    fn highest(&self) -> Option<u8> {
+        self.numeric.then_some(self.highest)
     }
 }

@@ -104,6 +104,16 @@ impl Frame {
     }
 }
 
+/// A move number read, waiting for its move.
+#[derive(Debug, Clone, Copy)]
+struct PendingNumber {
+    number: u32,
+    /// Written with `...`.
+    ellipsis: bool,
+    start: usize,
+    end: usize,
+}
+
 /// A move's number and whether it is the second player's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Turn {
@@ -134,10 +144,8 @@ struct GameParser<'a, 'l> {
     loc: &'l mut Locator<'a>,
     diagnostics: Vec<Diagnostic>,
     stack: Vec<Frame>,
-    /// The move number read and not yet given to a move, with its offset. (Kept as an
-    /// `Option<MoveNumber>`, the node's own type, so a move takes it with one plain copy.)
-    pending_number: Option<MoveNumber>,
-    pending_number_start: usize,
+    /// The move number read and not yet given to a move.
+    pending_number: Option<PendingNumber>,
     /// Offset just past the last move token, for marks glued to it.
     last_move_end: Option<usize>,
     /// Index in `diagnostics` of the open unread-text report, to extend it over adjacent junk.
@@ -159,7 +167,6 @@ impl<'a, 'l> GameParser<'a, 'l> {
             diagnostics: Vec::new(),
             stack: vec![Frame::new(pos, None)],
             pending_number: None,
-            pending_number_start: 0,
             last_move_end: None,
             open_unread: None,
             declared_result: None,
@@ -479,7 +486,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
         })?;
         let value_end = value_start + value_len;
         let end = value_end + 2;
-        if bytes.get(value_end..end)? != b"\"]" || bytes.get(end).is_some_and(|b| !is_tag_follower(*b))
+        if bytes.get(value_end..end)? != b"\"]"
+            || bytes.get(end).is_some_and(|b| !is_tag_follower(*b))
         {
             return None;
         }
@@ -591,7 +599,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                         let span = self.span(start, end);
                         let raw = Some(self.text(start, end).into_boxed_str());
                         self.pos = end;
-                        self.push_move(MoveToken {
+                        self.push_token(MoveToken {
                             kind: MoveKind::Unknown,
                             squares: SmallVec::new(),
                             separator: None,
@@ -618,6 +626,24 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     } else {
                         self.report(Code::LoneDot, start, start + dots, "a lone `.`");
                         self.unread(start, start + dots, false);
+                    }
+                }
+                b'0'..=b'9'
+                    if self.declared_result.is_none() && !tokens::may_be_result(self.rest()) =>
+                {
+                    // A move number or a move (nearly every token): no result to try first.
+                    let digits = self
+                        .rest()
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                    let read = if self.rest().get(digits) == Some(&b'.') {
+                        self.try_move_number()
+                    } else {
+                        self.try_move()
+                    };
+                    if !read {
+                        self.unreadable_token();
                     }
                 }
                 b'*' | b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => {
@@ -666,21 +692,33 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let start = self.pos;
         let end = self.bytes.len() - rest.len();
         self.flush_dangling_number("a move number with no move after it");
-        let span = self.span(start, end);
         self.pos = end;
-        self.pending_number = Some(MoveNumber {
+        self.pending_number = Some(PendingNumber {
             number,
             ellipsis: dots.len() >= 2,
-            span,
+            start,
+            end,
         });
-        self.pending_number_start = start;
         true
+    }
+
+    /// The move number waiting for the move being read, with its span. (The span is found here,
+    /// not when the number is read: a `MoveNumber` stored in pieces and copied whole a token later
+    /// stalled the copy, and this is built in registers where the node is written.)
+    #[inline(always)]
+    fn take_pending_number(&mut self) -> Option<MoveNumber> {
+        let pending = self.pending_number.take()?;
+        Some(MoveNumber {
+            number: pending.number,
+            ellipsis: pending.ellipsis,
+            span: self.loc.span(pending.start, pending.end),
+        })
     }
 
     /// Reports (and keeps as text) a move number that no move followed.
     fn flush_dangling_number(&mut self, why: &str) {
-        if let Some(number) = self.pending_number.take() {
-            let start = self.pending_number_start;
+        if let Some(number) = self.take_pending_number() {
+            let start = number.span.offset as usize - self.chunk.base as usize;
             let end = start + number.span.len as usize;
             if number.ellipsis {
                 self.report(
@@ -717,23 +755,47 @@ impl<'a, 'l> GameParser<'a, 'l> {
             // The common shape (`32-28`, `28x19`): canonical, nothing to report.
             let end = start + len;
             self.pos = end;
-            let token = MoveToken {
-                kind: if separator == b'-' {
-                    MoveKind::Step
-                } else {
-                    MoveKind::Capture
-                },
-                squares: SmallVec::from_buf_and_len([from, to, from, from], 2),
+            let kind = if separator == b'-' {
+                MoveKind::Step
+            } else {
+                MoveKind::Capture
+            };
+            let number = self.take_pending_number();
+            let span = self.span(start, end);
+            self.squares.add_number(from.max(to));
+            // (The token is built where the node is written, from values in registers: built
+            // here and handed over, it was stored and reloaded in pieces, a store-forwarding
+            // stall that cost a tenth of the parse.)
+            self.push_move(number, kind, || MoveToken {
+                kind,
+                squares: SmallVec::from_buf_and_len(
+                    [
+                        Square::Num(from),
+                        Square::Num(to),
+                        Square::Num(0),
+                        Square::Num(0),
+                    ],
+                    2,
+                ),
                 separator: Some(separator as char),
                 raw: None,
-                span: self.span(start, end),
-            };
+                span,
+            });
             debug_assert_eq!(
                 self.bytes[start..end],
-                *token.canonical().as_bytes(),
+                *self
+                    .stack
+                    .last()
+                    .expect("a line")
+                    .line
+                    .moves
+                    .last()
+                    .expect("pushed")
+                    .token
+                    .canonical()
+                    .as_bytes(),
                 "plain moves are canonical"
             );
-            self.push_move(token);
             if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
                 self.try_strength();
             }
@@ -840,7 +902,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         if !canonical {
             token.raw = Some(self.text(start, end).into_boxed_str());
         }
-        self.push_move(token);
+        self.push_token(token);
         // A strength mark glued to the move.
         if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
             self.try_strength();
@@ -848,13 +910,24 @@ impl<'a, 'l> GameParser<'a, 'l> {
         true
     }
 
-    fn push_move(&mut self, token: MoveToken) {
+    /// Adds a move read the general way.
+    fn push_token(&mut self, token: MoveToken) {
         for square in &token.squares {
             self.squares.add(square);
         }
-        // (Copied whole, then cleared: `take` copied it out piecewise and stalled the load.)
-        let number = self.pending_number;
-        self.pending_number = None;
+        let number = self.take_pending_number();
+        self.push_move(number, token.kind, || token);
+    }
+
+    /// Adds a move of this kind, with the number written before it, to the current line; `token`
+    /// builds it in place.
+    #[inline(always)]
+    fn push_move(
+        &mut self,
+        number: Option<MoveNumber>,
+        kind: MoveKind,
+        token: impl FnOnce() -> MoveToken,
+    ) {
         self.last_move_end = Some(self.pos);
         self.open_unread = None;
         let main_line = self.stack.len() == 1;
@@ -886,7 +959,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         // After an unknown move (`- -`, sometimes written once per move number) counting resumes
         // at the next written number.
         frame.next_turn = turn
-            .filter(|_| token.kind != MoveKind::Unknown)
+            .filter(|_| kind != MoveKind::Unknown)
             .map(Turn::following);
         let moves = &mut frame.line.moves;
         if moves.is_empty() && main_line {
@@ -900,7 +973,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         // where `push` builds it aside and copies it in.
         moves.extend(std::iter::once_with(|| MoveNode {
             number,
-            token,
+            token: token(),
             strength: None,
             after: Vec::new(),
         }));

@@ -16,10 +16,10 @@
 
 use super::diagnostic::{Code, Diagnostic, Severity};
 use super::encoding::{self, Encoding};
+use super::infer::SquareSummary;
 use super::model::{self, Game};
 use super::span::{self, Span};
 use super::{ReadOptions, infer, lex, parse, split, tags};
-use super::infer::SquareSummary;
 use crate::variant::Variant;
 use std::collections::VecDeque;
 use std::io::{self, Read};

@@ -43,6 +43,13 @@ pub fn result(input: &[u8]) -> Res<'_, &[u8]> {
     Ok((rest, token))
 }
 
+/// Whether the text may start a result: `0`, `1` or `2` followed by `-` or `/` (a quick test
+/// before trying [`result`] on a token that starts with a digit).
+#[inline]
+pub fn may_be_result(input: &[u8]) -> bool {
+    matches!(input, [b'0'..=b'2', b'-' | b'/', ..])
+}
+
 /// A move number: digits then `.` or `...` (also `..`); returns (number text, dots).
 pub fn move_number(input: &[u8]) -> Res<'_, (&[u8], &[u8])> {
     let digits = input.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -146,11 +153,11 @@ pub fn move_text(input: &[u8]) -> Res<'_, RawMove<'_>> {
 
 /// The common move shape, read without building a [`RawMove`]: a square of one or two digits (no
 /// leading zero), `-` or `x`, the same again, then a byte that ends a move token (a delimiter,
-/// `*`, `!`, `?` or the end). Returns (length, from, separator, to). Anything else (`:`, `X`,
+/// `*`, `!`, `?` or the end). Returns (length, from, separator, to), the squares as numbers. Anything else (`:`, `X`,
 /// three-digit squares, multi-captures, algebraic squares, spaces, padding) is `None`: the caller
 /// falls back to [`move_text`], which reads the same text the same way when this returns `Some`.
 #[inline]
-pub fn plain_move(input: &[u8]) -> Option<(usize, Square, u8, Square)> {
+pub fn plain_move(input: &[u8]) -> Option<(usize, u8, u8, u8)> {
     fn number(input: &[u8], at: usize) -> Option<(u8, usize)> {
         let first = *input.get(at)?;
         if !(b'1'..=b'9').contains(&first) {
@@ -173,7 +180,7 @@ pub fn plain_move(input: &[u8]) -> Option<(usize, Square, u8, Square)> {
         Some(&b) if !(is_delimiter(b) || matches!(b, b'*' | b'!' | b'?')) => return None,
         Some(_) => {}
     }
-    Some((end, Square::Num(from), separator, Square::Num(to)))
+    Some((end, from, separator, to))
 }
 
 /// `- -` or `--`: a move whose squares are not known.
@@ -368,8 +375,8 @@ mod tests {
             );
             assert_eq!(mv.separators.as_slice(), &[sep][..]);
             assert!(!mv.spaced);
-            assert_eq!(square(mv.squares[0]), Some(from));
-            assert_eq!(square(mv.squares[1]), Some(to));
+            assert_eq!(square(mv.squares[0]), Some(Square::Num(from)));
+            assert_eq!(square(mv.squares[1]), Some(Square::Num(to)));
             assert!(mv.squares.iter().all(|s| s[0] != b'0'));
             assert!(
                 rest.first()
@@ -377,14 +384,8 @@ mod tests {
             );
         }
         assert!(plain > 100);
-        assert_eq!(
-            plain_move(b"32-28 "),
-            Some((5, Square::Num(32), b'-', Square::Num(28)))
-        );
-        assert_eq!(
-            plain_move(b"9x18!"),
-            Some((4, Square::Num(9), b'x', Square::Num(18)))
-        );
+        assert_eq!(plain_move(b"32-28 "), Some((5, 32, b'-', 28)));
+        assert_eq!(plain_move(b"9x18!"), Some((4, 9, b'x', 18)));
         assert!(plain_move(b"28x19x10").is_none());
         assert!(plain_move(b"32-08").is_none());
         assert!(plain_move(b"46-100").is_none());
