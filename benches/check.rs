@@ -10,6 +10,10 @@
 //! On OCA_2.0 (English) and on the International tournament games of the PDN standard's corpus,
 //! repeated to a few megabytes.
 
+// The allocator of the `pdnkit` binary (see src/main.rs), so the figures are the tool's own.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use pdnkit::check::pipeline::{self, Event, Input, PipelineOptions};
 use pdnkit::check::{CheckOptions, check_game};
 use pdnkit::reader::raw::{RawChunk, Splitter};

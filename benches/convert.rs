@@ -2,6 +2,10 @@
 //! replayed and written as canonical PDN, and as the JSON model. Reports input MB/s and
 //! games/s, best of three runs. Not a test: it measures.
 
+// The allocator of the `pdnkit` binary (see src/main.rs), so the figures are the tool's own.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use pdnkit::convert::{Converter, Options, pdn};
 use pdnkit::reader::{ReadOptions, Reader};
 use std::path::Path;

@@ -3,6 +3,10 @@
 //! by repeating the International games of the PDN standard's corpus. Not a test: it asserts
 //! nothing about speed, it measures.
 
+// The allocator of the `pdnkit` binary (see src/main.rs), so the figures are the tool's own.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use pdnkit::reader::{ReadOptions, Reader};
 use std::path::Path;
 use std::time::Instant;
