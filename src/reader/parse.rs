@@ -632,6 +632,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     if self.declared_result.is_none() && !tokens::may_be_result(self.rest()) =>
                 {
                     // A move number or a move (nearly every token): no result to try first.
+                    if self.read_plain_run() {
+                        continue;
+                    }
                     let digits = self
                         .rest()
                         .iter()
@@ -678,6 +681,66 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 self.unreadable_token();
             }
         }
+    }
+
+    /// Reads the run of plain tokens that makes up most move text, `12. 32-28 19-23 13. 28x19`,
+    /// and returns whether it read any. A plain token is a move number (digits and one `.`) or a
+    /// [`tokens::plain_move`], followed by whitespace: what the body loop would read the same
+    /// way, with nothing to report. The run stops before anything else, which the body loop
+    /// reads. (Each token costs a few comparisons here, against the body loop's dispatch, result
+    /// test and general move reader: this is most of the parse of a plain archive.)
+    fn read_plain_run(&mut self) -> bool {
+        let bytes = self.bytes;
+        let start = self.pos;
+        loop {
+            let at = self.pos;
+            let first = bytes.get(at).copied().unwrap_or(0);
+            if !first.is_ascii_digit() {
+                break;
+            }
+            let digits = bytes[at..]
+                .iter()
+                .take(5)
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            match bytes.get(at + digits) {
+                Some(b'.') => {
+                    // A move number (four digits at most: no overflow to check), which must be
+                    // the first since the last move.
+                    let end = at + digits + 1;
+                    if digits > 4
+                        || self.pending_number.is_some()
+                        || !bytes.get(end).is_some_and(|b| lex::is_space(*b))
+                    {
+                        break;
+                    }
+                    let number = bytes[at..at + digits]
+                        .iter()
+                        .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+                    self.pending_number = Some(PendingNumber {
+                        number,
+                        ellipsis: false,
+                        start: at,
+                        end,
+                    });
+                    self.pos = end;
+                }
+                Some(b'-' | b'x') if !tokens::may_be_result(&bytes[at..]) => {
+                    let Some((len, from, separator, to)) = tokens::plain_move(&bytes[at..]) else {
+                        break;
+                    };
+                    let end = at + len;
+                    if !bytes.get(end).is_some_and(|b| lex::is_space(*b)) {
+                        break;
+                    }
+                    self.pos = end;
+                    self.push_plain_move(at, end, from, separator, to);
+                }
+                _ => break,
+            }
+            self.skip_space();
+        }
+        self.pos > start
     }
 
     fn try_move_number(&mut self) -> bool {
@@ -755,47 +818,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             // The common shape (`32-28`, `28x19`): canonical, nothing to report.
             let end = start + len;
             self.pos = end;
-            let kind = if separator == b'-' {
-                MoveKind::Step
-            } else {
-                MoveKind::Capture
-            };
-            let number = self.take_pending_number();
-            let span = self.span(start, end);
-            self.squares.add_number(from.max(to));
-            // (The token is built where the node is written, from values in registers: built
-            // here and handed over, it was stored and reloaded in pieces, a store-forwarding
-            // stall that cost a tenth of the parse.)
-            self.push_move(number, kind, || MoveToken {
-                kind,
-                squares: SmallVec::from_buf_and_len(
-                    [
-                        Square::Num(from),
-                        Square::Num(to),
-                        Square::Num(0),
-                        Square::Num(0),
-                    ],
-                    2,
-                ),
-                separator: Some(separator as char),
-                raw: None,
-                span,
-            });
-            debug_assert_eq!(
-                self.bytes[start..end],
-                *self
-                    .stack
-                    .last()
-                    .expect("a line")
-                    .line
-                    .moves
-                    .last()
-                    .expect("pushed")
-                    .token
-                    .canonical()
-                    .as_bytes(),
-                "plain moves are canonical"
-            );
+            self.push_plain_move(start, end, from, separator, to);
             if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
                 self.try_strength();
             }
@@ -910,6 +933,52 @@ impl<'a, 'l> GameParser<'a, 'l> {
         true
     }
 
+    /// Adds the plain move `bytes[start..end]` (`32-28`, `28x19`): canonical, nothing to report.
+    #[inline(always)]
+    fn push_plain_move(&mut self, start: usize, end: usize, from: u8, separator: u8, to: u8) {
+        let kind = if separator == b'-' {
+            MoveKind::Step
+        } else {
+            MoveKind::Capture
+        };
+        let number = self.take_pending_number();
+        let span = self.span(start, end);
+        self.squares.add_number(from.max(to));
+        // (The token is built where the node is written, from values in registers: built
+        // here and handed over, it was stored and reloaded in pieces, a store-forwarding
+        // stall that cost a tenth of the parse.)
+        self.push_move(number, kind, || MoveToken {
+            kind,
+            squares: SmallVec::from_buf_and_len(
+                [
+                    Square::Num(from),
+                    Square::Num(to),
+                    Square::Num(0),
+                    Square::Num(0),
+                ],
+                2,
+            ),
+            separator: Some(separator as char),
+            raw: None,
+            span,
+        });
+        debug_assert_eq!(
+            self.bytes[start..end],
+            *self
+                .stack
+                .last()
+                .expect("a line")
+                .line
+                .moves
+                .last()
+                .expect("pushed")
+                .token
+                .canonical()
+                .as_bytes(),
+            "plain moves are canonical"
+        );
+    }
+
     /// Adds a move read the general way.
     fn push_token(&mut self, token: MoveToken) {
         for square in &token.squares {
@@ -969,14 +1038,12 @@ impl<'a, 'l> GameParser<'a, 'l> {
             let text = memchr::memchr(b'[', rest).unwrap_or(rest.len());
             moves.reserve((text / 6).clamp(4, 1024));
         }
-        // Built by `once_with` after room is made, the node is written straight into the list,
-        // where `push` builds it aside and copies it in.
-        moves.extend(std::iter::once_with(|| MoveNode {
+        moves.push(MoveNode {
             number,
             token: token(),
             strength: None,
             after: Vec::new(),
-        }));
+        });
     }
 
     /// Reads `!?`-style marks (or `(!?)`) after the last move. Returns false if the text here is

@@ -6,6 +6,7 @@ use super::model::{Game, ResultKind, Tag};
 use super::span::Span;
 use crate::fen::{self, FenSetup};
 use crate::variant::GameType;
+use smallvec::SmallVec;
 
 /// Tag names in other languages seen in real archives, and the standard tag each stands for.
 const LOCALISED: &[(&str, &str)] = &[
@@ -58,8 +59,9 @@ const COMMON_STANDARD: [&str; 8] = [
 /// Interprets the game's tags in place: fills `standard_name`, `game_type` and `setup`, and adds
 /// diagnostics.
 pub fn interpret(game: &mut Game) {
-    let mut diagnostics = Vec::new();
-    let mut seen: Vec<&str> = Vec::new();
+    let diagnostics = &mut game.diagnostics;
+    // (Inline room for the usual handful of tags: no allocation per game.)
+    let mut seen: SmallVec<[&str; 16]> = SmallVec::new();
     for tag in &mut game.tags {
         // (The usual standard names are no localised one: they skip the search. The first bytes
         // are compared first: most names match no entry.)
@@ -100,8 +102,8 @@ pub fn interpret(game: &mut Game) {
         }
         seen.push(name);
         match name {
-            "Result" => check_result(tag, &mut diagnostics),
-            "Date" if tag.name == "Date" => check_date(tag, &mut diagnostics),
+            "Result" => check_result(tag, diagnostics),
+            "Date" if tag.name == "Date" => check_date(tag, diagnostics),
             "SetUp" | "Setup" => diagnostics.push(Diagnostic::new(
                 Code::SetUpTag,
                 tag.span,
@@ -118,11 +120,10 @@ pub fn interpret(game: &mut Game) {
                     error.to_string(),
                 )),
             },
-            "FEN" => game.setup = read_fen(&tag.value, tag.span, &mut diagnostics),
+            "FEN" => game.setup = read_fen(&tag.value, tag.span, diagnostics),
             _ => {}
         }
     }
-    game.diagnostics.extend(diagnostics);
 }
 
 fn check_result(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) {
