@@ -50,6 +50,11 @@ pub struct ParsedGame {
 /// Parses every game in the chunk. Returns them with the line and 0-based column just after the
 /// chunk.
 pub fn parse_chunk(chunk: &Chunk<'_>) -> (Vec<ParsedGame>, (u32, u32)) {
+    parse_chunk_with(chunk, true)
+}
+
+/// [`parse_chunk`], with or without the reading of plain runs (the tests compare the two).
+fn parse_chunk_with(chunk: &Chunk<'_>, plain_runs: bool) -> (Vec<ParsedGame>, (u32, u32)) {
     let mut loc = Locator::new(
         chunk.bytes,
         chunk.base,
@@ -61,6 +66,7 @@ pub fn parse_chunk(chunk: &Chunk<'_>) -> (Vec<ParsedGame>, (u32, u32)) {
     let mut pos = 0;
     loop {
         let mut parser = GameParser::new(chunk, &mut loc, pos);
+        parser.plain_runs = plain_runs;
         match parser.parse_game() {
             Some(parsed) => {
                 pos = parsed.end;
@@ -155,6 +161,8 @@ struct GameParser<'a, 'l> {
     declared_result: Option<String>,
     /// The squares of the moves read so far, in every line.
     squares: SquareSummary,
+    /// Whether runs of plain tokens are read by [`Self::read_plain_run`].
+    plain_runs: bool,
 }
 
 impl<'a, 'l> GameParser<'a, 'l> {
@@ -171,6 +179,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             open_unread: None,
             declared_result: None,
             squares: SquareSummary::default(),
+            plain_runs: true,
         }
     }
 
@@ -632,7 +641,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     if self.declared_result.is_none() && !tokens::may_be_result(self.rest()) =>
                 {
                     // A move number or a move (nearly every token): no result to try first.
-                    if self.read_plain_run() {
+                    if self.plain_runs && self.read_plain_run() {
                         continue;
                     }
                     let digits = self
@@ -692,53 +701,78 @@ impl<'a, 'l> GameParser<'a, 'l> {
     fn read_plain_run(&mut self) -> bool {
         let bytes = self.bytes;
         let start = self.pos;
-        loop {
+        // Each token is read from a 16-byte window (longer than any plain token and the byte
+        // after it): no bounds check per byte. The run stops 16 bytes before the chunk ends.
+        while let Some(window) = bytes.get(self.pos..self.pos + 16) {
+            let w: &[u8; 16] = window.try_into().expect("16 bytes");
             let at = self.pos;
-            let first = bytes.get(at).copied().unwrap_or(0);
-            if !first.is_ascii_digit() {
+            let first = w[0].wrapping_sub(b'0');
+            if first > 9 {
                 break;
             }
-            let digits = bytes[at..]
-                .iter()
-                .take(5)
-                .take_while(|b| b.is_ascii_digit())
-                .count();
-            match bytes.get(at + digits) {
-                Some(b'.') => {
-                    // A move number (four digits at most: no overflow to check), which must be
-                    // the first since the last move.
-                    let end = at + digits + 1;
-                    if digits > 4
-                        || self.pending_number.is_some()
-                        || !bytes.get(end).is_some_and(|b| lex::is_space(*b))
+            let mut digits = 1;
+            while digits < 5 && w[digits].is_ascii_digit() {
+                digits += 1;
+            }
+            match w[digits] {
+                b'.' => {
+                    // A move number (four digits at most: no overflow), the first since the
+                    // last move, with no more dots.
+                    if digits > 4 || self.pending_number.is_some() || !lex::is_space(w[digits + 1])
                     {
                         break;
                     }
-                    let number = bytes[at..at + digits]
+                    let number = w[..digits]
                         .iter()
                         .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
                     self.pending_number = Some(PendingNumber {
                         number,
                         ellipsis: false,
                         start: at,
-                        end,
+                        end: at + digits + 1,
                     });
-                    self.pos = end;
+                    self.pos = at + digits + 1;
                 }
-                Some(b'-' | b'x') if !tokens::may_be_result(&bytes[at..]) => {
-                    let Some((len, from, separator, to)) = tokens::plain_move(&bytes[at..]) else {
-                        break;
-                    };
-                    let end = at + len;
-                    if !bytes.get(end).is_some_and(|b| lex::is_space(*b)) {
+                separator @ (b'-' | b'x') => {
+                    // A plain move: a square of one or two digits, no leading zero, twice.
+                    if digits > 2 || first == 0 {
                         break;
                     }
-                    self.pos = end;
-                    self.push_plain_move(at, end, from, separator, to);
+                    // `1-0`, `1-1` and `2-0` standing alone are results.
+                    if digits == 1
+                        && separator == b'-'
+                        && matches!((w[0], w[2]), (b'1', b'0' | b'1') | (b'2', b'0'))
+                        && !w[3].is_ascii_digit()
+                    {
+                        break;
+                    }
+                    let to_first = w[digits + 1].wrapping_sub(b'0');
+                    if !(1..=9).contains(&to_first) {
+                        break;
+                    }
+                    let (to, end) = match w[digits + 2].wrapping_sub(b'0') {
+                        second @ 0..=9 => (to_first * 10 + second, digits + 3),
+                        _ => (to_first, digits + 2),
+                    };
+                    if !lex::is_space(w[end]) {
+                        break;
+                    }
+                    let from = if digits == 2 {
+                        first * 10 + (w[1] - b'0')
+                    } else {
+                        first
+                    };
+                    self.pos = at + end;
+                    self.push_plain_move(at, at + end, from, separator, to);
                 }
                 _ => break,
             }
-            self.skip_space();
+            // Past the space that ended the token, and any more.
+            let mut next = self.pos + 1;
+            while bytes.get(next).is_some_and(|b| lex::is_space(*b)) {
+                next += 1;
+            }
+            self.pos = next;
         }
         self.pos > start
     }
@@ -1525,5 +1559,96 @@ fn preview(text: &str) -> String {
         format!("{printable}…")
     } else {
         printable
+    }
+}
+
+#[cfg(test)]
+mod plain_run_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn parse(text: &str, plain_runs: bool) -> Vec<Game> {
+        let chunk = Chunk {
+            bytes: text.as_bytes(),
+            base: 0,
+            first_line: 1,
+            first_column: 0,
+            newline: b'\n',
+            encoding: Encoding::Utf8,
+            at_end_of_input: true,
+        };
+        let (games, _) = parse_chunk_with(&chunk, plain_runs);
+        games.into_iter().map(|g| g.game).collect()
+    }
+
+    /// Tokens plain and not, near the shapes the plain run reads: results that look like moves,
+    /// marks glued to moves, numbers with more dots, padded and three-digit squares.
+    const TOKENS: &[&str] = &[
+        "12.",
+        "1.",
+        "9999.",
+        "12345.",
+        "3...",
+        "7..",
+        "32-28",
+        "28x19",
+        "9-14",
+        "1-6",
+        "1-15",
+        "2-7",
+        "1-0",
+        "1-1",
+        "2-0",
+        "0-1",
+        "0-2",
+        "1/2-1/2",
+        "*",
+        "32-28!",
+        "9x18?!",
+        "28x19x10",
+        "05-09",
+        "46-100",
+        "32x28(!)",
+        "a3-b4",
+        "c3:e5",
+        "{note}",
+        "(",
+        ")",
+        "$3",
+        "--",
+        "...",
+        "[Event \"x\"]",
+        "%c",
+        "10x",
+        "x",
+        "-",
+    ];
+    const GAPS: &[&str] = &[" ", "  ", "\n", " \n ", "\t", "\r\n", ""];
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        /// Reading plain runs changes nothing in what is read, only how fast.
+        #[test]
+        fn plain_runs_read_what_the_body_loop_reads(
+            picks in prop::collection::vec((0..TOKENS.len(), 0..GAPS.len()), 1..60)
+        ) {
+            let mut text = String::from("[Event \"e\"]\n");
+            for (token, gap) in picks {
+                text.push_str(TOKENS[token]);
+                text.push_str(GAPS[gap]);
+            }
+            prop_assert_eq!(parse(&text, true), parse(&text, false), "{:?}", text);
+        }
+    }
+
+    #[test]
+    fn plain_runs_are_read_in_a_long_game() {
+        let text = "[Event \"e\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 33-29 1-0 2-0\n".repeat(3);
+        let games = parse(&text, true);
+        assert_eq!(games, parse(&text, false));
+        assert_eq!(games[0].moves.moves.len(), 5);
+        assert_eq!(games[0].moves.moves[4].number.map(|n| n.number), Some(3));
+        assert_eq!(games[0].moves.moves[4].token.canonical(), "33-29");
     }
 }
