@@ -59,7 +59,10 @@ fn two_zero_is_a_result_two_oh_seven_a_move() {
     assert_eq!(games.len(), 1);
     let game = &games[0];
     assert_eq!(game.moves.moves[1].token.squares.len(), 2);
-    assert_eq!(game.moves.moves[1].token.raw.as_deref(), Some("2-07"));
+    assert_eq!(
+        game.moves.moves[1].token.raw.as_deref().map(String::as_str),
+        Some("2-07")
+    );
     assert_eq!(game.result.as_ref().unwrap().kind, ResultKind::TwoZero);
     assert!(has(game, Code::ZeroPaddedSquare));
     // `2-0` followed directly by a digit is not a result either.

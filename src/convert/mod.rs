@@ -704,7 +704,7 @@ impl Walk<'_> {
                 node.token
                     .raw
                     .take()
-                    .map_or_else(|| node.token.canonical(), String::from),
+                    .map_or_else(|| node.token.canonical(), |raw| *raw),
             )
         } else {
             node.token.raw = None;
@@ -732,7 +732,7 @@ impl Walk<'_> {
         if let Some(old) = old {
             let now = token.canonical();
             if old != now {
-                token.raw = Some(old.into_boxed_str());
+                token.raw = Some(Box::new(old));
             }
         }
         if self.options.positions && record.depth == 0 {

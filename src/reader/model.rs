@@ -131,10 +131,10 @@ pub struct MoveToken {
     pub squares: SmallVec<[Square; 4]>,
     /// The separator written (`-`, `x`, `:` or none for `a3b4`).
     pub separator: Option<char>,
-    /// The text as written, when it differs from the canonical rendering. (Boxed: rare, and the
-    /// token stays small.)
+    /// The text as written, when it differs from the canonical rendering. (A boxed `String`,
+    /// one pointer wide: rare, and the node stays within 128 bytes, which are copied inline.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub raw: Option<Box<str>>,
+    pub raw: Option<Box<String>>,
     pub span: Span,
 }
 

@@ -606,7 +606,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                         let end = self.bytes.len() - rest.len();
                         self.report(Code::UnknownMove, start, end, "unknown move written `- -`");
                         let span = self.span(start, end);
-                        let raw = Some(self.text(start, end).into_boxed_str());
+                        let raw = Some(Box::new(self.text(start, end)));
                         self.pos = end;
                         self.push_token(MoveToken {
                             kind: MoveKind::Unknown,
@@ -957,7 +957,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             self.bytes[start..end] == *token.canonical().as_bytes()
         );
         if !canonical {
-            token.raw = Some(self.text(start, end).into_boxed_str());
+            token.raw = Some(Box::new(self.text(start, end)));
         }
         self.push_token(token);
         // A strength mark glued to the move.

@@ -640,7 +640,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 node.token
                     .raw
                     .as_deref()
-                    .map_or_else(|| node.token.canonical(), str::to_string),
+                    .map_or_else(|| node.token.canonical(), String::clone),
             ),
             fen_before: Some(at.pos.to_setup_numbered(self.numbering).to_string()),
             legal_moves,
