@@ -659,6 +659,13 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     }
                 }
                 b'*' | b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => {
+                    if b.is_ascii_lowercase()
+                        && self.declared_result.is_none()
+                        && self.plain_runs
+                        && self.read_plain_run()
+                    {
+                        continue;
+                    }
                     if let Ok((rest, token)) = tokens::result(self.rest()) {
                         let end = self.bytes.len() - rest.len();
                         let kind = ResultKind::parse(std::str::from_utf8(token).unwrap_or("*"))
@@ -708,7 +715,31 @@ impl<'a, 'l> GameParser<'a, 'l> {
             let at = self.pos;
             let first = w[0].wrapping_sub(b'0');
             if first > 9 {
-                break;
+                // An algebraic move, `c3-d4`, `a1xc3`, `e3:g5`: a file, a rank of one digit,
+                // twice, with `-`, `x` or `:` between.
+                let file = |b: u8| b.is_ascii_lowercase() && b != b'x';
+                let rank = |b: u8| (b'1'..=b'9').contains(&b);
+                if !(file(w[0])
+                    && rank(w[1])
+                    && matches!(w[2], b'-' | b'x' | b':')
+                    && file(w[3])
+                    && rank(w[4])
+                    && lex::is_space(w[5]))
+                {
+                    break;
+                }
+                let square = |file: u8, rank: u8| Square::Alg {
+                    file: file - b'a',
+                    rank: rank - b'1',
+                };
+                self.pos = at + 5;
+                self.push_plain_move(at, at + 5, square(w[0], w[1]), w[2], square(w[3], w[4]));
+                let mut next = self.pos + 1;
+                while bytes.get(next).is_some_and(|b| lex::is_space(*b)) {
+                    next += 1;
+                }
+                self.pos = next;
+                continue;
             }
             let mut digits = 1;
             while digits < 5 && w[digits].is_ascii_digit() {
@@ -763,7 +794,13 @@ impl<'a, 'l> GameParser<'a, 'l> {
                         first
                     };
                     self.pos = at + end;
-                    self.push_plain_move(at, at + end, from, separator, to);
+                    self.push_plain_move(
+                        at,
+                        at + end,
+                        Square::Num(from),
+                        separator,
+                        Square::Num(to),
+                    );
                 }
                 _ => break,
             }
@@ -852,7 +889,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             // The common shape (`32-28`, `28x19`): canonical, nothing to report.
             let end = start + len;
             self.pos = end;
-            self.push_plain_move(start, end, from, separator, to);
+            self.push_plain_move(start, end, Square::Num(from), separator, Square::Num(to));
             if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
                 self.try_strength();
             }
@@ -967,9 +1004,17 @@ impl<'a, 'l> GameParser<'a, 'l> {
         true
     }
 
-    /// Adds the plain move `bytes[start..end]` (`32-28`, `28x19`): canonical, nothing to report.
+    /// Adds the plain move `bytes[start..end]` (`32-28`, `28x19`, `c3-d4`): two squares and
+    /// their separator, canonical, nothing to report.
     #[inline(always)]
-    fn push_plain_move(&mut self, start: usize, end: usize, from: u8, separator: u8, to: u8) {
+    fn push_plain_move(
+        &mut self,
+        start: usize,
+        end: usize,
+        from: Square,
+        separator: u8,
+        to: Square,
+    ) {
         let kind = if separator == b'-' {
             MoveKind::Step
         } else {
@@ -977,21 +1022,14 @@ impl<'a, 'l> GameParser<'a, 'l> {
         };
         let number = self.take_pending_number();
         let span = self.span(start, end);
-        self.squares.add_number(from.max(to));
+        self.squares.add(&from);
+        self.squares.add(&to);
         // (The token is built where the node is written, from values in registers: built
         // here and handed over, it was stored and reloaded in pieces, a store-forwarding
         // stall that cost a tenth of the parse.)
         self.push_move(number, kind, || MoveToken {
             kind,
-            squares: SmallVec::from_buf_and_len(
-                [
-                    Square::Num(from),
-                    Square::Num(to),
-                    Square::Num(0),
-                    Square::Num(0),
-                ],
-                2,
-            ),
+            squares: SmallVec::from_buf_and_len([from, to, from, to], 2),
             separator: Some(separator as char),
             raw: None,
             span,
@@ -1584,6 +1622,20 @@ mod plain_run_tests {
     /// Tokens plain and not, near the shapes the plain run reads: results that look like moves,
     /// marks glued to moves, numbers with more dots, padded and three-digit squares.
     const TOKENS: &[&str] = &[
+        "c3-d4",
+        "a1xc3",
+        "e3:g5",
+        "h2-g1!",
+        "a10-b9",
+        "x3-d4",
+        "c0-d1",
+        "C3-D4",
+        "c3xd4xe5",
+        "c3d4",
+        "c3-d4x",
+        "c3X d4",
+        "j1-i2",
+        "c3-",
         "12.",
         "1.",
         "9999.",
