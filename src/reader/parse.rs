@@ -733,7 +733,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     rank: rank - b'1',
                 };
                 self.pos = at + 5;
-                self.push_plain_move(at, at + 5, square(w[0], w[1]), w[2], square(w[3], w[4]));
+                let (from, to) = (square(w[0], w[1]), square(w[3], w[4]));
+                self.push_plain_move(at, at + 5, [from, to, from, to], 2, w[2]);
                 let mut next = self.pos + 1;
                 while bytes.get(next).is_some_and(|b| lex::is_space(*b)) {
                     next += 1;
@@ -765,7 +766,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     self.pos = at + digits + 1;
                 }
                 separator @ (b'-' | b'x') => {
-                    // A plain move: a square of one or two digits, no leading zero, twice.
+                    // A plain move: squares of one or two digits, no leading zero, two to four
+                    // of them, one separator throughout (`32-28`, `26x17x10x1`).
                     if digits > 2 || first == 0 {
                         break;
                     }
@@ -777,30 +779,33 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     {
                         break;
                     }
-                    let to_first = w[digits + 1].wrapping_sub(b'0');
-                    if !(1..=9).contains(&to_first) {
-                        break;
-                    }
-                    let (to, end) = match w[digits + 2].wrapping_sub(b'0') {
-                        second @ 0..=9 => (to_first * 10 + second, digits + 3),
-                        _ => (to_first, digits + 2),
-                    };
-                    if !lex::is_space(w[end]) {
-                        break;
-                    }
                     let from = if digits == 2 {
                         first * 10 + (w[1] - b'0')
                     } else {
                         first
                     };
+                    let mut squares = [Square::Num(from); 4];
+                    let mut count = 1;
+                    // `end` is at a separator, then past each square read.
+                    let mut end = digits;
+                    while count < 4 && w[end] == separator {
+                        let tens = w[end + 1].wrapping_sub(b'0');
+                        if !(1..=9).contains(&tens) {
+                            break;
+                        }
+                        let (number, len) = match w[end + 2].wrapping_sub(b'0') {
+                            units @ 0..=9 => (tens * 10 + units, 2),
+                            _ => (tens, 1),
+                        };
+                        squares[count] = Square::Num(number);
+                        count += 1;
+                        end += 1 + len;
+                    }
+                    if count < 2 || !lex::is_space(w[end]) {
+                        break;
+                    }
                     self.pos = at + end;
-                    self.push_plain_move(
-                        at,
-                        at + end,
-                        Square::Num(from),
-                        separator,
-                        Square::Num(to),
-                    );
+                    self.push_plain_move(at, at + end, squares, count, separator);
                 }
                 _ => break,
             }
@@ -889,7 +894,13 @@ impl<'a, 'l> GameParser<'a, 'l> {
             // The common shape (`32-28`, `28x19`): canonical, nothing to report.
             let end = start + len;
             self.pos = end;
-            self.push_plain_move(start, end, Square::Num(from), separator, Square::Num(to));
+            let squares = [
+                Square::Num(from),
+                Square::Num(to),
+                Square::Num(from),
+                Square::Num(to),
+            ];
+            self.push_plain_move(start, end, squares, 2, separator);
             if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
                 self.try_strength();
             }
@@ -1004,16 +1015,16 @@ impl<'a, 'l> GameParser<'a, 'l> {
         true
     }
 
-    /// Adds the plain move `bytes[start..end]` (`32-28`, `28x19`, `c3-d4`): two squares and
-    /// their separator, canonical, nothing to report.
+    /// Adds the plain move `bytes[start..end]` (`32-28`, `26x17x10`, `c3-d4`): the first
+    /// `count` of `squares` joined by one separator, canonical, nothing to report.
     #[inline(always)]
     fn push_plain_move(
         &mut self,
         start: usize,
         end: usize,
-        from: Square,
+        squares: [Square; 4],
+        count: usize,
         separator: u8,
-        to: Square,
     ) {
         let kind = if separator == b'-' {
             MoveKind::Step
@@ -1022,14 +1033,15 @@ impl<'a, 'l> GameParser<'a, 'l> {
         };
         let number = self.take_pending_number();
         let span = self.span(start, end);
-        self.squares.add(&from);
-        self.squares.add(&to);
+        for square in &squares[..count] {
+            self.squares.add(square);
+        }
         // (The token is built where the node is written, from values in registers: built
         // here and handed over, it was stored and reloaded in pieces, a store-forwarding
         // stall that cost a tenth of the parse.)
         self.push_move(number, kind, || MoveToken {
             kind,
-            squares: SmallVec::from_buf_and_len([from, to, from, to], 2),
+            squares: SmallVec::from_buf_and_len(squares, count),
             separator: Some(separator as char),
             raw: None,
             span,
@@ -1622,6 +1634,14 @@ mod plain_run_tests {
     /// Tokens plain and not, near the shapes the plain run reads: results that look like moves,
     /// marks glued to moves, numbers with more dots, padded and three-digit squares.
     const TOKENS: &[&str] = &[
+        "26x17x10x1",
+        "26x17x10x1x5",
+        "1-5-9",
+        "1-1-5",
+        "26x17-10",
+        "26x17x",
+        "9x18x27!",
+        "46x37x28x19x10",
         "c3-d4",
         "a1xc3",
         "e3:g5",
