@@ -105,6 +105,54 @@ pub fn skip_literal_escapes(bytes: &[u8], mut at: usize) -> usize {
     at
 }
 
+/// Where the parts of a [`plain_tag`] are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlainTag {
+    /// Just past the name (the name starts after the `[`).
+    pub name_end: usize,
+    /// The value, between the quotes.
+    pub value: std::ops::Range<usize>,
+    /// Just past the `]`.
+    pub end: usize,
+}
+
+/// The tag shape of nearly every archive, `[Name "value"]`: a capitalised ASCII name, one space,
+/// a value of printable text without quotes or backslashes (bytes above ASCII allowed when
+/// `high_bytes`), and after the `]` a line break, space, `[` or `{`. Such a tag has nothing to
+/// report, and ends where [`tag_extent`] (with [`skip_literal_escapes`]) says; anything else is
+/// `None`. Splitter and parser both take this short cut.
+#[inline]
+pub fn plain_tag(bytes: &[u8], open: usize, high_bytes: bool) -> Option<PlainTag> {
+    if !bytes.get(open + 1)?.is_ascii_uppercase() {
+        return None;
+    }
+    let name_end = open
+        + 1
+        + bytes[open + 1..]
+            .iter()
+            .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))?;
+    if bytes.get(name_end..name_end + 2)? != b" \"" {
+        return None;
+    }
+    let value_start = name_end + 2;
+    let value_len = bytes[value_start..].iter().position(|&b| {
+        !((0x20..0x7F).contains(&b) && b != b'"' && b != b'\\' || b >= 0x80 && high_bytes)
+    })?;
+    let value_end = value_start + value_len;
+    let end = value_end + 2;
+    let follower_ok = bytes
+        .get(end)
+        .is_none_or(|b| matches!(b, b'\n' | b'\r' | b' ' | b'\t' | b'[' | b'{'));
+    if bytes.get(value_end..end)? != b"\"]" || !follower_ok {
+        return None;
+    }
+    Some(PlainTag {
+        name_end,
+        value: value_start..value_end,
+        end,
+    })
+}
+
 /// PDN whitespace.
 pub fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
@@ -231,6 +279,48 @@ pub fn tag_extent(bytes: &[u8], open: usize) -> TagExtent {
 #[cfg(test)]
 mod tag_tests {
     use super::*;
+
+    /// Pieces of tag text, near the edges of the plain shape.
+    const PIECES: &[&str] = &[
+        "[", "]", "\"", " ", "Event", "e", "_", "\\", "\\\"", "\n", "\r", "é", "\t", "{", "x", "2",
+        "\u{1}", "\"]", "\" ]",
+    ];
+
+    proptest::proptest! {
+        /// Wherever the short cut applies, it ends the tag where the general reading does, with
+        /// the value between the quotes that reading finds.
+        #[test]
+        fn plain_tags_end_where_tag_extent_says(
+            name in proptest::collection::vec(0..PIECES.len(), 0..3),
+            value in proptest::collection::vec(0..PIECES.len(), 0..8),
+            after in 0..PIECES.len(),
+        ) {
+            let mut text = String::from("[E");
+            name.iter().for_each(|&p| text.push_str(PIECES[p]));
+            text.push_str(" \"");
+            value.iter().for_each(|&p| text.push_str(PIECES[p]));
+            text.push_str("\"]");
+            text.push_str(PIECES[after]);
+            let bytes = text.as_bytes();
+            if let Some(tag) = plain_tag(bytes, 0, true) {
+                let extent = tag_extent(bytes, 0);
+                proptest::prop_assert_eq!(skip_literal_escapes(bytes, extent.end), tag.end);
+                let (q1, q2) = extent.quotes.expect("quoted");
+                proptest::prop_assert_eq!(q1 + 1..q2, tag.value);
+            }
+        }
+    }
+
+    #[test]
+    fn plain_tags() {
+        let tag = plain_tag(b"[Event \"a b\"]\n", 0, false).expect("plain");
+        assert_eq!((tag.name_end, tag.value, tag.end), (6, 8..11, 13));
+        assert!(plain_tag(b"[Event \"a\\\"b\"]", 0, true).is_none());
+        assert!(plain_tag(b"[event \"a\"]", 0, true).is_none());
+        assert!(plain_tag(b"[Event \"a\"]\\r", 0, true).is_none());
+        assert!(plain_tag("[Event \"é\"]".as_bytes(), 0, false).is_none());
+        assert!(plain_tag("[Event \"é\"]".as_bytes(), 0, true).is_some());
+    }
 
     #[test]
     fn tag_extents() {

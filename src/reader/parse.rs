@@ -470,40 +470,16 @@ impl<'a, 'l> GameParser<'a, 'l> {
         }
     }
 
-    /// The tag shape of nearly every archive, read in one pass with nothing to report:
-    /// `[Name "value"]` with a capitalised ASCII name, one space, a value of printable text
-    /// without quotes or backslashes, and a line break, space or `[` after it. Anything else is
-    /// `None`, and [`parse_tag`](Self::parse_tag) reads it the general way.
+    /// A [`lex::plain_tag`], the shape of nearly every tag, read in one pass with nothing to
+    /// report. `None` for anything else: [`parse_tag`](Self::parse_tag) reads it the general way.
     fn plain_tag(&mut self, open: usize) -> Option<Tag> {
         let bytes = self.bytes;
-        if !bytes.get(open + 1)?.is_ascii_uppercase() {
-            return None;
-        }
-        let name_end = open
-            + 1
-            + bytes[open + 1..]
-                .iter()
-                .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))?;
-        if bytes.get(name_end..name_end + 2)? != b" \"" {
-            return None;
-        }
-        let value_start = name_end + 2;
-        // Printable ASCII, and UTF-8 text when the chunk is UTF-8 (validated when it was read).
-        let utf8 = self.chunk.encoding.is_utf8();
-        let value_len = bytes[value_start..].iter().position(|&b| {
-            !((0x20..0x7F).contains(&b) && b != b'"' && b != b'\\' || b >= 0x80 && utf8)
-        })?;
-        let value_end = value_start + value_len;
-        let end = value_end + 2;
-        if bytes.get(value_end..end)? != b"\"]"
-            || bytes.get(end).is_some_and(|b| !is_tag_follower(*b))
-        {
-            return None;
-        }
-        let value = std::str::from_utf8(&bytes[value_start..value_end]).ok()?;
-        let name = std::str::from_utf8(&bytes[open + 1..name_end]).ok()?;
-        let span = self.span(open, end);
-        self.pos = end;
+        let tag = lex::plain_tag(bytes, open, self.chunk.encoding.is_utf8())?;
+        // (UTF-8 chunks are validated when read: these only fail on other encodings.)
+        let value = std::str::from_utf8(&bytes[tag.value.clone()]).ok()?;
+        let name = std::str::from_utf8(&bytes[open + 1..tag.name_end]).ok()?;
+        let span = self.span(open, tag.end);
+        self.pos = tag.end;
         Some(Tag {
             name: name.to_string(),
             standard_name: None,
@@ -1525,12 +1501,6 @@ fn unescape(raw: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
         }
     }
     (std::borrow::Cow::Owned(out), inner_quote)
-}
-
-/// Whether a plain tag may be followed by `b`: what follows needs no second look (a literal
-/// `\\r` after the tag does).
-fn is_tag_follower(b: u8) -> bool {
-    matches!(b, b'\n' | b'\r' | b' ' | b'\t' | b'[' | b'{')
 }
 
 /// A control byte that is not PDN whitespace (NUL, ESC, DEL, ...).

@@ -23,7 +23,12 @@ pub fn header_end(bytes: &[u8], from: usize) -> Option<HeaderEnd> {
             _ if lex::is_space(b) => i += 1,
             b'%' if lex::at_line_start(bytes, i) => i = lex::line_end(bytes, i),
             b';' => i = lex::line_end(bytes, i),
-            b'[' => i = lex::skip_literal_escapes(bytes, lex::tag_extent(bytes, i).end),
+            b'[' => {
+                i = match lex::plain_tag(bytes, i, true) {
+                    Some(tag) => tag.end,
+                    None => lex::skip_literal_escapes(bytes, lex::tag_extent(bytes, i).end),
+                }
+            }
             b'{' => match lex::comment_end(bytes, i) {
                 CommentEnd::Closed { end, .. } => i = end,
                 CommentEnd::Runaway { end } => return Some(HeaderEnd::NextGame(end)),
