@@ -47,14 +47,13 @@ pub struct ParsedGame {
     pub squares: SquareSummary,
 }
 
-/// Parses every game in the chunk. Returns them with the line and 0-based column just after the
-/// chunk.
-pub fn parse_chunk(chunk: &Chunk<'_>) -> (Vec<ParsedGame>, (u32, u32)) {
+/// Parses every game in the chunk.
+pub fn parse_chunk(chunk: &Chunk<'_>) -> Vec<ParsedGame> {
     parse_chunk_with(chunk, true)
 }
 
 /// [`parse_chunk`], with or without the reading of plain runs (the tests compare the two).
-fn parse_chunk_with(chunk: &Chunk<'_>, plain_runs: bool) -> (Vec<ParsedGame>, (u32, u32)) {
+fn parse_chunk_with(chunk: &Chunk<'_>, plain_runs: bool) -> Vec<ParsedGame> {
     let mut loc = Locator::new(
         chunk.bytes,
         chunk.base,
@@ -75,8 +74,7 @@ fn parse_chunk_with(chunk: &Chunk<'_>, plain_runs: bool) -> (Vec<ParsedGame>, (u
             None => break,
         }
     }
-    let after = loc.position_after();
-    (games, after)
+    games
 }
 
 /// How the body of a game ended.
@@ -1597,7 +1595,7 @@ mod plain_run_tests {
             encoding: Encoding::Utf8,
             at_end_of_input: true,
         };
-        let (games, _) = parse_chunk_with(&chunk, plain_runs);
+        let games = parse_chunk_with(&chunk, plain_runs);
         games.into_iter().map(|g| g.game).collect()
     }
 

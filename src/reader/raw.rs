@@ -269,9 +269,8 @@ impl<R: Read> Splitter<R> {
     /// Moves the position past `len` bytes without parsing them.
     fn advance(&mut self, len: usize, utf8: bool) {
         let bytes = &self.buf[self.start..self.start + len];
-        let base = self.base + self.start as u64;
-        let mut loc = span::Locator::new(bytes, base, (self.line, self.column), self.newline, utf8);
-        (self.line, self.column) = loc.position_after();
+        (self.line, self.column) =
+            span::position_after(bytes, (self.line, self.column), self.newline, utf8);
         self.start += len;
         self.bytes_consumed = self.base + self.start as u64;
     }
@@ -564,7 +563,7 @@ impl Finisher {
             encoding: region.encoding,
             at_end_of_input: region.at_end_of_input,
         };
-        let (mut games, _after) = parse::parse_chunk(&chunk);
+        let mut games = parse::parse_chunk(&chunk);
         // Each file-level note goes to the game holding its byte (or the last one before it).
         if !games.is_empty() {
             for note in region.notes.iter().cloned() {

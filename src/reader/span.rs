@@ -180,26 +180,30 @@ impl<'a> Locator<'a> {
             stretch.len() as u32
         }
     }
+}
 
-    /// Line and 0-based column just after the whole chunk: where the next chunk starts.
-    pub fn position_after(&mut self) -> (u32, u32) {
-        let end = self.bytes.len();
-        if self.line.end < end {
-            // Jump to the last line at once: the remaining breaks are counted, not visited.
-            let rest = &self.bytes[self.line.end..];
-            let breaks = memchr::memchr_iter(self.newline, rest).count() as u32;
-            let last = memchr::memrchr(self.newline, rest).map_or(end, |i| self.line.end + i + 1);
-            self.line = Line {
-                number: self.line.number + breaks,
-                start: last,
-                start_column: 0,
-                end,
-            };
-            self.counted = (last, 0);
+/// Line and 0-based column just after `bytes`, which start at `(line, column)`: where the
+/// bytes that follow start. (One count of the line breaks, and of the characters of the last
+/// line.)
+pub fn position_after(
+    bytes: &[u8],
+    (line, column): (u32, u32),
+    newline: u8,
+    utf8: bool,
+) -> (u32, u32) {
+    let (line, column, last_line) = match memchr::memrchr(newline, bytes) {
+        Some(at) => {
+            let breaks = memchr::memchr_iter(newline, &bytes[..=at]).count() as u32;
+            (line + breaks, 0, &bytes[at + 1..])
         }
-        let (line, column) = self.line_column(end);
-        (line, column - 1)
-    }
+        None => (line, column, bytes),
+    };
+    let characters = if utf8 {
+        last_line.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+    } else {
+        last_line.len()
+    };
+    (line, column + characters as u32)
 }
 
 #[cfg(test)]
@@ -242,7 +246,19 @@ mod tests {
                 column: 1
             }
         );
-        assert_eq!(loc.position_after(), (3, 1));
+        assert_eq!(position_after(text.as_bytes(), (1, 0), b'\n', true), (3, 1));
+    }
+
+    #[test]
+    fn positions_after() {
+        assert_eq!(position_after(b"abc", (2, 5), b'\n', true), (2, 8));
+        assert_eq!(position_after("aé".as_bytes(), (1, 0), b'\n', true), (1, 2));
+        assert_eq!(
+            position_after("aé".as_bytes(), (1, 0), b'\n', false),
+            (1, 3)
+        );
+        assert_eq!(position_after(b"a\n", (4, 9), b'\n', true), (5, 0));
+        assert_eq!(position_after(b"a\rb\rcd", (1, 0), b'\r', false), (3, 2));
     }
 
     #[test]
@@ -254,7 +270,10 @@ mod tests {
         assert_eq!(loc.span(14, 15).column, 1);
         // Backwards after a line break: the first line still starts mid-line.
         assert_eq!(loc.span(1, 2).column, 17);
-        assert_eq!(loc.position_after(), (2, 1));
+        assert_eq!(
+            position_after(text.as_bytes(), (1, 15), b'\n', true),
+            (2, 1)
+        );
     }
 
     #[test]
@@ -274,7 +293,7 @@ mod tests {
         ] {
             assert_eq!(plain.span(start, end), marked.span(start, end), "{start}");
         }
-        assert_eq!(plain.position_after(), marked.position_after());
+        assert_eq!(position_after(text.as_bytes(), (3, 2), b'\n', true), (6, 1));
     }
 
     #[test]
