@@ -55,13 +55,14 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
             game.variant_source = VariantSource::Inferred;
             // (Joined, not `format!`ted: this note is on every game of an archive without
             // GameType tags, and formatting was a tenth of a small game's parse.)
-            let number = number.map(|n| n.to_string()).unwrap_or_default();
+            let mut digits = [0u8; 3];
+            let number = number.map_or("", |n| decimal(n, &mut digits));
             let message = [
                 "no GameType tag; inferred ",
                 variant.name(),
                 " (",
                 reason,
-                &number,
+                number,
                 ")",
             ]
             .concat();
@@ -70,6 +71,20 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
         }
         None => game.variant_source = VariantSource::Unknown,
     }
+}
+
+/// `n` in decimal, written into `digits`.
+fn decimal(n: u8, digits: &mut [u8; 3]) -> &str {
+    let (hundreds, tens, units) = (n / 100, n / 10 % 10, n % 10);
+    let start = if hundreds > 0 {
+        0
+    } else if tens > 0 {
+        1
+    } else {
+        2
+    };
+    *digits = [b'0' + hundreds, b'0' + tens, b'0' + units];
+    std::str::from_utf8(&digits[start..]).expect("ASCII digits")
 }
 
 /// Why a variant was inferred: a text, and the square number that ends it, if any.
@@ -175,5 +190,18 @@ impl SquareSummary {
 
     fn highest(&self) -> Option<u8> {
         self.numeric.then_some(self.highest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decimal;
+
+    #[test]
+    fn decimals() {
+        let mut digits = [0; 3];
+        for n in [0u8, 7, 10, 32, 50, 100, 205, 255] {
+            assert_eq!(decimal(n, &mut digits), n.to_string());
+        }
     }
 }

@@ -62,17 +62,11 @@ fn parse_chunk_with(chunk: &Chunk<'_>, plain_runs: bool) -> Vec<ParsedGame> {
         chunk.encoding.is_utf8(),
     );
     let mut games = Vec::new();
-    let mut pos = 0;
-    loop {
-        let mut parser = GameParser::new(chunk, &mut loc, pos);
-        parser.plain_runs = plain_runs;
-        match parser.parse_game() {
-            Some(parsed) => {
-                pos = parsed.end;
-                games.push(parsed);
-            }
-            None => break,
-        }
+    // One parser for the chunk: its buffers serve every game.
+    let mut parser = GameParser::new(chunk, &mut loc);
+    parser.plain_runs = plain_runs;
+    while let Some(parsed) = parser.parse_game() {
+        games.push(parsed);
     }
     games
 }
@@ -164,14 +158,14 @@ struct GameParser<'a, 'l> {
 }
 
 impl<'a, 'l> GameParser<'a, 'l> {
-    fn new(chunk: &'a Chunk<'a>, loc: &'l mut Locator<'a>, pos: usize) -> Self {
+    fn new(chunk: &'a Chunk<'a>, loc: &'l mut Locator<'a>) -> Self {
         GameParser {
             chunk,
             bytes: chunk.bytes,
-            pos,
+            pos: 0,
             loc,
             diagnostics: Vec::new(),
-            stack: vec![Frame::new(pos, None)],
+            stack: Vec::new(),
             pending_number: None,
             last_move_end: None,
             open_unread: None,
@@ -221,7 +215,15 @@ impl<'a, 'l> GameParser<'a, 'l> {
             || gap.windows(4).any(|w| w == b"\n\r\n\r" || w == b"\r\n\r\n")
     }
 
+    /// Parses the game that starts at `pos` (after any whitespace), and moves `pos` past it.
     fn parse_game(&mut self) -> Option<ParsedGame> {
+        // A new game: the state of the last one goes.
+        self.stack.clear();
+        self.stack.push(Frame::new(self.pos, None));
+        self.pending_number = None;
+        self.last_move_end = None;
+        self.open_unread = None;
+        self.squares = SquareSummary::default();
         self.skip_space();
         if self.pos >= self.bytes.len() {
             return None;
