@@ -211,7 +211,10 @@ mod tests {
     fn common_standard_names_are_not_localised_ones() {
         for (local, standard) in LOCALISED {
             assert!(!is_common_standard(local), "{local}");
-            assert!(is_common_standard(standard) || ["Opening"].contains(standard), "{standard}");
+            assert!(
+                is_common_standard(standard) || ["Opening"].contains(standard),
+                "{standard}"
+            );
         }
     }
 
