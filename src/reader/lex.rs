@@ -105,6 +105,33 @@ pub fn skip_literal_escapes(bytes: &[u8], mut at: usize) -> usize {
     at
 }
 
+/// Classes of bytes in a [`plain_tag`], looked up in [`TAG_BYTES`] (one load a byte, where the
+/// tests they stand for took several comparisons).
+const NAME: u8 = 1;
+/// Printable ASCII other than `"` and `\\`.
+const VALUE: u8 = 2;
+/// Above ASCII.
+const HIGH: u8 = 4;
+
+const TAG_BYTES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            table[b] |= NAME;
+        }
+        if byte >= 0x20 && byte < 0x7F && byte != b'"' && byte != b'\\' {
+            table[b] |= VALUE;
+        }
+        if byte >= 0x80 {
+            table[b] |= HIGH;
+        }
+        b += 1;
+    }
+    table
+};
+
 /// Where the parts of a [`plain_tag`] are.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlainTag {
@@ -130,14 +157,15 @@ pub fn plain_tag(bytes: &[u8], open: usize, high_bytes: bool) -> Option<PlainTag
         + 1
         + bytes[open + 1..]
             .iter()
-            .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))?;
+            .position(|&b| TAG_BYTES[usize::from(b)] & NAME == 0)?;
     if bytes.get(name_end..name_end + 2)? != b" \"" {
         return None;
     }
     let value_start = name_end + 2;
-    let value_len = bytes[value_start..].iter().position(|&b| {
-        !((0x20..0x7F).contains(&b) && b != b'"' && b != b'\\' || b >= 0x80 && high_bytes)
-    })?;
+    let value_bytes = if high_bytes { VALUE | HIGH } else { VALUE };
+    let value_len = bytes[value_start..]
+        .iter()
+        .position(|&b| TAG_BYTES[usize::from(b)] & value_bytes == 0)?;
     let value_end = value_start + value_len;
     let end = value_end + 2;
     let follower_ok = bytes
