@@ -17,6 +17,7 @@ use pdnkit::variant::Variant;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 #[derive(Args)]
 pub struct CheckArgs {
@@ -83,17 +84,19 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
             path: i.source_file().map(Path::to_path_buf),
         })
         .collect();
-    let total_bytes: u64 = files
-        .iter()
-        .filter_map(|f| f.path.as_ref())
-        .filter_map(|p| std::fs::metadata(p).ok())
-        .map(|m| m.len())
-        .sum();
+    // The progress bar counts the bytes read from the files as they are on disk, compressed or
+    // not, against their sizes. (The reader counts decompressed bytes, which overran the total of
+    // a `.pdn.gz`.)
+    let total_bytes: u64 = inputs.iter().filter_map(inputs::Input::size).sum();
+    let read_bytes = Arc::new(AtomicU64::new(0));
     let work: Vec<pipeline::Input> = inputs
         .into_iter()
-        .map(|input| pipeline::Input {
-            name: input.name(),
-            open: Box::new(move || input.open()),
+        .map(|input| {
+            let counter = Arc::clone(&read_bytes);
+            pipeline::Input {
+                name: input.name(),
+                open: Box::new(move || input.open_counted(counter)),
+            }
         })
         .collect();
 
@@ -126,7 +129,7 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
     let bar = progress_bar(total_bytes);
     let progress: pipeline::Progress = {
         let bar = bar.clone();
-        Arc::new(move |bytes| bar.set_position(bytes))
+        Arc::new(move |_| bar.set_position(read_bytes.load(Ordering::Relaxed)))
     };
     let options = PipelineOptions {
         jobs: args

@@ -6,6 +6,8 @@ use pdnkit::reader;
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub enum Input {
     Stdin,
@@ -24,6 +26,29 @@ impl Input {
         match self {
             Input::Stdin => reader::decompressed(io::stdin()),
             Input::File(path) => reader::open_path(path),
+        }
+    }
+
+    /// [`open`](Self::open), adding the bytes read from the file itself (compressed, for a
+    /// `.pdn.gz`) to `counter`: what a progress bar over file sizes counts.
+    pub fn open_counted(&self, counter: Arc<AtomicU64>) -> io::Result<Box<dyn Read + Send>> {
+        match self {
+            Input::Stdin => reader::decompressed(Counted {
+                inner: io::stdin(),
+                counter,
+            }),
+            Input::File(path) => reader::decompressed(Counted {
+                inner: fs::File::open(path)?,
+                counter,
+            }),
+        }
+    }
+
+    /// The size of the input on disk, when it is a file.
+    pub fn size(&self) -> Option<u64> {
+        match self {
+            Input::Stdin => None,
+            Input::File(path) => fs::metadata(path).ok().map(|m| m.len()),
         }
     }
 
@@ -88,4 +113,51 @@ fn is_pdn(path: &Path) -> bool {
     };
     stem.and_then(Path::extension)
         .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+}
+
+/// A reader that adds the bytes it reads to a shared counter.
+struct Counted<R> {
+    inner: R,
+    counter: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.counter.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flate2::Compression;
+    use flate2::write::GzEncoder;
+    use std::io::Write;
+
+    /// A compressed file is read decompressed, while the count (for the progress bar) is of its
+    /// bytes on disk, which is what its size says.
+    #[test]
+    fn counted_reads_count_the_file_not_the_text() {
+        let text = "[Event \"e\"]\n1. 32-28 19-23 *\n".repeat(200);
+        let mut encoder = GzEncoder::new(Vec::new(), Compression::default());
+        encoder.write_all(text.as_bytes()).unwrap();
+        let path =
+            std::env::temp_dir().join(format!("pdnkit-counted-{}.pdn.gz", std::process::id()));
+        fs::write(&path, encoder.finish().unwrap()).unwrap();
+        let input = Input::File(path.clone());
+        let counter = Arc::new(AtomicU64::new(0));
+        let mut read = String::new();
+        input
+            .open_counted(Arc::clone(&counter))
+            .unwrap()
+            .read_to_string(&mut read)
+            .unwrap();
+        let size = input.size();
+        fs::remove_file(&path).unwrap();
+        assert_eq!(read, text);
+        assert_eq!(Some(counter.load(Ordering::Relaxed)), size);
+        assert!(size.unwrap() < text.len() as u64);
+    }
 }
