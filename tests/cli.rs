@@ -184,6 +184,29 @@ fn human_format_lists_findings_with_source_and_summary() {
     assert!(text.contains("checked 1 file"), "summary: {text}");
 }
 
+/// Players come from the standard tags, or the localised ones that stand for them (`Bianco`,
+/// `Nero`); the JSON report keeps both names of such a tag.
+#[test]
+fn players_are_found_under_localised_tag_names() {
+    let dir = temp_dir("localised-players");
+    let file = dir.join("italiano.pdn");
+    std::fs::write(
+        &file,
+        "[Bianco \"Rossi, M.\"]\n[Nero \"Verdi, L.\"]\n[GameType \"22\"]\n1. 22-18 9-14 *\n",
+    )
+    .expect("write");
+    let path = file.to_str().expect("UTF-8 path");
+    let human = stdout(&run(&["check", path]));
+    assert!(human.contains("(game 1, Rossi, M. - Verdi, L.)"), "{human}");
+    let json: Value =
+        serde_json::from_str(&stdout(&run(&["check", path, "--format", "json"]))).expect("JSON");
+    let tags = &json["files"][0]["games"][0]["tags"];
+    assert_eq!(tags[0]["name"], "Bianco");
+    assert_eq!(tags[0]["standard_name"], "White");
+    assert_eq!(tags[2]["name"], "GameType");
+    assert!(tags[2].get("standard_name").is_none(), "{tags}");
+}
+
 #[test]
 fn sarif_format_is_sarif_2_1_0() {
     let out = run(&["check", "fixtures/check", "--format", "sarif"]);

@@ -90,8 +90,19 @@ impl From<Finding> for ReportFinding {
 /// A tag as the report shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ReportTag {
+    /// The name as written.
     pub name: String,
+    /// The standard PDN name a localised name stands for (`White` for `Bianco`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub standard_name: Option<String>,
     pub value: String,
+}
+
+impl ReportTag {
+    /// The standard name: the one written, or the one a localised name stands for.
+    pub fn standard(&self) -> &str {
+        self.standard_name.as_deref().unwrap_or(&self.name)
+    }
 }
 
 /// The checked game.
@@ -158,6 +169,7 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
             .iter()
             .map(|t| ReportTag {
                 name: t.name.clone(),
+                standard_name: t.standard_name.clone(),
                 value: t.value.clone(),
             })
             .collect(),

@@ -121,7 +121,7 @@ fn players(game: &GameReport) -> Option<String> {
     let tag = |name: &str| {
         game.tags
             .iter()
-            .find(|t| t.name == name)
+            .find(|t| t.standard() == name)
             .map(|t| t.value.trim())
             .filter(|v| !v.is_empty() && *v != "?")
     };
