@@ -676,9 +676,11 @@ impl<'a, 'l> GameParser<'a, 'l> {
     }
 
     /// Reads the run of plain tokens that makes up most move text, `12. 32-28 19-23 13. 28x19`,
-    /// and returns whether it read any. A plain token is a move number (digits and one `.`) or a
-    /// [`tokens::plain_move`], followed by whitespace: what the body loop would read the same
-    /// way, with nothing to report. The run stops before anything else, which the body loop
+    /// and returns whether it read any. A plain token, followed by whitespace, is a move number
+    /// (up to four digits and one `.`), a numeric move (two to four squares of one or two digits
+    /// without leading zero, one `-` or `x` between), or an algebraic move of two squares
+    /// (`c3-d4`): what the body loop would read the same way, with nothing to report (a property
+    /// test holds the two to that). The run stops before anything else, which the body loop
     /// reads. (Each token costs a few comparisons here, against the body loop's dispatch, result
     /// test and general move reader: this is most of the parse of a plain archive.)
     fn read_plain_run(&mut self) -> bool {
@@ -711,79 +713,76 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 self.pos = at + 5;
                 let (from, to) = (square(w[0], w[1]), square(w[3], w[4]));
                 self.push_plain_move(at, at + 5, [from, to, from, to], 2, w[2]);
-                let mut next = self.pos + 1;
-                while bytes.get(next).is_some_and(|b| lex::is_space(*b)) {
-                    next += 1;
+            } else {
+                let mut digits = 1;
+                while digits < 5 && w[digits].is_ascii_digit() {
+                    digits += 1;
                 }
-                self.pos = next;
-                continue;
-            }
-            let mut digits = 1;
-            while digits < 5 && w[digits].is_ascii_digit() {
-                digits += 1;
-            }
-            match w[digits] {
-                b'.' => {
-                    // A move number (four digits at most: no overflow), the first since the
-                    // last move, with no more dots.
-                    if digits > 4 || self.pending_number.is_some() || !lex::is_space(w[digits + 1])
-                    {
-                        break;
-                    }
-                    let number = w[..digits]
-                        .iter()
-                        .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
-                    self.pending_number = Some(PendingNumber {
-                        number,
-                        ellipsis: false,
-                        start: at,
-                        end: at + digits + 1,
-                    });
-                    self.pos = at + digits + 1;
-                }
-                separator @ (b'-' | b'x') => {
-                    // A plain move: squares of one or two digits, no leading zero, two to four
-                    // of them, one separator throughout (`32-28`, `26x17x10x1`).
-                    if digits > 2 || first == 0 {
-                        break;
-                    }
-                    // `1-0`, `1-1` and `2-0` standing alone are results.
-                    if digits == 1
-                        && separator == b'-'
-                        && matches!((w[0], w[2]), (b'1', b'0' | b'1') | (b'2', b'0'))
-                        && !w[3].is_ascii_digit()
-                    {
-                        break;
-                    }
-                    let from = if digits == 2 {
-                        first * 10 + (w[1] - b'0')
-                    } else {
-                        first
-                    };
-                    let mut squares = [Square::Num(from); 4];
-                    let mut count = 1;
-                    // `end` is at a separator, then past each square read.
-                    let mut end = digits;
-                    while count < 4 && w[end] == separator {
-                        let tens = w[end + 1].wrapping_sub(b'0');
-                        if !(1..=9).contains(&tens) {
+                match w[digits] {
+                    b'.' => {
+                        // A move number (four digits at most: no overflow), the first since the
+                        // last move, with no more dots.
+                        if digits > 4
+                            || self.pending_number.is_some()
+                            || !lex::is_space(w[digits + 1])
+                        {
                             break;
                         }
-                        let (number, len) = match w[end + 2].wrapping_sub(b'0') {
-                            units @ 0..=9 => (tens * 10 + units, 2),
-                            _ => (tens, 1),
+                        let number = w[..digits]
+                            .iter()
+                            .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+                        self.pending_number = Some(PendingNumber {
+                            number,
+                            ellipsis: false,
+                            start: at,
+                            end: at + digits + 1,
+                        });
+                        self.pos = at + digits + 1;
+                    }
+                    separator @ (b'-' | b'x') => {
+                        // A numeric move: squares of one or two digits, no leading zero, two to
+                        // four of them, one separator throughout (`32-28`, `26x17x10x1`).
+                        if digits > 2 || first == 0 {
+                            break;
+                        }
+                        // `1-0`, `1-1` and `2-0` standing alone are results.
+                        if digits == 1
+                            && separator == b'-'
+                            && matches!((w[0], w[2]), (b'1', b'0' | b'1') | (b'2', b'0'))
+                            && !w[3].is_ascii_digit()
+                        {
+                            break;
+                        }
+                        let from = if digits == 2 {
+                            first * 10 + (w[1] - b'0')
+                        } else {
+                            first
                         };
-                        squares[count] = Square::Num(number);
-                        count += 1;
-                        end += 1 + len;
+                        let mut squares = [Square::Num(from); 4];
+                        let mut count = 1;
+                        // `end` is at a separator, then past each square read.
+                        let mut end = digits;
+                        while count < 4 && w[end] == separator {
+                            let tens = w[end + 1].wrapping_sub(b'0');
+                            if !(1..=9).contains(&tens) {
+                                break;
+                            }
+                            let (number, len) = match w[end + 2].wrapping_sub(b'0') {
+                                units @ 0..=9 => (tens * 10 + units, 2),
+                                _ => (tens, 1),
+                            };
+                            squares[count] = Square::Num(number);
+                            count += 1;
+                            end += 1 + len;
+                        }
+                        if count < 2 || !lex::is_space(w[end]) {
+                            break;
+                        }
+                        self.pos = at + end;
+                        self.push_plain_move(at, at + end, squares, count, separator);
                     }
-                    if count < 2 || !lex::is_space(w[end]) {
-                        break;
-                    }
-                    self.pos = at + end;
-                    self.push_plain_move(at, at + end, squares, count, separator);
+                    _ => break,
                 }
-                _ => break,
             }
             // Past the space that ended the token, and any more.
             let mut next = self.pos + 1;
@@ -832,10 +831,15 @@ impl<'a, 'l> GameParser<'a, 'l> {
 
     /// Reports (and keeps as text) a move number that no move followed.
     fn flush_dangling_number(&mut self, why: &str) {
-        if let Some(number) = self.take_pending_number() {
-            let start = number.span.offset as usize - self.chunk.base as usize;
-            let end = start + number.span.len as usize;
-            if number.ellipsis {
+        if let Some(PendingNumber {
+            start,
+            end,
+            ellipsis,
+            ..
+        }) = self.pending_number.take()
+        {
+            let span = self.span(start, end);
+            if ellipsis {
                 self.report(
                     Code::EllipsisWithoutMove,
                     start,
@@ -847,10 +851,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             }
             // Keep the number where it was written: items may have been added since.
             let text = self.text(start, end);
-            let item = Annotation::Unread(Unread {
-                text,
-                span: number.span,
-            });
+            let item = Annotation::Unread(Unread { text, span });
             let line = &mut self.stack.last_mut().expect("a line is open").line;
             let list = match line.moves.last_mut() {
                 Some(node) => &mut node.after,
@@ -858,7 +859,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             };
             let at = list
                 .iter()
-                .position(|a| annotation_offset(a) > number.span.offset)
+                .position(|a| annotation_offset(a) > span.offset)
                 .unwrap_or(list.len());
             list.insert(at, item);
         }

@@ -296,6 +296,56 @@ mod tests {
         assert_eq!(position_after(text.as_bytes(), (3, 2), b'\n', true), (6, 1));
     }
 
+    /// Line and column counted the plain way, from the start.
+    fn naive(bytes: &[u8], first: (u32, u32), newline: u8, utf8: bool, at: usize) -> (u32, u32) {
+        let before = &bytes[..at];
+        let breaks = before.iter().filter(|&&b| b == newline).count() as u32;
+        let line_start = before.iter().rposition(|&b| b == newline).map(|i| i + 1);
+        let column = line_start.map_or(first.1, |_| 0)
+            + before[line_start.unwrap_or(0)..]
+                .iter()
+                .filter(|&&b| !utf8 || (b & 0xC0) != 0x80)
+                .count() as u32;
+        (first.0 + breaks, column + 1)
+    }
+
+    proptest::proptest! {
+        /// Whatever the order of the questions and wherever the checkpoints, the Locator answers
+        /// what counting from the start answers.
+        #[test]
+        fn locator_answers_like_counting_from_the_start(
+            pieces in proptest::collection::vec(0..6usize, 0..80),
+            asks in proptest::collection::vec((0..1000usize, proptest::bool::ANY), 1..30),
+            utf8 in proptest::bool::ANY,
+            carriage_returns in proptest::bool::ANY,
+        ) {
+            const PIECES: [&str; 6] = ["a", "é", "\n", "\r\n", " ", "xyz"];
+            let newline = if carriage_returns { b'\r' } else { b'\n' };
+            let text: String = pieces.iter().map(|&p| PIECES[p]).collect();
+            let bytes = text.as_bytes();
+            let first = (3, 7);
+            let mut loc = Locator::new(bytes, 100, first, newline, utf8);
+            for (at, checkpoint) in asks {
+                let at = at % (bytes.len() + 1);
+                if checkpoint {
+                    loc.checkpoint(at);
+                    continue;
+                }
+                let span = loc.span(at, at);
+                proptest::prop_assert_eq!(
+                    (span.line, span.column),
+                    naive(bytes, first, newline, utf8, at),
+                    "at {} of {:?}", at, text
+                );
+            }
+            let (line, column) = position_after(bytes, (first.0, first.1), newline, utf8);
+            proptest::prop_assert_eq!(
+                (line, column + 1),
+                naive(bytes, first, newline, utf8, bytes.len())
+            );
+        }
+    }
+
     #[test]
     fn carriage_return_files() {
         let text = b"a\rb\rc";
