@@ -817,8 +817,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
     }
 
     /// The move number waiting for the move being read, with its span. (The span is found here,
-    /// not when the number is read: a `MoveNumber` stored in pieces and copied whole a token later
-    /// stalled the copy, and this is built in registers where the node is written.)
+    /// not when the number is read: a `MoveNumber` stored in pieces one token earlier and copied
+    /// whole here stalled the copy; this one is built in registers where the node is written.)
     #[inline(always)]
     fn take_pending_number(&mut self) -> Option<MoveNumber> {
         let pending = self.pending_number.take()?;
@@ -1013,9 +1013,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
         for square in &squares[..count] {
             self.squares.add(square);
         }
-        // (The token is built where the node is written, from values in registers: built
-        // here and handed over, it was stored and reloaded in pieces, a store-forwarding
-        // stall that cost a tenth of the parse.)
+        // (The token is built where the node is written, from values in registers: built here
+        // and handed over, it was stored in pieces and loaded whole, and the load stalled.)
         self.push_move(number, kind, || MoveToken {
             kind,
             squares: SmallVec::from_buf_and_len(squares, count),
