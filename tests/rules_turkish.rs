@@ -84,3 +84,21 @@ fn promotion_when_the_move_ends_on_the_last_row() {
         .unwrap();
     assert!(m.promotes);
 }
+
+#[test]
+fn a_king_stopping_between_two_captures_on_one_line_makes_one_move() {
+    // Ply 6 of the perft tree: a3-a4 a6-a5 a4xa6xa8 b6-b5 a8-a5 e6-e5. Ka5 must take b5 and
+    // e5 along the fifth rank. Between them it may stop on c5 or d5 before going on in the same
+    // direction, but either way the move starts on a5, takes b5 then e5 and ends on f5, g5 or
+    // h5, leaving the same position: three moves. kish 1.1.7 lists six (one per stop), the
+    // whole of its surplus over our perft at depths 7 and 8 (rules_perft.rs,
+    // `turkish_depth_7_and_8_against_kish`).
+    let p = pos(
+        &TURKISH,
+        "W:Wa2,b2,c2,d2,e2,f2,g2,h2,b3,c3,d3,e3,f3,g3,h3,Ka5:Bb5,e5,c6,d6,f6,g6,h6,b7,c7,d7,e7,f7,g7,h7",
+    );
+    assert_eq!(full(&p), ["a5xc5xf5", "a5xc5xg5", "a5xc5xh5"]);
+    let mut short: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
+    short.sort();
+    assert_eq!(short, ["a5xf5", "a5xg5", "a5xh5"]);
+}
