@@ -17,8 +17,11 @@ use super::variants::{CapturePromotion, KingRange, Precedence, Removal, Rules};
 pub enum Duplicates {
     /// One move per (from, to, captured set): the legal moves (dctl's `drop_duplicates`).
     Merge,
-    /// One move per distinct route (landing squares and capture order), as dctl's
-    /// `keep_duplicates` perft counts them. For checking published numbers only.
+    /// One move per distinct route (capture order, and the landing square of each capture
+    /// where the route turns or ends), as dctl's `keep_duplicates` perft counts them. A flying
+    /// king that goes straight on to its next capture counts once, whatever square it "stops"
+    /// on between the two (kish counts each stop; see `turkish_depth_7_and_8_against_kish` in
+    /// tests/rules_perft.rs). For checking published numbers only.
     Keep,
 }
 
