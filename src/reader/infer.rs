@@ -173,15 +173,12 @@ impl SquareSummary {
     #[inline]
     pub fn add(&mut self, square: &Square) {
         match *square {
-            Square::Num(n) => self.add_number(n),
+            Square::Num(n) => {
+                self.numeric = true;
+                self.highest = self.highest.max(n);
+            }
             Square::Alg { .. } => self.algebraic = true,
         }
-    }
-
-    #[inline]
-    pub fn add_number(&mut self, n: u8) {
-        self.numeric = true;
-        self.highest = self.highest.max(n);
     }
 
     fn any(&self) -> bool {
