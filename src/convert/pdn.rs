@@ -7,6 +7,7 @@
 //! own. `%` comments take a whole line; `;` comments (kept only when their text holds a `}`) end
 //! theirs. The game ends with its terminator and a blank line.
 
+use crate::notation::push_decimal;
 use crate::reader::{Annotation, CommentStyle, Game, Line};
 use std::fmt::Write;
 
@@ -161,12 +162,8 @@ fn write_line(line: &Line, w: &mut Wrapper<'_>) {
     for node in &line.moves {
         text.clear();
         if let Some(number) = &node.number {
-            let _ = write!(
-                text,
-                "{}{} ",
-                number.number,
-                if number.ellipsis { "..." } else { "." }
-            );
+            push_decimal(number.number, &mut text);
+            text.push_str(if number.ellipsis { "... " } else { ". " });
         }
         node.token.write_canonical(&mut text);
         if let Some(strength) = &node.strength {

@@ -4,7 +4,7 @@
 
 use super::diagnostic::{Code, Diagnostic};
 use super::model::{Game, MoveKind, VariantSource};
-use crate::notation::Square;
+use crate::notation::{Square, push_decimal};
 use crate::variant::Variant;
 
 /// Decides `game`'s variant. `squares` summarises the squares of its moves (all lines), as the
@@ -55,36 +55,16 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
             game.variant_source = VariantSource::Inferred;
             // (Joined, not `format!`ted: this note is on every game of an archive without
             // GameType tags, and formatting was a tenth of a small game's parse.)
-            let mut digits = [0u8; 3];
-            let number = number.map_or("", |n| decimal(n, &mut digits));
-            let message = [
-                "no GameType tag; inferred ",
-                variant.name(),
-                " (",
-                reason,
-                number,
-                ")",
-            ]
-            .concat();
+            let mut message = ["no GameType tag; inferred ", variant.name(), " (", reason].concat();
+            if let Some(number) = number {
+                push_decimal(u32::from(number), &mut message);
+            }
+            message.push(')');
             game.diagnostics
                 .push(Diagnostic::new(Code::VariantInferred, span, message));
         }
         None => game.variant_source = VariantSource::Unknown,
     }
-}
-
-/// `n` in decimal, written into `digits`.
-fn decimal(n: u8, digits: &mut [u8; 3]) -> &str {
-    let (hundreds, tens, units) = (n / 100, n / 10 % 10, n % 10);
-    let start = if hundreds > 0 {
-        0
-    } else if tens > 0 {
-        1
-    } else {
-        2
-    };
-    *digits = [b'0' + hundreds, b'0' + tens, b'0' + units];
-    std::str::from_utf8(&digits[start..]).expect("ASCII digits")
 }
 
 /// Why a variant was inferred: a text, and the square number that ends it, if any.
@@ -187,18 +167,5 @@ impl SquareSummary {
 
     fn highest(&self) -> Option<u8> {
         self.numeric.then_some(self.highest)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::decimal;
-
-    #[test]
-    fn decimals() {
-        let mut digits = [0; 3];
-        for n in [0u8, 7, 10, 32, 50, 100, 205, 255] {
-            assert_eq!(decimal(n, &mut digits), n.to_string());
-        }
     }
 }

@@ -148,7 +148,6 @@ impl MoveToken {
 
     /// Appends the canonical text (no allocation when `out` has room).
     pub fn write_canonical(&self, out: &mut String) {
-        use std::fmt::Write;
         if self.kind == MoveKind::Unknown {
             out.push_str("--");
             return;
@@ -159,7 +158,7 @@ impl MoveToken {
             {
                 out.push(sep);
             }
-            let _ = write!(out, "{square}");
+            square.push_to(out);
         }
     }
 }
