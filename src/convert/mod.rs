@@ -38,7 +38,6 @@ use crate::replay::{self, Kind, MoveEvent, Visitor};
 use crate::rules::{Move, MoveList, Numbering, Position, Rules, movegen};
 use crate::variant::{ResultStyle, SquareNotation};
 use squares::{SquareTable, TableCache};
-use std::fmt::Write;
 
 /// The comment that holds the rest of a line that could not be replayed starts with this.
 pub const UNREPLAYED: &str = "pdnkit-unreplayed:";
@@ -888,12 +887,8 @@ impl Rest {
     fn node(&mut self, node: &MoveNode) {
         let mut word = String::new();
         if let Some(n) = node.number {
-            let _ = write!(
-                word,
-                "{}{} ",
-                n.number,
-                if n.ellipsis { "..." } else { "." }
-            );
+            n.push_to(&mut word);
+            word.push(' ');
         }
         match &node.token.raw {
             Some(raw) => word.push_str(raw),

@@ -7,7 +7,6 @@
 //! own. `%` comments take a whole line; `;` comments (kept only when their text holds a `}`) end
 //! theirs. The game ends with its terminator and a blank line.
 
-use crate::notation::push_decimal;
 use crate::reader::{Annotation, CommentStyle, Game, Line};
 use std::fmt::Write;
 
@@ -162,8 +161,8 @@ fn write_line(line: &Line, w: &mut Wrapper<'_>) {
     for node in &line.moves {
         text.clear();
         if let Some(number) = &node.number {
-            push_decimal(number.number, &mut text);
-            text.push_str(if number.ellipsis { "... " } else { ". " });
+            number.push_to(&mut text);
+            text.push(' ');
         }
         node.token.write_canonical(&mut text);
         if let Some(strength) = &node.strength {

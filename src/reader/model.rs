@@ -112,6 +112,14 @@ pub struct MoveNumber {
     pub span: Span,
 }
 
+impl MoveNumber {
+    /// Appends the number as PDN writes it: `12.` or `12...`.
+    pub fn push_to(&self, out: &mut String) {
+        crate::notation::push_decimal(self.number, out);
+        out.push_str(if self.ellipsis { "..." } else { "." });
+    }
+}
+
 /// How a move separates its squares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

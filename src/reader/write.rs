@@ -95,12 +95,7 @@ fn write_line(line: &Line, w: &mut Wrapper<'_>) {
     for node in &line.moves {
         let mut text = String::new();
         if let Some(number) = &node.number {
-            let _ = write!(
-                text,
-                "{}{}",
-                number.number,
-                if number.ellipsis { "..." } else { "." }
-            );
+            number.push_to(&mut text);
             w.token(&text);
             text.clear();
         }
