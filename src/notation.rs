@@ -99,7 +99,16 @@ impl Square {
 }
 
 /// Appends `n` in decimal.
+#[inline]
 pub fn push_decimal(n: u32, out: &mut String) {
+    // Squares and move numbers: one or two digits nearly always.
+    if n < 100 {
+        if n >= 10 {
+            out.push(char::from(b'0' + (n / 10) as u8));
+        }
+        out.push(char::from(b'0' + (n % 10) as u8));
+        return;
+    }
     let mut digits = [0u8; 10];
     let mut at = digits.len();
     let mut rest = n;
@@ -111,7 +120,7 @@ pub fn push_decimal(n: u32, out: &mut String) {
             break;
         }
     }
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
 }
 
 impl fmt::Display for Square {
