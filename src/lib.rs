@@ -8,6 +8,7 @@
 //! - [`check`]: one game judged (reader, replay, draws, result), and the parallel pipeline;
 //! - [`convert`]: games rewritten losslessly in another notation or format (canonical PDN, JSON);
 //! - [`report`]: the checked games written for people (human) and machines (JSON, SARIF, ...);
+//! - [`ordered`]: work on several threads with results in input order (`convert -j`);
 //! - the command-line front end lives in `cli` (binary only).
 
 pub mod check;
@@ -15,6 +16,7 @@ pub mod convert;
 pub mod draw;
 pub mod fen;
 pub mod notation;
+pub mod ordered;
 pub mod reader;
 pub mod replay;
 pub mod report;

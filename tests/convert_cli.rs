@@ -168,3 +168,85 @@ fn json_keys_are_in_the_schema() {
     let missing: Vec<_> = used.difference(&described).collect();
     assert!(missing.is_empty(), "keys not in the schema: {missing:?}");
 }
+
+/// Games are converted on several threads and written in input order: output, notices and exit
+/// code are the same for any number of jobs, in every output format. Over the fixtures, and the
+/// PDN standard's corpus when it is there (files that fail to read included).
+#[test]
+fn jobs_do_not_change_the_output() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let corpus = format!("{root}/../shared/corpus/pdn-standard");
+    let mut paths = vec![format!("{root}/fixtures")];
+    if std::path::Path::new(&corpus).is_dir() {
+        paths.push(corpus);
+    } else {
+        eprintln!("skipping the corpus: {corpus} is absent");
+    }
+    for to in ["pdn", "json", "positions"] {
+        let run = |jobs: &str| {
+            let mut args = vec!["convert", "--to", to, "--jobs", jobs];
+            args.extend(paths.iter().map(String::as_str));
+            pdnkit(&args, None)
+        };
+        let one = run("1");
+        assert!(!one.stdout.is_empty(), "--to {to}: {}", text(&one.stderr));
+        for jobs in ["2", "3"] {
+            let many = run(jobs);
+            assert_eq!(
+                many.status.code(),
+                one.status.code(),
+                "--to {to} --jobs {jobs}"
+            );
+            assert!(
+                many.stdout == one.stdout,
+                "--to {to}: output differs with --jobs {jobs}"
+            );
+            assert_eq!(
+                text(&many.stderr),
+                text(&one.stderr),
+                "--to {to} --jobs {jobs}"
+            );
+        }
+    }
+}
+
+/// A reader that stops after the first line (`| head -1`) is not an error, with one job or
+/// several.
+#[test]
+fn a_closed_pipe_ends_the_conversion_quietly() {
+    let dir = std::env::temp_dir().join(format!("pdnkit-convert-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("many.pdn");
+    let game = "[Event \"e\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n";
+    std::fs::write(&file, game.repeat(20_000)).expect("write");
+    for jobs in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .args([
+                "convert",
+                "--jobs",
+                jobs,
+                file.to_str().expect("UTF-8 path"),
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("pdnkit runs");
+        let mut first = [0u8; 1];
+        std::io::Read::read_exact(child.stdout.as_mut().expect("stdout"), &mut first)
+            .expect("some output");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("pdnkit ends");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "--jobs {jobs}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            out.stderr.is_empty(),
+            "--jobs {jobs}: {}",
+            text(&out.stderr)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

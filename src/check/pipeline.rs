@@ -9,12 +9,13 @@
 //! job everything runs on the calling thread.
 
 use super::{CheckOptions, GameReport, check_game};
+use crate::ordered::Window;
 use crate::reader::raw::{self, Opening, RawChunk, Splitter, Stitcher};
 use crate::reader::{Game, ReadOptions, Reader};
 use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex};
 
 /// Games per batch handed to a worker: enough to amortise the channel, few enough to keep
 /// the output flowing and the reorder buffer small.
@@ -119,55 +120,6 @@ pub fn run(
         sunk?;
         read
     })
-}
-
-/// Bounds the items between the reader and the sink, so one slow chunk cannot let the others
-/// pile up in the reorder buffer.
-struct Window {
-    /// Items delivered to the sink; `u64::MAX` once delivery stopped.
-    delivered: Mutex<u64>,
-    moved: Condvar,
-    size: u64,
-}
-
-impl Window {
-    fn new(size: u64) -> Self {
-        Window {
-            delivered: Mutex::new(0),
-            moved: Condvar::new(),
-            size,
-        }
-    }
-
-    /// Waits until item `seq` may be sent. False when delivery stopped.
-    fn wait_for(&self, seq: u64) -> bool {
-        let Ok(mut delivered) = self.delivered.lock() else {
-            return false;
-        };
-        while seq > delivered.saturating_add(self.size) {
-            match self.moved.wait(delivered) {
-                Ok(guard) => delivered = guard,
-                Err(_) => return false,
-            }
-        }
-        *delivered != u64::MAX
-    }
-
-    fn delivered(&self, count: u64) {
-        if let Ok(mut delivered) = self.delivered.lock()
-            && *delivered != u64::MAX
-        {
-            *delivered = count;
-        }
-        self.moved.notify_all();
-    }
-
-    fn close(&self) {
-        if let Ok(mut delivered) = self.delivered.lock() {
-            *delivered = u64::MAX;
-        }
-        self.moved.notify_all();
-    }
 }
 
 /// A unit of work: file events pass through the workers untouched, so one sequence orders all.

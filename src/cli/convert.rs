@@ -1,15 +1,17 @@
 //! `pdnkit convert`: PDN (any dialect) or pdnkit's JSON in; canonical PDN, JSON or positions
-//! out, one game at a time (constant memory). Findings and repairs go to standard error.
+//! out. Games are read in order, converted on several threads and written in input order
+//! (constant memory). Findings and repairs go to standard error.
 
 use super::Outcome;
 use super::inputs;
 use clap::{Args, ValueEnum};
-use pdnkit::convert::{Captures, Converter, Options, pdn, positions};
+use pdnkit::convert::{Captures, Converted, Converter, Options, pdn, positions};
+use pdnkit::ordered;
 use pdnkit::reader::{Encoding, Game, ReadOptions, Reader};
 use pdnkit::report::FileInfo;
 use pdnkit::report::human::{Headline, Style, write_located};
 use pdnkit::variant::{SquareNotation, Variant};
-use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -53,6 +55,9 @@ pub struct ConvertArgs {
     /// Character set of PDN input (default: UTF-8, else detected Windows-1252/1251).
     #[arg(long, value_parser = super::parse::parse_encoding)]
     encoding: Option<Encoding>,
+    /// Threads converting games (default: one per core). Output is the same for any value.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -102,86 +107,197 @@ pub fn run(args: ConvertArgs) -> io::Result<Outcome> {
         Some(path) => Box::new(std::fs::File::create(path)?),
         None => Box::new(io::stdout().lock()),
     };
-    let mut job = Job {
+    let files: Vec<FileInfo> = inputs
+        .iter()
+        .map(|input| FileInfo {
+            name: input.name(),
+            path: input.source_file().map(PathBuf::from),
+        })
+        .collect();
+    let mut sink = Sink {
         out: io::BufWriter::with_capacity(1 << 16, out),
-        converter: Converter::new(options),
-        to: args.to,
-        buf: String::new(),
         style: Style {
             colour: io::stderr().is_terminal(),
         },
+        files: &files,
         errors: 0,
+        failed: false,
     };
-    let mut failed = false;
-    for input in &inputs {
-        let file = FileInfo {
-            name: input.name(),
-            path: input.source_file().map(PathBuf::from),
-        };
-        let result = input
-            .open()
-            .and_then(|source| job.convert_source(source, &file, &read));
-        match result {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(e),
-            Err(e) => {
-                failed = true;
-                eprintln!("pdnkit: {}: {e}", file.name);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let to = args.to;
+    // This thread reads the games in order; the workers convert and render them; the sink
+    // writes them in input order, so the output is the same for any number of jobs.
+    ordered::map_in_order(
+        jobs,
+        |emit| read_games(&inputs, &read, emit),
+        || {
+            let mut converter = Converter::new(options.clone());
+            let files = &files;
+            move |item| match item {
+                Item::Games { file, games } => Done::Games {
+                    file,
+                    rendered: games
+                        .into_iter()
+                        .map(|game| render(&mut converter, to, &files[file].name, game))
+                        .collect(),
+                },
+                Item::Failed { file, error } => Done::Failed { file, error },
             }
-        }
-    }
-    job.out.flush()?;
-    Ok(if failed {
+        },
+        |done| sink.take(done),
+    )?;
+    sink.out.flush()?;
+    Ok(if sink.failed {
         Outcome::Failure
-    } else if job.errors > 0 {
+    } else if sink.errors > 0 {
         Outcome::Findings
     } else {
         Outcome::Clean
     })
 }
 
-struct Job<W: Write> {
-    out: W,
-    converter: Converter,
-    to: To,
-    buf: String,
-    style: Style,
-    errors: u64,
+/// Games handed to a worker at once: enough to amortise the channel, few enough to keep the
+/// output flowing.
+const BATCH_GAMES: usize = 64;
+
+/// What the reading thread hands to the workers.
+enum Item {
+    Games {
+        file: usize,
+        games: Vec<Game>,
+    },
+    /// The file could not be opened, or reading it failed part-way (after the games before).
+    Failed {
+        file: usize,
+        error: io::Error,
+    },
 }
 
-impl<W: Write> Job<W> {
-    fn convert_source(
-        &mut self,
-        source: Box<dyn Read + Send>,
-        file: &FileInfo,
-        read: &ReadOptions,
-    ) -> io::Result<()> {
-        let mut source = BufReader::with_capacity(1 << 16, source);
-        if looks_like_json(source.fill_buf()?) {
-            let games = serde_json::Deserializer::from_reader(source).into_iter::<Game>();
-            for game in games {
-                let game = game.map_err(|e| {
-                    io::Error::new(
-                        io::ErrorKind::InvalidData,
-                        format!("not a pdnkit JSON game: {e}"),
-                    )
-                })?;
-                self.game(game, file)?;
+/// What a worker hands back.
+enum Done {
+    Games {
+        file: usize,
+        rendered: Vec<io::Result<Rendered>>,
+    },
+    Failed {
+        file: usize,
+        error: io::Error,
+    },
+}
+
+/// A converted game, as text, with what converting it found.
+struct Rendered {
+    index: u64,
+    text: String,
+    report: Converted,
+}
+
+/// Reads every input in order, in batches of games: PDN through the reader, pdnkit's JSON
+/// through serde.
+fn read_games(
+    inputs: &[inputs::Input],
+    read: &ReadOptions,
+    emit: &mut dyn FnMut(Item) -> io::Result<()>,
+) -> io::Result<()> {
+    for (file, input) in inputs.iter().enumerate() {
+        let mut batch = Vec::with_capacity(BATCH_GAMES);
+        let mut games = |game: Game, emit: &mut dyn FnMut(Item) -> io::Result<()>| {
+            batch.push(game);
+            if batch.len() == BATCH_GAMES {
+                let games = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_GAMES));
+                emit(Item::Games { file, games })?;
             }
-        } else {
-            for game in Reader::new(source, read.clone()) {
-                self.game(game?, file)?;
+            Ok::<(), io::Error>(())
+        };
+        let outcome = (|| -> io::Result<()> {
+            let mut source = BufReader::with_capacity(1 << 16, input.open()?);
+            if looks_like_json(source.fill_buf()?) {
+                for game in serde_json::Deserializer::from_reader(source).into_iter::<Game>() {
+                    let game = game.map_err(|e| {
+                        io::Error::new(
+                            io::ErrorKind::InvalidData,
+                            format!("not a pdnkit JSON game: {e}"),
+                        )
+                    })?;
+                    games(game, emit)?;
+                }
+            } else {
+                for game in Reader::new(source, read.clone()) {
+                    games(game?, emit)?;
+                }
             }
+            Ok(())
+        })();
+        if !batch.is_empty() {
+            emit(Item::Games { file, games: batch })?;
+        }
+        if let Err(error) = outcome {
+            if error.kind() == io::ErrorKind::BrokenPipe {
+                // The sink stopped (`map_in_order` says so this way): stop reading.
+                return Err(error);
+            }
+            emit(Item::Failed { file, error })?;
+        }
+    }
+    Ok(())
+}
+
+/// Converts one game and renders it in the output format.
+fn render(converter: &mut Converter, to: To, file: &str, mut game: Game) -> io::Result<Rendered> {
+    let report = converter.convert(&mut game);
+    let mut text = String::new();
+    match to {
+        To::Pdn => pdn::write_game(&game, &mut text),
+        To::Json => {
+            text = serde_json::to_string(&game).map_err(io::Error::other)?;
+            text.push('\n');
+        }
+        To::Positions => {
+            let id = format!("{file}:{}", game.index);
+            let result = game.result.as_ref().map_or("*", |r| r.kind.as_str());
+            positions::write_positions(&id, result, &report.positions, &mut text);
+        }
+    }
+    Ok(Rendered {
+        index: game.index,
+        text,
+        report,
+    })
+}
+
+/// Writes converted games in order, and their notices to standard error.
+struct Sink<'a, W: Write> {
+    out: W,
+    style: Style,
+    files: &'a [FileInfo],
+    errors: u64,
+    failed: bool,
+}
+
+impl<W: Write> Sink<'_, W> {
+    fn take(&mut self, done: Done) -> io::Result<()> {
+        match done {
+            Done::Games { file, rendered } => {
+                for game in rendered {
+                    match game {
+                        Ok(game) => self.game(file, game)?,
+                        Err(e) => self.fail(file, &e),
+                    }
+                }
+            }
+            Done::Failed { file, error } => self.fail(file, &error),
         }
         Ok(())
     }
 
-    fn game(&mut self, mut game: Game, file: &FileInfo) -> io::Result<()> {
-        let report = self.converter.convert(&mut game);
-        if !report.notices.is_empty() {
+    fn game(&mut self, file: usize, game: Rendered) -> io::Result<()> {
+        if !game.report.notices.is_empty() {
             let stderr = io::stderr();
             let mut err = stderr.lock();
-            for n in &report.notices {
+            for n in &game.report.notices {
                 let headline = Headline {
                     level: n.severity,
                     code: n.code,
@@ -189,24 +305,16 @@ impl<W: Write> Job<W> {
                     span: n.span,
                     context: format!("game {}", game.index),
                 };
-                write_located(&mut err, self.style, file, &headline)?;
+                write_located(&mut err, self.style, &self.files[file], &headline)?;
             }
         }
-        self.errors += u64::from(report.errors);
-        self.buf.clear();
-        match self.to {
-            To::Pdn => pdn::write_game(&game, &mut self.buf),
-            To::Json => {
-                serde_json::to_writer(&mut self.out, &game).map_err(io::Error::other)?;
-                self.buf.push('\n');
-            }
-            To::Positions => {
-                let id = format!("{}:{}", file.name, game.index);
-                let result = game.result.as_ref().map_or("*", |r| r.kind.as_str());
-                positions::write_positions(&id, result, &report.positions, &mut self.buf);
-            }
-        }
-        self.out.write_all(self.buf.as_bytes())
+        self.errors += u64::from(game.report.errors);
+        self.out.write_all(game.text.as_bytes())
+    }
+
+    fn fail(&mut self, file: usize, error: &io::Error) {
+        self.failed = true;
+        eprintln!("pdnkit: {}: {error}", self.files[file].name);
     }
 }
 
