@@ -10,13 +10,25 @@ use crate::fen::{FenPiece, FenSetup};
 use crate::notation::{Color, Square};
 use std::fmt;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Eq)]
 pub struct Position {
     rules: &'static Rules,
     to_move: Color,
     /// Indexed by [`side`]: White 0, Black 1.
     men: [Bits; 2],
     kings: [Bits; 2],
+}
+
+/// Equal pieces, side to move and rules. (The pieces are compared first, and the rules by address
+/// before their contents: the derived comparison walked both rule tables on every move the draw
+/// tracker saw.)
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        self.men == other.men
+            && self.kings == other.kings
+            && self.to_move == other.to_move
+            && (std::ptr::eq(self.rules, other.rules) || self.rules == other.rules)
+    }
 }
 
 /// Index of a colour in the per-side arrays.
