@@ -99,10 +99,7 @@ fn write_line(line: &Line, w: &mut Wrapper<'_>) {
             w.token(&text);
             text.clear();
         }
-        match node.token.kind {
-            MoveKind::Unknown => text.push_str("--"),
-            _ => text.push_str(&node.token.canonical()),
-        }
+        node.token.write_canonical(&mut text);
         if let Some(strength) = &node.strength {
             text.push_str(&strength.text);
         }
