@@ -64,10 +64,22 @@ fn exit_code_1_on_a_file_with_errors() {
 }
 
 #[test]
-fn exit_code_1_when_only_warnings_is_0() {
-    // Warnings and notes alone do not fail the run.
-    let out = run(&["check", "fixtures/check/others.pdn"]);
-    assert_code(&out, 0, "others.pdn (notes only)");
+fn exit_code_when_only_warnings_is_0() {
+    // Warnings and notes about replayed games alone do not fail the run.
+    let dir = temp_dir("warnings-only");
+    let file = dir.join("zero-padded.pdn");
+    std::fs::write(
+        &file,
+        "[GameType \"20\"]\n1. 32-28 16-21 2. 37-32 11-16 3. 41-37 06-11 *\n",
+    )
+    .unwrap();
+    let out = run(&["check", file.to_str().unwrap()]);
+    assert_code(&out, 0, "a zero-padded square");
+    assert!(
+        stdout(&out).contains("0 errors in 0 games, 1 warning"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -283,6 +295,93 @@ fn github_format_prints_workflow_commands() {
             |l| l.starts_with("::notice file=") && l.contains("title=N-VARIANT-NOT-REPLAYED::")
         )
     );
+}
+
+// ---- games that cannot be replayed are never reported clean ----
+
+#[test]
+fn a_game_that_is_not_replayed_is_a_warning_and_makes_the_run_not_clean() {
+    let out = run(&["check", "fixtures/check/others.pdn"]);
+    assert_code(&out, 1, "others.pdn");
+    let text = stdout(&out);
+    assert!(
+        text.contains("warning[W-NOT-REPLAYED]: pdnkit cannot replay spantsiretti yet, so its 2 moves are not checked"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2 games not replayed (spantsiretti 1, unknown 1)"),
+        "{text}"
+    );
+    // The game without moves leaves nothing unchecked: a note, not listed by default.
+    assert!(!text.contains("N-VARIANT-NOT-REPLAYED"), "{text}");
+}
+
+#[test]
+fn allow_unreplayed_accepts_unreplayed_games_but_still_reports_them() {
+    let dir = temp_dir("allow-unreplayed");
+    let file = dir.join("spantsiretti.pdn");
+    std::fs::write(&file, "[GameType \"41\"]\n1. 32-28 19-23 *\n").unwrap();
+    let file = file.to_str().unwrap();
+    let strict = run(&["check", file]);
+    assert_code(&strict, 1, "without --allow-unreplayed");
+    let allowed = run(&["check", file, "--allow-unreplayed"]);
+    assert_code(&allowed, 0, "with --allow-unreplayed");
+    assert!(
+        stdout(&allowed).contains("1 game not replayed (spantsiretti 1)"),
+        "{}",
+        stdout(&allowed)
+    );
+}
+
+#[test]
+fn json_reports_count_unreplayed_games_and_give_each_reason() {
+    let out = run(&["check", "fixtures/check/others.pdn", "--format", "json"]);
+    assert_code(&out, 1, "others.pdn as JSON");
+    let report: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let totals = &report["totals"];
+    assert_eq!(totals["not_replayed"], 2);
+    assert_eq!(totals["not_replayed_by_variant"]["spantsiretti"], 1);
+    assert_eq!(totals["not_replayed_by_variant"]["unknown"], 1);
+    let reasons: Vec<&Value> = report["files"][0]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| &g["not_replayed"])
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            &Value::from("no-rules"),
+            &Value::from("unknown-variant"),
+            &Value::Null
+        ]
+    );
+}
+
+#[test]
+fn variant_option_naming_a_variant_without_rules_is_a_usage_error() {
+    let out = run(&[
+        "check",
+        "fixtures/check/clean.pdn",
+        "--variant",
+        "spantsiretti",
+    ]);
+    assert_code(&out, 2, "--variant spantsiretti");
+    assert!(out.stdout.is_empty(), "nothing is checked");
+    let err = stderr(&out);
+    assert!(
+        err.contains("cannot replay spantsiretti") && err.contains("international"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_help_documents_the_exit_codes() {
+    let out = run(&["check", "--help"]);
+    assert_code(&out, 0, "check --help");
+    let text = stdout(&out);
+    assert!(text.contains("Exit codes:"), "{text}");
+    assert!(text.contains("--allow-unreplayed"), "{text}");
 }
 
 #[test]

@@ -8,7 +8,7 @@ pub mod result;
 
 use crate::draw::{Decision, DrawProfile};
 use crate::reader::{Game, Severity, Span, VariantSource};
-use crate::replay::{self, Finding};
+use crate::replay::{self, Finding, NotReplayed};
 use crate::variant::Variant;
 use draws::{DrawReport, DrawVisitor};
 use serde::Serialize;
@@ -120,6 +120,10 @@ pub struct GameReport {
     pub plies_replayed: u32,
     /// Moves replayed in all lines, variations included.
     pub moves_replayed: u64,
+    /// Why the game's moves or setup were not checked at all (a `W-NOT-REPLAYED` finding says
+    /// it too); absent when the game was replayed or had nothing to check.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_replayed: Option<NotReplayed>,
     pub result: result::ResultReport,
     /// Draw rules that held on the main line, in the order they fired.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -178,6 +182,7 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         plies_recorded: game.moves.moves.len() as u32,
         plies_replayed: replay.main_line_plies,
         moves_replayed: replay.moves_replayed,
+        not_replayed: replay.not_replayed,
         result: result_report,
         draws,
         decided,

@@ -13,6 +13,7 @@ use pdnkit::report::human::{HumanWriter, Style};
 use pdnkit::report::json::{JsonLinesWriter, JsonWriter};
 use pdnkit::report::sarif::SarifWriter;
 use pdnkit::report::{FileInfo, ReportWriter, Show, Totals};
+use pdnkit::rules::Rules;
 use pdnkit::variant::Variant;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -20,6 +21,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 #[derive(Args)]
+#[command(after_help = "Exit codes:
+  0  clean: every game was replayed and nothing at error level was found
+  1  findings: at least one error, or a game whose moves could not be replayed
+     (W-NOT-REPLAYED; --allow-unreplayed accepts those)
+  2  usage error, or a file that could not be opened or read to its end")]
 pub struct CheckArgs {
     /// PDN files, directories (searched for *.pdn) or `-` for standard input.
     #[arg(required = true)]
@@ -27,6 +33,10 @@ pub struct CheckArgs {
     /// Variant of games without a GameType tag (a name such as `english`, or a GameType number).
     #[arg(long)]
     variant: Option<Variant>,
+    /// Exit 0 even when some games could not be replayed (unknown variant, or one pdnkit has no
+    /// rules for); they are still reported as W-NOT-REPLAYED and counted in the summary.
+    #[arg(long)]
+    allow_unreplayed: bool,
     /// Report every PDN 3.0 violation as an error.
     #[arg(long)]
     strict: bool,
@@ -76,6 +86,15 @@ enum Format {
 }
 
 pub fn run(args: CheckArgs) -> io::Result<Outcome> {
+    if let Some(variant) = args.variant
+        && Rules::for_variant(variant).is_none()
+    {
+        eprintln!(
+            "pdnkit: --variant {variant}: pdnkit cannot replay {variant} yet (it replays {})",
+            super::replayable_names()
+        );
+        return Ok(Outcome::Failure);
+    }
     let inputs = inputs::expand(&args.paths)?;
     let files: Vec<FileInfo> = inputs
         .iter()
@@ -172,13 +191,19 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
     bar.finish_and_clear();
     totals.seconds = started.elapsed().as_secs_f64();
     writer.finish(&totals)?;
-    Ok(if totals.unreadable_files > 0 {
+    Ok(outcome(&totals, args.allow_unreplayed))
+}
+
+/// The exit code of a run (`pdnkit check --help` documents it): a run that left moves unchecked
+/// is never clean unless the user said that is acceptable.
+fn outcome(totals: &Totals, allow_unreplayed: bool) -> Outcome {
+    if totals.unreadable_files > 0 {
         Outcome::Failure
-    } else if totals.errors > 0 {
+    } else if totals.errors > 0 || (totals.not_replayed > 0 && !allow_unreplayed) {
         Outcome::Findings
     } else {
         Outcome::Clean
-    })
+    }
 }
 
 /// A byte-count progress bar on standard error, drawn only when it is a terminal.

@@ -50,6 +50,15 @@ impl From<Outcome> for ExitCode {
     }
 }
 
+/// The variants pdnkit replays, by name, for messages about the others.
+fn replayable_names() -> String {
+    let names: Vec<&str> = pdnkit::rules::variants::ALL
+        .iter()
+        .map(|r| r.variant.name())
+        .collect();
+    names.join(", ")
+}
+
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

@@ -76,7 +76,19 @@ pub struct GameReplay {
     pub main_line_complete: bool,
     /// Moves replayed in all lines.
     pub moves_replayed: u64,
+    /// Set when the game has moves or a setup that were not checked at all, and why.
+    pub not_replayed: Option<NotReplayed>,
     pub findings: Vec<Finding>,
+}
+
+/// Why a game's moves were not checked at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NotReplayed {
+    /// No usable GameType, and neither the tags, `--variant` nor the squares tell the variant.
+    UnknownVariant,
+    /// The variant is known, but pdnkit has no rules table for it.
+    NoRules,
 }
 
 impl GameReplay {
@@ -95,8 +107,57 @@ impl GameReplay {
             main_line_plies: 0,
             main_line_complete: false,
             moves_replayed: 0,
+            not_replayed: None,
             findings: Vec::new(),
         }
+    }
+
+    /// The replay of a game that cannot be replayed: a warning when that leaves moves or a setup
+    /// unchecked (a run with one is never clean), a note when there was nothing to check.
+    fn not_replayed(game: &Game, reason: NotReplayed) -> GameReplay {
+        let mut out = GameReplay::new();
+        let plies = game.moves.moves.len();
+        let unchecked = match (plies, game.setup.is_some()) {
+            (0, false) => None,
+            (0, true) => Some("its setup is".to_string()),
+            (1, _) => Some("its 1 move is".to_string()),
+            (n, _) => Some(format!("its {n} moves are")),
+        };
+        let why = match (reason, game.variant) {
+            (NotReplayed::NoRules, Some(variant)) => {
+                format!("pdnkit cannot replay {variant} yet")
+            }
+            _ if tag_span(game, "GameType").is_some() => {
+                "the variant is not known (the GameType cannot be read)".to_string()
+            }
+            _ => "the variant is not known (no GameType tag, and the squares do not tell)"
+                .to_string(),
+        };
+        let hint = match reason {
+            NotReplayed::UnknownVariant => "; give --variant NAME",
+            NotReplayed::NoRules => "",
+        };
+        // Point at what decided the variant (the GameType), else at the first unchecked move.
+        let span = tag_span(game, "GameType")
+            .or_else(|| game.moves.moves.first().map(|n| n.token.span))
+            .unwrap_or(game.span);
+        let finding = match unchecked {
+            Some(what) => {
+                out.not_replayed = Some(reason);
+                Finding::at(
+                    Kind::NotReplayed,
+                    span,
+                    format!("{why}, so {what} not checked{hint}"),
+                )
+            }
+            None => Finding::at(
+                Kind::VariantNotReplayed,
+                span,
+                format!("{why}; the game has no moves to check"),
+            ),
+        };
+        out.findings.push(finding);
+        out
     }
 }
 
@@ -108,22 +169,10 @@ impl GameReplay {
 /// algebraic squares, whose men never capture backwards).
 pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
     let Some(variant) = game.variant else {
-        let mut out = GameReplay::new();
-        out.findings.push(Finding::at(
-            Kind::VariantNotReplayed,
-            game.span,
-            "the variant is not known, so the moves are not checked (give --variant)".into(),
-        ));
-        return out;
+        return GameReplay::not_replayed(game, NotReplayed::UnknownVariant);
     };
     let Some(rules) = Rules::for_variant(variant) else {
-        let mut out = GameReplay::new();
-        out.findings.push(Finding::at(
-            Kind::VariantNotReplayed,
-            game.span,
-            format!("{variant} has no rules table yet, so the moves are not checked"),
-        ));
-        return out;
+        return GameReplay::not_replayed(game, NotReplayed::NoRules);
     };
     let (numbering, mut notes) = choose_numbering(game, rules);
     let mut out = run(game, rules, numbering, visitor);

@@ -283,6 +283,13 @@ pub fn write_summary(
             String::new()
         }
     )?;
+    if let Some(line) = totals.not_replayed_line() {
+        writeln!(
+            out,
+            "{}",
+            style.paint(Style::level_code(Severity::Warning), &line)
+        )?;
+    }
     let width = totals.by_code.keys().map(|c| c.len()).max().unwrap_or(0);
     for (code, count) in &totals.by_code {
         writeln!(out, "  {code:<width$}  {count:>8}")?;
