@@ -359,6 +359,27 @@ fn json_reports_count_unreplayed_games_and_give_each_reason() {
 }
 
 #[test]
+fn jsonl_and_sarif_carry_the_unreplayed_count() {
+    let jsonl = run(&["check", "fixtures/check/others.pdn", "--format", "jsonl"]);
+    assert_code(&jsonl, 1, "others.pdn as JSON Lines");
+    let summary: Value = serde_json::from_str(stdout(&jsonl).lines().last().unwrap()).unwrap();
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["totals"]["not_replayed"], 2);
+    let sarif = run(&["check", "fixtures/check/others.pdn", "--format", "sarif"]);
+    assert_code(&sarif, 1, "others.pdn as SARIF");
+    let log: Value = serde_json::from_str(&stdout(&sarif)).unwrap();
+    let run = &log["runs"][0];
+    assert_eq!(run["properties"]["totals"]["not_replayed"], 2);
+    let unreplayed = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["ruleId"] == "W-NOT-REPLAYED" && r["level"] == "warning")
+        .count();
+    assert_eq!(unreplayed, 2);
+}
+
+#[test]
 fn variant_option_naming_a_variant_without_rules_is_a_usage_error() {
     let out = run(&[
         "check",
