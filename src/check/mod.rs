@@ -2,8 +2,10 @@
 //! the record declares agrees with its terminator and its final position. The outcome is a
 //! [`GameReport`], the unit every report format (human, JSON, SARIF, ...) is written from.
 
+pub mod config;
 pub mod draws;
 pub mod pipeline;
+pub mod policy;
 pub mod result;
 
 use crate::draw::{Decision, DrawProfile};

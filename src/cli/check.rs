@@ -2,10 +2,12 @@
 
 use super::Outcome;
 use super::inputs;
+use super::policy::{PolicyArgs, RunPolicy};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
 use pdnkit::check::pipeline::{self, Event, PipelineOptions};
+use pdnkit::check::policy::{FailOn, Policy};
 use pdnkit::draw::DrawProfile;
 use pdnkit::reader::{Encoding, ReadOptions, Severity};
 use pdnkit::report::github::GithubWriter;
@@ -22,10 +24,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 #[derive(Args)]
 #[command(after_help = "Exit codes:
-  0  clean: every game was replayed and nothing at error level was found
-  1  findings: at least one error, or a game whose moves could not be replayed
-     (W-NOT-REPLAYED; --allow-unreplayed accepts those)
-  2  usage error, or a file that could not be opened or read to its end")]
+  0  clean: every game was replayed and nothing at the --fail-on level was found
+  1  findings: at least one error (or warning, with --fail-on warning), or a game whose
+     moves could not be replayed (W-NOT-REPLAYED; --allow-unreplayed accepts those)
+  2  usage error, a bad pdnkit.toml, or a file that could not be opened or read to its end
+
+Policy: a pdnkit.toml in the current directory or an ancestor sets the default variant,
+draw rules, encoding, fail-on and per-code levels ([codes] \"W-DATE-FORMAT\" = \"allow\"), also
+per path ([[paths]] glob = \"historic/**\"); the command line overrides it.")]
 pub struct CheckArgs {
     /// PDN files, directories (searched for *.pdn) or `-` for standard input.
     #[arg(required = true)]
@@ -33,16 +39,15 @@ pub struct CheckArgs {
     /// Variant of games without a GameType tag (a name such as `english`, or a GameType number).
     #[arg(long)]
     variant: Option<Variant>,
-    /// Exit 0 even when some games could not be replayed (unknown variant, or one pdnkit has no
-    /// rules for); they are still reported as W-NOT-REPLAYED and counted in the summary.
-    #[arg(long)]
-    allow_unreplayed: bool,
+    #[command(flatten)]
+    policy: PolicyArgs,
     /// Report every PDN 3.0 violation as an error.
     #[arg(long)]
     strict: bool,
-    /// Draw rules to flag: `official` (federation rules) or `seed` (the game servers' rules).
-    #[arg(long, value_name = "PROFILE", default_value = "official")]
-    draw_rules: DrawProfile,
+    /// Draw rules to flag: `official` (federation rules, the default) or `seed` (the game
+    /// servers' rules).
+    #[arg(long, value_name = "PROFILE")]
+    draw_rules: Option<DrawProfile>,
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
@@ -86,11 +91,24 @@ enum Format {
 }
 
 pub fn run(args: CheckArgs) -> io::Result<Outcome> {
-    if let Some(variant) = args.variant
+    let policy = match RunPolicy::from_args(&args.policy) {
+        Ok(policy) => policy,
+        Err(error) => {
+            eprintln!("pdnkit: {error}");
+            return Ok(Outcome::Failure);
+        }
+    };
+    let config = policy.config.as_ref();
+    let variant = args.variant.or(config.and_then(|c| c.variant));
+    if let Some(variant) = variant
         && Rules::for_variant(variant).is_none()
     {
+        let source = match (args.variant, config) {
+            (None, Some(config)) => format!("{}: variant", config.path.display()),
+            _ => "--variant".to_string(),
+        };
         eprintln!(
-            "pdnkit: --variant {variant}: pdnkit cannot replay {variant} yet (it replays {})",
+            "pdnkit: {source} {variant}: pdnkit cannot replay {variant} yet (it replays {})",
             super::replayable_names()
         );
         return Ok(Outcome::Failure);
@@ -157,23 +175,34 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
             .max(1),
         read: ReadOptions {
             strict: args.strict,
-            default_variant: args.variant,
-            encoding: args.encoding,
+            default_variant: variant,
+            encoding: args.encoding.or(config.and_then(|c| c.encoding)),
             ..ReadOptions::default()
         },
         check: CheckOptions {
-            draw_profile: args.draw_rules,
+            draw_profile: args
+                .draw_rules
+                .or(config.and_then(|c| c.draw_profile))
+                .unwrap_or_default(),
         },
     };
+    let policies: Vec<Policy> = files
+        .iter()
+        .map(|f| policy.for_file(f.path.as_deref()))
+        .collect();
     let started = std::time::Instant::now();
     let mut totals = Totals::default();
+    let mut unaccepted_unreplayed = 0u64;
     pipeline::run(work, &options, progress, |event| match event {
         Event::FileStart { file } => {
             totals.files += 1;
             writer.file_start(&files[file])
         }
-        Event::Games { file, reports } => {
-            for game in &reports {
+        Event::Games { file, mut reports } => {
+            for game in &mut reports {
+                totals.allowed += policies[file].apply(game);
+                unaccepted_unreplayed +=
+                    u64::from(policy.unaccepted_unreplayed(&policies[file], game));
                 totals.add_game(game);
                 writer.game(&files[file], game)?;
             }
@@ -191,15 +220,17 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
     bar.finish_and_clear();
     totals.seconds = started.elapsed().as_secs_f64();
     writer.finish(&totals)?;
-    Ok(outcome(&totals, args.allow_unreplayed))
+    Ok(outcome(&totals, policy.fail_on, unaccepted_unreplayed))
 }
 
 /// The exit code of a run (`pdnkit check --help` documents it): a run that left moves unchecked
 /// is never clean unless the user said that is acceptable.
-fn outcome(totals: &Totals, allow_unreplayed: bool) -> Outcome {
+fn outcome(totals: &Totals, fail_on: FailOn, unaccepted_unreplayed: u64) -> Outcome {
+    let failing_findings =
+        totals.errors > 0 || (fail_on.fails(Severity::Warning) && totals.warnings > 0);
     if totals.unreadable_files > 0 {
         Outcome::Failure
-    } else if totals.errors > 0 || (totals.not_replayed > 0 && !allow_unreplayed) {
+    } else if failing_findings || unaccepted_unreplayed > 0 {
         Outcome::Findings
     } else {
         Outcome::Clean

@@ -6,6 +6,7 @@ mod inputs;
 mod output;
 mod parse;
 mod perft;
+mod policy;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -283,6 +283,14 @@ pub fn write_summary(
             String::new()
         }
     )?;
+    if totals.allowed > 0 {
+        writeln!(
+            out,
+            "{} finding{} left out by the policy (--allow, pdnkit.toml)",
+            totals.allowed,
+            if totals.allowed == 1 { "" } else { "s" }
+        )?;
+    }
     if let Some(line) = totals.not_replayed_line() {
         writeln!(
             out,

@@ -40,6 +40,8 @@ pub struct Totals {
     pub by_code: BTreeMap<&'static str, u64>,
     /// Files that could not be opened or read to the end.
     pub unreadable_files: u64,
+    /// Findings left out of the report by the policy (`--allow`, `pdnkit.toml`).
+    pub allowed: u64,
     /// Games whose moves or setup were not checked at all (`W-NOT-REPLAYED`).
     pub not_replayed: u64,
     /// The same games by variant name (`unknown` when the variant is not known).
