@@ -224,3 +224,78 @@ fn naming_w_not_replayed_accepts_unreplayed_games_but_a_group_does_not() {
         1,
     );
 }
+
+#[test]
+fn a_baseline_accepts_known_findings_and_fails_only_on_new_ones() {
+    let dir = temp_dir("baseline");
+    let second = "[Event \"b\"]\n[GameType \"20\"]\n1. 32-28 16-21 2. 37-32 11-16 *\n";
+    std::fs::write(dir.join("a.pdn"), format!("{PADDED}\n{second}")).unwrap();
+    let args = ["a.pdn", "--no-config", "--fail-on", "warning"];
+    let write = check_in(
+        &dir,
+        &[&args[..], &["--write-baseline", "known.json"]].concat(),
+    );
+    assert_exit(&write, 1);
+    let recorded = std::fs::read_to_string(dir.join("known.json")).unwrap();
+    assert!(recorded.contains("\"W-ZERO-PADDED-SQUARE\""), "{recorded}");
+
+    // Unchanged: everything is known.
+    let again = check_in(&dir, &[&args[..], &["--baseline", "known.json"]].concat());
+    assert_exit(&again, 0);
+    assert!(
+        String::from_utf8_lossy(&again.stdout).contains(
+            "1 known finding left out by the baseline; 0 of its findings no longer occur"
+        )
+    );
+
+    // A game added before the known one, and the second game edited to carry a new finding:
+    // only the new finding is reported and fails the run.
+    let edited =
+        "[Event \"b\"]\n[GameType \"20\"]\n1. 32-28 16-21 2. 37-32 11-16 3. 41-37 07-11 *\n";
+    let added = "[Event \"new\"]\n[GameType \"20\"]\n1. 32-28 17-21 *\n";
+    std::fs::write(dir.join("a.pdn"), format!("{added}\n{PADDED}\n{edited}")).unwrap();
+    let out = check_in(
+        &dir,
+        &[&args[..], &["--baseline", "known.json", "--format", "json"]].concat(),
+    );
+    assert_exit(&out, 1);
+    let report = json(&out);
+    let games = report["files"][0]["games"].as_array().unwrap();
+    let warned: Vec<u64> = games
+        .iter()
+        .filter(|g| {
+            g["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|f| f["level"] == "warning")
+        })
+        .map(|g| g["index"].as_u64().unwrap())
+        .collect();
+    assert_eq!(warned, [3], "only the edited game has a new finding");
+    assert_eq!(report["totals"]["baselined"], 1);
+
+    // The known game removed: its entry is reported as no longer occurring.
+    std::fs::write(dir.join("a.pdn"), second).unwrap();
+    let out = check_in(&dir, &[&args[..], &["--baseline", "known.json"]].concat());
+    assert_exit(&out, 0);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("1 of its findings no longer occur"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn a_broken_baseline_is_a_usage_error_naming_the_file() {
+    let dir = temp_dir("bad-baseline");
+    std::fs::write(dir.join("a.pdn"), PADDED).unwrap();
+    std::fs::write(dir.join("known.json"), "{\"schema\": 1").unwrap();
+    let out = check_in(&dir, &["a.pdn", "--no-config", "--baseline", "known.json"]);
+    assert_exit(&out, 2);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("known.json") && err.contains("line 1"),
+        "{err}"
+    );
+}

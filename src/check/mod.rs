@@ -2,6 +2,7 @@
 //! the record declares agrees with its terminator and its final position. The outcome is a
 //! [`GameReport`], the unit every report format (human, JSON, SARIF, ...) is written from.
 
+pub mod baseline;
 pub mod config;
 pub mod draws;
 pub mod pipeline;
@@ -137,6 +138,10 @@ pub struct GameReport {
     /// The position after the last main-line move replayed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub final_fen: Option<String>,
+    /// A hash of the tags and moves that stays the same wherever the game is in its file
+    /// (baselines find their games by it).
+    #[serde(skip)]
+    pub identity: u64,
 }
 
 impl GameReport {
@@ -190,5 +195,6 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         decided,
         findings,
         final_fen,
+        identity: baseline::game_identity(game),
     }
 }

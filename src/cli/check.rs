@@ -91,7 +91,7 @@ enum Format {
 }
 
 pub fn run(args: CheckArgs) -> io::Result<Outcome> {
-    let policy = match RunPolicy::from_args(&args.policy) {
+    let mut policy = match RunPolicy::from_args(&args.policy) {
         Ok(policy) => policy,
         Err(error) => {
             eprintln!("pdnkit: {error}");
@@ -201,6 +201,7 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
         Event::Games { file, mut reports } => {
             for game in &mut reports {
                 totals.allowed += policies[file].apply(game);
+                totals.baselined += policy.apply_baseline(&files[file].name, game);
                 unaccepted_unreplayed +=
                     u64::from(policy.unaccepted_unreplayed(&policies[file], game));
                 totals.add_game(game);
@@ -219,6 +220,8 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
     })?;
     bar.finish_and_clear();
     totals.seconds = started.elapsed().as_secs_f64();
+    totals.baseline_unmatched = policy.baseline.as_ref().map_or(0, |b| b.unmatched());
+    policy.finish_baseline()?;
     writer.finish(&totals)?;
     Ok(outcome(&totals, policy.fail_on, unaccepted_unreplayed))
 }

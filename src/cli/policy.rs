@@ -3,6 +3,7 @@
 
 use clap::Args;
 use pdnkit::check::GameReport;
+use pdnkit::check::baseline::{Baseline, BaselineError, BaselineWriter};
 use pdnkit::check::config::{Config, ConfigError};
 use pdnkit::check::policy::{Action, FailOn, Policy, PolicyError, Rule, Selector, Source};
 use std::path::{Path, PathBuf};
@@ -33,6 +34,14 @@ pub struct PolicyArgs {
     /// Ignore any `pdnkit.toml`.
     #[arg(long)]
     no_config: bool,
+    /// Leave out, and do not fail on, the findings recorded in FILE by --write-baseline; the
+    /// summary says how many of them no longer occur.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// Record this run's errors and warnings in FILE (after --allow/--warn/--deny), to accept
+    /// them with --baseline from now on.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
     /// Exit 0 even when some games could not be replayed (unknown variant, or one pdnkit has no
     /// rules for); they are still reported as W-NOT-REPLAYED and counted in the summary.
     #[arg(long)]
@@ -42,6 +51,7 @@ pub struct PolicyArgs {
 /// Why the policy cannot be used.
 pub enum PolicySetupError {
     Config(ConfigError),
+    Baseline(BaselineError),
     Option(&'static str, PolicyError),
 }
 
@@ -49,6 +59,7 @@ impl std::fmt::Display for PolicySetupError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PolicySetupError::Config(e) => write!(f, "{e}"),
+            PolicySetupError::Baseline(e) => write!(f, "--baseline {e}"),
             PolicySetupError::Option(flag, e) => write!(f, "--{flag}: {e}"),
         }
     }
@@ -60,6 +71,9 @@ pub struct RunPolicy {
     command_line: Vec<Rule>,
     pub fail_on: FailOn,
     allow_unreplayed: bool,
+    pub baseline: Option<Baseline>,
+    /// Where to write the baseline this run records, and the record.
+    pub write_baseline: Option<(PathBuf, BaselineWriter)>,
 }
 
 impl RunPolicy {
@@ -100,11 +114,22 @@ impl RunPolicy {
                 .map_err(|e| PolicySetupError::Option("fail-on", e))?,
             None => config.as_ref().and_then(|c| c.fail_on).unwrap_or_default(),
         };
+        let baseline = args
+            .baseline
+            .as_deref()
+            .map(Baseline::load)
+            .transpose()
+            .map_err(PolicySetupError::Baseline)?;
         Ok(RunPolicy {
             config,
             command_line,
             fail_on,
             allow_unreplayed: args.allow_unreplayed,
+            baseline,
+            write_baseline: args
+                .write_baseline
+                .clone()
+                .map(|path| (path, BaselineWriter::default())),
         })
     }
 
@@ -117,6 +142,36 @@ impl RunPolicy {
             .unwrap_or_default();
         rules.extend(self.command_line.iter().cloned());
         Policy::new(rules)
+    }
+
+    /// Records `game` in the baseline being written, then leaves out the findings the baseline
+    /// being matched knows. Returns how many were left out.
+    pub fn apply_baseline(&mut self, file: &str, game: &mut GameReport) -> u64 {
+        if let Some((_, writer)) = &mut self.write_baseline {
+            writer.add(file, game);
+        }
+        match &mut self.baseline {
+            Some(baseline) => baseline.filter(file, game),
+            None => 0,
+        }
+    }
+
+    /// Writes the recorded baseline, if one was asked for: through a temporary file renamed at
+    /// the end, so a failed write never leaves half a baseline.
+    pub fn finish_baseline(&self) -> std::io::Result<()> {
+        let Some((path, writer)) = &self.write_baseline else {
+            return Ok(());
+        };
+        let named = |e: std::io::Error| {
+            std::io::Error::new(
+                e.kind(),
+                format!("--write-baseline {}: {e}", path.display()),
+            )
+        };
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(".tmp");
+        std::fs::write(&temporary, writer.to_json()).map_err(named)?;
+        std::fs::rename(&temporary, path).map_err(named)
     }
 
     /// Whether `game` (the policy already applied) was left unreplayed without the user saying

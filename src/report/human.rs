@@ -291,6 +291,15 @@ pub fn write_summary(
             if totals.allowed == 1 { "" } else { "s" }
         )?;
     }
+    if totals.baselined > 0 || totals.baseline_unmatched > 0 {
+        writeln!(
+            out,
+            "{} known finding{} left out by the baseline; {} of its findings no longer occur",
+            totals.baselined,
+            if totals.baselined == 1 { "" } else { "s" },
+            totals.baseline_unmatched,
+        )?;
+    }
     if let Some(line) = totals.not_replayed_line() {
         writeln!(
             out,

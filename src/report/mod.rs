@@ -42,6 +42,10 @@ pub struct Totals {
     pub unreadable_files: u64,
     /// Findings left out of the report by the policy (`--allow`, `pdnkit.toml`).
     pub allowed: u64,
+    /// Findings left out because the baseline (`--baseline`) knows them.
+    pub baselined: u64,
+    /// Findings of the baseline that did not occur in this run.
+    pub baseline_unmatched: u64,
     /// Games whose moves or setup were not checked at all (`W-NOT-REPLAYED`).
     pub not_replayed: u64,
     /// The same games by variant name (`unknown` when the variant is not known).
