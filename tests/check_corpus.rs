@@ -58,9 +58,9 @@ fn oca_replays_every_game_without_an_error() {
     assert!(games.iter().all(|g| g.plies_replayed == g.plies_recorded));
     // Most games end by resignation; two stop where the side to move has no move, and their
     // results agree with the position (no E-RESULT-CONTRADICTS-POSITION above). In 46 a draw
-    // rule held (threefold in all 46, the 40-move count too in game 9446): English draws are draws on claim
-    // (EDA), so they are flagged where a draw could have been claimed and the recorded result
-    // stands, with no warning about play after them.
+    // rule held (threefold in all 46, the 40-move count too in game 9446). English draws are
+    // draws on claim (EDA): flagged where a draw could have been claimed, the recorded result
+    // stands, and play after them is no fault.
     let decided: Vec<_> = games
         .iter()
         .filter_map(|g| g.result.computed.map(|c| (g.index, c)))
