@@ -152,6 +152,22 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
             .and_then(|m| m.token.squares.first())
     {
         {
+            // Russian sites that write numbers count like English from White's side (White's
+            // men on 21-32) and keep their `:` captures; Italian records write `x`.
+            let colon_captures = game
+                .moves
+                .moves
+                .iter()
+                .any(|m| m.token.kind == MoveKind::Capture && m.token.separator == Some(':'));
+            if (21..=24).contains(from) && colon_captures {
+                return Some((
+                    Variant::Russian,
+                    (
+                        "squares up to 32, `:` captures, first move from ",
+                        Some(*from),
+                    ),
+                ));
+            }
             if (21..=24).contains(from) {
                 return Some((
                     Variant::Italian,
