@@ -99,3 +99,39 @@ fn variant_and_infer_fixture_snapshots() {
     });
     assert!(seen >= 2, "no variant-*/infer-* fixtures");
 }
+
+/// The findings of the human report of `path` (relative to the crate) at `--level error`: the
+/// summary after them is left out.
+fn human_errors(path: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["check", path, "--level", "error"])
+        .output()
+        .expect("run pdnkit");
+    String::from_utf8(out.stdout)
+        .expect("UTF-8 output")
+        .lines()
+        .take_while(|l| !l.starts_with("checked "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Issue 11 item 12: a guessed variant is said beside the first error, not only in the hidden
+/// I-VARIANT-INFERRED note; a game whose variant is known says nothing of the kind.
+#[test]
+fn a_guessed_variant_is_said_beside_the_first_error() {
+    let text = human_errors("fixtures/dialects/infer-moves.pdn");
+    let error = text
+        .find("error[E-ILLEGAL-MOVE]")
+        .expect("the error is listed");
+    let guess = text
+        .find("= the variant is only inferred (no GameType tag; inferred international")
+        .expect("the guess is said");
+    assert!(error < guess);
+    assert_eq!(text.matches("the variant is only inferred").count(), 1);
+    insta::assert_snapshot!("human_infer_moves", text);
+
+    let known = human_errors("fixtures/dialects/variant-tag.pdn");
+    assert!(known.contains("error[E-UNKNOWN-GAMETYPE]"));
+    assert!(!known.contains("only inferred"));
+}
