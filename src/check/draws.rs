@@ -29,6 +29,10 @@ pub struct DrawReport {
     pub detail: String,
     /// Main-line moves recorded after that ply (0: the game ended there).
     pub moves_after: u32,
+    /// The rule only let a player claim the draw (English): playing on, or a win after it, is
+    /// no fault of the record.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub on_claim: bool,
 }
 
 /// Follows the main line. Side lines are not games of their own: they are not tracked.
@@ -60,9 +64,12 @@ impl DrawVisitor {
         }
     }
 
-    /// Whether a draw rule held on the main line.
+    /// Whether a draw rule ended the game on the main line (a draw on claim does not: the
+    /// players may go on).
     pub fn drawn(&self) -> bool {
-        self.tracker.as_ref().is_some_and(|t| !t.flags().is_empty())
+        self.tracker
+            .as_ref()
+            .is_some_and(|t| !t.on_claim() && !t.flags().is_empty())
     }
 
     fn first_flag_ply(&self) -> Option<u32> {
@@ -82,6 +89,7 @@ impl DrawVisitor {
             return (Vec::new(), None, findings);
         };
         let last = self.last_ply;
+        let on_claim = tracker.on_claim();
         let reports: Vec<DrawReport> = tracker
             .flags()
             .iter()
@@ -91,6 +99,7 @@ impl DrawVisitor {
                 ply: f.ply + self.offset,
                 detail: f.detail.clone(),
                 moves_after: last.saturating_sub(f.ply + self.offset),
+                on_claim,
             })
             .collect();
         // Each flag as a note at the move that made it hold, so every format can show it.
@@ -105,16 +114,22 @@ impl DrawVisitor {
                 1 => "1 more move follows".to_string(),
                 n => format!("{n} more moves follow"),
             };
+            let claim = if on_claim {
+                "; a draw could have been claimed here"
+            } else {
+                ""
+            };
             let mut f = ReportFinding::new(
                 r.rule.code(),
                 Severity::Note,
                 span,
-                format!("{}: {}; {after}", r.rule.description(), r.detail),
+                format!("{}: {}{claim}; {after}", r.rule.description(), r.detail),
             );
             f.ply = (r.ply > 0).then_some(r.ply); // ply 0: the start position, no move
             findings.push(f);
         }
-        if let Some(first) = reports.iter().min_by_key(|r| r.ply) {
+        // A draw on claim ends nothing: what the record did next stands.
+        if let Some(first) = reports.iter().filter(|_| !on_claim).min_by_key(|r| r.ply) {
             if let Some(span) = self.went_on {
                 findings.push(ReportFinding::new(
                     codes::PLAYED_AFTER_DRAW,

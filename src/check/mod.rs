@@ -184,7 +184,7 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
                 value: t.value.clone(),
             })
             .collect(),
-        variant: replay.rules.map(|r| r.variant).or(game.variant),
+        variant: replay.variant.or(game.variant),
         variant_source: game.variant_source,
         plies_recorded: game.moves.moves.len() as u32,
         plies_replayed: replay.main_line_plies,

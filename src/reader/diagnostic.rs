@@ -93,6 +93,11 @@ codes! {
     SetUpTag = "W-SETUP-TAG", Note, false;
     /// A GameType value pdnkit cannot read or does not know.
     UnknownGameType = "E-UNKNOWN-GAMETYPE", Error, true;
+    /// A GameType that is not well formed but still names a variant: a known type number before
+    /// a broken long form (`20,W,0,0,N,0`), or a variant name (`Russian`). Read as that type.
+    MalformedGameType = "W-MALFORMED-GAMETYPE", Warning, true;
+    /// A `Variant` tag naming no variant pdnkit knows (`Dameo`): the variant is not guessed.
+    UnknownVariantTag = "W-UNKNOWN-VARIANT-TAG", Warning, false;
     /// A FEN (tag or `/FEN/` setup) that cannot be read.
     BadFen = "E-BAD-FEN", Error, true;
     /// FEN dialects (see grammar/fen.md); the same codes as `fen::codes`.

@@ -59,7 +59,10 @@ impl Game {
 pub enum VariantSource {
     /// From the GameType tag.
     GameType,
-    /// From `--variant`, the game having no GameType.
+    /// From the `Variant` tag (`American/English`, lidraughts' `Frisian`), the game having no
+    /// readable GameType.
+    VariantTag,
+    /// From `--variant`, the game having no readable GameType.
     Default,
     /// Inferred from the squares and tags the game uses.
     Inferred,

@@ -26,7 +26,7 @@ use crate::rules::movegen::Relax;
 use crate::rules::{
     Cell, Move, MoveList, Numbering, Position, Rules, SquareMap, movegen, variants,
 };
-use crate::variant::SquareNotation;
+use crate::variant::{SquareNotation, Variant};
 use explain::Writer;
 use matcher::{Match, Reading};
 use smallvec::SmallVec;
@@ -62,6 +62,8 @@ impl Visitor for () {
 /// What replaying one game found.
 #[derive(Debug, Clone)]
 pub struct GameReplay {
+    /// The variant the game was read in: the game's, or the one a failed replay pointed to.
+    pub variant: Option<Variant>,
     /// The variant's rules; `None` when it cannot be replayed (a finding says why).
     pub rules: Option<&'static Rules>,
     /// The numbering the moves were read in.
@@ -100,6 +102,7 @@ impl GameReplay {
 
     fn new() -> GameReplay {
         GameReplay {
+            variant: None,
             rules: None,
             numbering: None,
             start: None,
@@ -114,8 +117,9 @@ impl GameReplay {
 
     /// The replay of a game that cannot be replayed: a warning when that leaves moves or a setup
     /// unchecked (a run with one is never clean), a note when there was nothing to check.
-    fn not_replayed(game: &Game, reason: NotReplayed) -> GameReplay {
+    fn not_replayed(game: &Game, variant: Option<Variant>, reason: NotReplayed) -> GameReplay {
         let mut out = GameReplay::new();
+        out.variant = variant;
         let plies = game.moves.moves.len();
         let unchecked = match (plies, game.setup.is_some()) {
             (0, false) => None,
@@ -123,12 +127,15 @@ impl GameReplay {
             (1, _) => Some("its 1 move is".to_string()),
             (n, _) => Some(format!("its {n} moves are")),
         };
-        let why = match (reason, game.variant) {
+        let why = match (reason, variant) {
             (NotReplayed::NoRules, Some(variant)) => {
                 format!("pdnkit cannot replay {variant} yet")
             }
             _ if tag_span(game, "GameType").is_some() => {
                 "the variant is not known (the GameType cannot be read)".to_string()
+            }
+            _ if tag_span(game, "Variant").is_some() => {
+                "the variant is not known (the Variant tag names none pdnkit knows)".to_string()
             }
             _ => "the variant is not known (no GameType tag, and the squares do not tell)"
                 .to_string(),
@@ -169,22 +176,27 @@ impl GameReplay {
 /// algebraic squares, whose men never capture backwards).
 pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
     let Some(variant) = game.variant else {
-        return GameReplay::not_replayed(game, NotReplayed::UnknownVariant);
+        return GameReplay::not_replayed(game, None, NotReplayed::UnknownVariant);
     };
     let Some(rules) = Rules::for_variant(variant) else {
-        return GameReplay::not_replayed(game, NotReplayed::NoRules);
+        return GameReplay::not_replayed(game, Some(variant), NotReplayed::NoRules);
     };
     let (numbering, mut notes) = choose_numbering(game, rules);
     let mut out = run(game, rules, numbering, visitor);
     if game.variant_source == VariantSource::Inferred && out.has_errors() {
-        // Only variants written in the game's notation: an algebraic record is not English.
+        // Every variant the squares can be read in (numbers and algebraic squares name cells
+        // on every board: Russian sites write numbers, playstrategy writes English
+        // algebraically), those whose own notation the game uses first.
         let notation = written_notation(game);
-        let better = variants::ALL.iter().copied().find(|&other| {
-            if std::ptr::eq(other, rules)
-                || notation.is_some_and(|n| Numbering::for_rules(other).notation != n)
-            {
-                return false;
-            }
+        let mut candidates: Vec<&'static Rules> = variants::ALL
+            .iter()
+            .copied()
+            .filter(|&other| !std::ptr::eq(other, rules))
+            .collect();
+        candidates.sort_by_key(|other| {
+            notation.is_some_and(|n| Numbering::for_rules(other).notation != n)
+        });
+        let better = candidates.into_iter().find(|&other| {
             let trial = run(game, other, Numbering::for_rules(other), &mut ());
             trial.main_line_complete && trial.main_line_plies > 0 && !trial.has_errors()
         });
@@ -199,11 +211,61 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
                     other.variant, other.variant
                 ),
             ));
+        } else if let Some(capture) = orthogonal_capture(game, rules, numbering, &out) {
+            visitor.restart();
+            let mut frisian =
+                GameReplay::not_replayed(game, Some(Variant::Frisian), NotReplayed::NoRules);
+            notes.push(Finding::at(
+                Kind::VariantReinferred,
+                game.span,
+                format!(
+                    "the moves are not legal {variant}, and `{capture}` is an orthogonal capture, which only frisian has on a 10x10 board: read as frisian (a GameType tag would say so)"
+                ),
+            ));
+            notes.append(&mut frisian.findings);
+            frisian.findings = notes;
+            return frisian;
         }
     }
     notes.append(&mut out.findings);
     out.findings = notes;
+    out.variant = out.rules.map(|r| r.variant);
     out
+}
+
+/// The main-line capture where `failed` (a replay in `rules`) stopped, written as in the record,
+/// when `rules` is a 10x10 diagonal variant, Frisian has no rules table to try, and two
+/// consecutive squares of the capture lie on one row or one column: a Frisian orthogonal
+/// capture (`14x34` over 24). A diagonal capture written short can also end in line with its
+/// start, but then it would have been legal.
+fn orthogonal_capture(
+    game: &Game,
+    rules: &'static Rules,
+    numbering: Numbering,
+    failed: &GameReplay,
+) -> Option<String> {
+    let board = &rules.board;
+    if Rules::for_variant(Variant::Frisian).is_some()
+        || (board.width, board.height) != (10, 10)
+        || rules.movement != variants::Movement::Diagonal
+        || failed.main_line_complete
+    {
+        return None;
+    }
+    let node = game.moves.moves.get(failed.main_line_plies as usize)?;
+    if node.token.kind != MoveKind::Capture {
+        return None;
+    }
+    let coords = |square| {
+        numbering
+            .cell(board, square)
+            .ok()
+            .map(|cell| board.coords(cell))
+    };
+    let in_line = node.token.squares.windows(2).any(|pair| {
+        matches!((coords(pair[0]), coords(pair[1])), (Some((r1, c1)), Some((r2, c2))) if (r1 == r2) != (c1 == c2))
+    });
+    in_line.then(|| node.token.canonical())
 }
 
 /// Whether the game writes its squares as numbers or algebraically (its first move, else its
