@@ -13,6 +13,7 @@ use pdnkit::reader::{Encoding, ReadOptions, Severity};
 use pdnkit::report::github::GithubWriter;
 use pdnkit::report::human::{HumanWriter, Style};
 use pdnkit::report::json::{JsonLinesWriter, JsonWriter};
+use pdnkit::report::junit::JunitWriter;
 use pdnkit::report::sarif::SarifWriter;
 use pdnkit::report::{FileInfo, ReportWriter, Show, Totals};
 use pdnkit::rules::Rules;
@@ -88,6 +89,7 @@ enum Format {
     Jsonl,
     Sarif,
     Github,
+    Junit,
 }
 
 pub fn run(args: CheckArgs) -> io::Result<Outcome> {
@@ -160,7 +162,19 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
         Format::Json => Box::new(JsonWriter::new(out)?),
         Format::Jsonl => Box::new(JsonLinesWriter::new(out)),
         Format::Sarif => Box::new(SarifWriter::new(out, show)?),
-        Format::Github => Box::new(GithubWriter::new(out, show)),
+        Format::Github => Box::new(GithubWriter::new(
+            out,
+            show,
+            std::env::var_os("GITHUB_STEP_SUMMARY").map(PathBuf::from),
+        )),
+        Format::Junit => {
+            let fail_level = if policy.fail_on.fails(Severity::Warning) {
+                Severity::Warning
+            } else {
+                Severity::Error
+            };
+            Box::new(JunitWriter::new(out, fail_level)?)
+        }
     };
 
     let bar = progress_bar(total_bytes);

@@ -1,11 +1,12 @@
 //! Reports of checked games, one writer per format: [`human`] (compiler-style, for people),
-//! [`json`] (one document, or JSON Lines for pipelines), [`sarif`] (code-scanning dashboards) and
-//! [`github`] (workflow-command annotations). The check pipeline drives a [`ReportWriter`] with
+//! [`json`] (one document, or JSON Lines for pipelines), [`sarif`] (code-scanning dashboards),
+//! [`junit`] (CI test reports) and [`github`] (workflow-command annotations). The check pipeline drives a [`ReportWriter`] with
 //! each file and game in input order.
 
 pub mod github;
 pub mod human;
 pub mod json;
+pub mod junit;
 pub mod sarif;
 
 use crate::check::{GameReport, ReportFinding};
