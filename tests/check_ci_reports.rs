@@ -1,4 +1,5 @@
-//! Reports for CI systems: JUnit XML (Jenkins, GitLab) and the GitHub job summary.
+//! Around CI: JUnit XML (Jenkins, GitLab), the GitHub job summary, shell completions and the
+//! manual page.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -117,4 +118,24 @@ fn github_format_appends_a_job_summary_with_counts_by_code() {
         md.contains("| `E-RESULT-CONTRADICTS-POSITION` | 2 |"),
         "{md}"
     );
+}
+
+#[test]
+fn completions_and_man_page_come_from_the_command_definitions() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = pdnkit(&["completions", shell], &[]);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            script.contains("allow-unreplayed") && script.contains("convert"),
+            "{shell}: {script}"
+        );
+    }
+    let bad = pdnkit(&["completions", "cmd.exe"], &[]);
+    assert_eq!(bad.status.code(), Some(2));
+    let man = pdnkit(&["man"], &[]);
+    assert_eq!(man.status.code(), Some(0));
+    let page = String::from_utf8(man.stdout).unwrap();
+    assert!(page.contains(".TH pdnkit 1"), "{page}");
+    assert!(page.contains("check"), "{page}");
 }
