@@ -98,6 +98,8 @@ codes! {
     MalformedGameType = "W-MALFORMED-GAMETYPE", Warning, true;
     /// A `Variant` tag naming no variant pdnkit knows (`Dameo`): the variant is not guessed.
     UnknownVariantTag = "W-UNKNOWN-VARIANT-TAG", Warning, false;
+    /// A `Variant` tag naming another variant than the GameType (the GameType is used).
+    VariantTagMismatch = "W-VARIANT-TAG-MISMATCH", Warning, false;
     /// A FEN (tag or `/FEN/` setup) that cannot be read.
     BadFen = "E-BAD-FEN", Error, true;
     /// FEN dialects (see grammar/fen.md); the same codes as `fen::codes`.

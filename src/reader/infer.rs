@@ -17,6 +17,17 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
     if let Some(variant) = game.game_type.and_then(|g| g.variant) {
         game.variant = Some(variant);
         game.variant_source = VariantSource::GameType;
+        // A Variant tag that says otherwise is not dropped without a word.
+        if let Some(tag) = game.tags.iter().find(|t| t.name == "Variant")
+            && let Ok(named) = tag.value.parse::<Variant>()
+            && named != variant
+        {
+            let message = format!(
+                "the Variant tag says {named} but the GameType says {variant}; the GameType is used"
+            );
+            game.diagnostics
+                .push(Diagnostic::new(Code::VariantTagMismatch, tag.span, message));
+        }
         return;
     }
     // Unreadable (already reported by the tag reader), or a long form of a type nobody assigned.

@@ -129,6 +129,19 @@ pub fn interpret(game: &mut Game) {
 fn read_game_type(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) -> Option<GameType> {
     let text = tag.value.trim();
     let error = match GameType::parse(text) {
+        Ok(game_type) if game_type.variant.is_none() => {
+            // A long form of a number nobody assigned: it describes a board, but no rules.
+            diagnostics.push(Diagnostic::new(
+                Code::UnknownGameType,
+                tag.span,
+                format!(
+                    "GameType {} names no variant pdnkit knows (known: {})",
+                    game_type.code,
+                    known_variants()
+                ),
+            ));
+            return Some(game_type);
+        }
         Ok(game_type) => return Some(game_type),
         Err(error) => error,
     };

@@ -131,6 +131,9 @@ impl GameReplay {
             (NotReplayed::NoRules, Some(variant)) => {
                 format!("pdnkit cannot replay {variant} yet")
             }
+            _ if let Some(g) = game.game_type => {
+                format!("the variant is not known (GameType {} names none pdnkit knows)", g.code)
+            }
             _ if tag_span(game, "GameType").is_some() => {
                 "the variant is not known (the GameType cannot be read)".to_string()
             }
@@ -181,8 +184,36 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
     let Some(rules) = Rules::for_variant(variant) else {
         return GameReplay::not_replayed(game, Some(variant), NotReplayed::NoRules);
     };
-    let (numbering, mut notes) = choose_numbering(game, rules);
+    let (mut numbering, mut notes) = choose_numbering(game, rules);
     let mut out = run(game, rules, numbering, visitor);
+    let algebraic = written_notation(game) == Some(SquareNotation::Algebraic);
+    if algebraic && game.setup.is_none() && out.main_line_plies == 0 && out.has_errors() {
+        // The first move fits only the board seen from the other side: playstrategy writes
+        // English with Black, who starts, on ranks 1-3 (issue 11, item 10). Only from the start
+        // position: a set-up position turns with its squares, so a wrong first move could fit.
+        // (The opposite corner first; the two others for GameTypes that name a light corner.)
+        let fits = |n: &Numbering| run(game, rules, *n, &mut ()).main_line_plies > 0;
+        if let Some(turned) = std::iter::once(numbering.turned())
+            .chain((0..4).map(|corner| numbering.with_a1_corner(corner)))
+            .filter(|&n| n != numbering)
+            .find(fits)
+        {
+            visitor.restart();
+            out = run(game, rules, turned, visitor);
+            let first = game.moves.moves.first().map(|m| m.token.canonical());
+            notes.push(Finding::at(
+                Kind::NumberingMismatch,
+                tag_span(game, "GameType").unwrap_or(game.span),
+                format!(
+                    "the first move `{}` does not fit a1 at {}; it fits a1 at {}: the squares are read so",
+                    first.unwrap_or_default(),
+                    corner_name(numbering.a1_corner),
+                    corner_name(turned.a1_corner)
+                ),
+            ));
+            numbering = turned;
+        }
+    }
     if game.variant_source == VariantSource::Inferred && out.has_errors() {
         // Every variant the squares can be read in (numbers and algebraic squares name cells
         // on every board: Russian sites write numbers, playstrategy writes English
@@ -196,18 +227,32 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
         candidates.sort_by_key(|other| {
             notation.is_some_and(|n| Numbering::for_rules(other).notation != n)
         });
-        let better = candidates.into_iter().find(|&other| {
-            let trial = run(game, other, Numbering::for_rules(other), &mut ());
-            trial.main_line_complete && trial.main_line_plies > 0 && !trial.has_errors()
-        });
-        if let Some(other) = better {
+        // Algebraic squares are tried from both sides of the board (from the start position
+        // only, as above).
+        let better = candidates
+            .into_iter()
+            .flat_map(|other| {
+                let standard = Numbering::for_rules(other);
+                let turned = (algebraic && game.setup.is_none()).then(|| standard.turned());
+                std::iter::once((other, standard)).chain(turned.map(|t| (other, t)))
+            })
+            .find(|&(other, n)| {
+                let trial = run(game, other, n, &mut ());
+                trial.main_line_complete && trial.main_line_plies > 0 && !trial.has_errors()
+            });
+        if let Some((other, n)) = better {
             visitor.restart();
-            out = run(game, other, Numbering::for_rules(other), visitor);
+            out = run(game, other, n, visitor);
+            let side = if n == Numbering::for_rules(other) {
+                String::new()
+            } else {
+                format!(" with a1 at {}", corner_name(n.a1_corner))
+            };
             notes.push(Finding::at(
                 Kind::VariantReinferred,
                 game.span,
                 format!(
-                    "the moves are not legal {variant} but all replay as {}: checked as {} (a GameType tag would say so)",
+                    "the moves are not legal {variant} but all replay as {}{side}: checked as {} (a GameType tag would say so)",
                     other.variant, other.variant
                 ),
             ));
@@ -231,6 +276,16 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
     out.findings = notes;
     out.variant = out.rules.map(|r| r.variant);
     out
+}
+
+/// A corner of the board in White's view, as [`Numbering`] codes it.
+fn corner_name(corner: u8) -> &'static str {
+    match corner {
+        0 => "White's bottom-left",
+        1 => "White's bottom-right",
+        2 => "White's top-left",
+        _ => "White's top-right",
+    }
 }
 
 /// The main-line capture where `failed` (a replay in `rules`) stopped, written as in the record,
