@@ -4,7 +4,7 @@
 use pdnkit::notation::Color;
 use pdnkit::rules::reference::{self, RefMove};
 use pdnkit::rules::variants::ALL;
-use pdnkit::rules::{Position, Rules};
+use pdnkit::rules::{Bits, Position, Rules};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -57,10 +57,10 @@ fn random_game(rules: &'static Rules, picks: &[u16]) -> Result<(), TestCaseError
 /// own promotion row are left out.
 fn random_position(rules: &'static Rules, cells: &[u8], black_to_move: bool) -> Position {
     let geo = &rules.board;
-    let mut men = [0u64; 2];
-    let mut kings = [0u64; 2];
+    let mut men: [Bits; 2] = [0; 2];
+    let mut kings: [Bits; 2] = [0; 2];
     for (i, cell) in pdnkit::rules::board::CellIter(geo.cells).enumerate() {
-        let bit = 1u64 << cell;
+        let bit: Bits = 1 << cell;
         match cells.get(i).copied().unwrap_or(0) % 10 {
             0 => men[0] |= bit & !geo.row(rules.promotion_row(Color::White)),
             1 => men[1] |= bit & !geo.row(rules.promotion_row(Color::Black)),

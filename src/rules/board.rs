@@ -10,12 +10,12 @@
 //! Packing ("ghost squares", as in Scan and dctl): a diagonal board of width `w` stores each pair of
 //! rows in `w + 1` bits, the last one a ghost that never holds a piece. Then every diagonal step is
 //! one constant shift (`w/2` or `w/2 + 1`), and stepping off the left or right edge lands on a
-//! ghost. 10x10 uses 54 bits and 8x8 35 bits of a `u64`; 12x12 would need 77 bits (a `u128`,
-//! not done yet). Turkish uses all 64 squares, `row * 8 + col`. Each step also carries a source
+//! ghost. 10x10 uses 54 bits, 8x8 35 bits and 12x12 77 bits of a `u128`. Turkish uses all 64
+//! squares, `row * 8 + col`. Each step also carries a source
 //! mask of the cells that have a neighbour in that direction, so no layout relies on ghosts alone.
 
-/// A set of cells: bit `i` is cell `i` of the layout.
-pub type Bits = u64;
+/// A set of cells: bit `i` is cell `i` of the layout. A `u128` so that 12x12 (77 bits) fits.
+pub type Bits = u128;
 
 /// An internal cell index (a bit position).
 pub type Cell = u8;
@@ -100,8 +100,8 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    /// Builds a geometry at compile time. Boards that do not fit a `u64` produce an empty board
-    /// (`cells == 0`); [`Geometry::fits`] tells.
+    /// Builds a geometry at compile time. Boards that do not fit a [`Bits`] produce an empty
+    /// board (`cells == 0`); [`Geometry::fits`] tells.
     pub const fn new(width: u8, height: u8, layout: Layout) -> Geometry {
         let mut g = Geometry {
             width,
@@ -111,7 +111,7 @@ impl Geometry {
             steps: [Step { shift: 0, from: 0 }; 8],
             rows: [0; 16],
         };
-        if !Self::packs_into_u64(width, height, layout) {
+        if !Self::packs_into_bits(width, height, layout) {
             return g;
         }
         let mut r = 0;
@@ -154,14 +154,15 @@ impl Geometry {
         g
     }
 
-    const fn packs_into_u64(width: u8, height: u8, layout: Layout) -> bool {
+    const fn packs_into_bits(width: u8, height: u8, layout: Layout) -> bool {
         if width == 0 || height == 0 || width > 16 || height > 16 {
             return false;
         }
         match layout {
-            Layout::Full => (width as u32) * (height as u32) <= 64,
+            Layout::Full => (width as u32) * (height as u32) <= Bits::BITS,
             Layout::Diagonal => {
-                width.is_multiple_of(2) && (height as u32).div_ceil(2) * (width as u32 + 1) <= 64
+                width.is_multiple_of(2)
+                    && (height as u32).div_ceil(2) * (width as u32 + 1) <= Bits::BITS
             }
         }
     }
@@ -180,7 +181,7 @@ impl Geometry {
         }
     }
 
-    /// False when the board needs more than 64 bits (12x12): not supported yet.
+    /// False when the board needs more bits than [`Bits`] holds (wider than 16 or 14x14 and up).
     pub const fn fits(&self) -> bool {
         self.cells != 0
     }
@@ -286,7 +287,7 @@ mod tests {
     fn ten_by_ten_uses_54_bits_with_constant_shifts() {
         let g = Geometry::new(10, 10, Layout::Diagonal);
         assert_eq!(g.len(), 50);
-        assert_eq!(64 - g.cells.leading_zeros(), 54);
+        assert_eq!(Bits::BITS - g.cells.leading_zeros(), 54);
         check_constant_shifts(&g);
     }
 
@@ -294,7 +295,7 @@ mod tests {
     fn eight_by_eight_uses_35_bits_with_constant_shifts() {
         let g = Geometry::new(8, 8, Layout::Diagonal);
         assert_eq!(g.len(), 32);
-        assert_eq!(64 - g.cells.leading_zeros(), 35);
+        assert_eq!(Bits::BITS - g.cells.leading_zeros(), 35);
         check_constant_shifts(&g);
     }
 
@@ -306,7 +307,17 @@ mod tests {
     }
 
     #[test]
-    fn twelve_by_twelve_does_not_fit_yet() {
-        assert!(!Geometry::new(12, 12, Layout::Diagonal).fits());
+    fn twelve_by_twelve_uses_77_bits_with_constant_shifts() {
+        let g = Geometry::new(12, 12, Layout::Diagonal);
+        assert_eq!(g.len(), 72);
+        assert_eq!(Bits::BITS - g.cells.leading_zeros(), 77);
+        check_constant_shifts(&g);
+    }
+
+    #[test]
+    fn boards_beyond_the_bitboard_do_not_fit() {
+        // 14x14 needs 7 * 15 = 105 bits and fits; 16x16 needs 8 * 17 = 136 and does not.
+        assert!(Geometry::new(14, 14, Layout::Diagonal).fits());
+        assert!(!Geometry::new(16, 16, Layout::Diagonal).fits());
     }
 }
