@@ -5,6 +5,8 @@
 
 use pdnkit::fen;
 use pdnkit::notation::{Color, Square};
+use pdnkit::reader::{ReadOptions, read_str};
+use pdnkit::replay::{self, Kind};
 use pdnkit::rules::diagram::diagram;
 use pdnkit::rules::variants::{CANADIAN, ENGLISH, THAI};
 use pdnkit::rules::{Numbering, Position, SetupError};
@@ -86,6 +88,22 @@ fn canadian_flying_king_takes_the_most_pieces_across_the_high_bits() {
         short(&p),
         ["67x12", "67x17", "67x23", "67x28", "67x34", "67x6"]
     );
+}
+
+#[test]
+fn a_canadian_record_taking_fewer_pieces_is_flagged() {
+    // 44 (7,2) takes 38 (6,3) and 26 (4,3): 44x33x20; 47 (7,8) takes only 41 (6,9): 47x36.
+    let text = "[GameType \"27\"]\n[FEN \"W:W44,47:B26,38,41\"]\n1. 47x36 *\n";
+    let r = replay::replay(&read_str(text, ReadOptions::default())[0], &mut ());
+    assert_eq!(r.findings.len(), 1, "{:#?}", r.findings);
+    assert_eq!(r.findings[0].kind, Kind::LongerCaptureRequired);
+    assert_eq!(r.findings[0].ply, Some(1));
+    // The 12x12 board is drawn with the finding.
+    let diagram = &r.findings[0].diagram;
+    assert_eq!(diagram.len(), 12, "{diagram:#?}");
+    let text = "[GameType \"27\"]\n[FEN \"W:WK67:B22,39\"]\n1. 67x28x9 *\n";
+    let r = replay::replay(&read_str(text, ReadOptions::default())[0], &mut ());
+    assert!(r.findings.is_empty(), "{:#?}", r.findings);
 }
 
 #[test]
