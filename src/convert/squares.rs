@@ -2,7 +2,7 @@
 //! a cell-to-square table so that writing a move never walks the board.
 
 use crate::notation::Square;
-use crate::rules::board::CellIter;
+use crate::rules::board::{Bits, CellIter};
 use crate::rules::{Cell, Numbering, Rules};
 use crate::variant::{GameType, SquareNotation};
 
@@ -69,7 +69,7 @@ pub struct SquareTable {
 impl SquareTable {
     pub fn new(rules: &'static Rules, numbering: Numbering) -> SquareTable {
         let geo = &rules.board;
-        let mut squares = vec![Square::Num(0); 64];
+        let mut squares = vec![Square::Num(0); Bits::BITS as usize];
         for cell in CellIter(geo.cells) {
             squares[cell as usize] = numbering.square(geo, cell);
         }

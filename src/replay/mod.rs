@@ -132,7 +132,10 @@ impl GameReplay {
                 format!("pdnkit cannot replay {variant} yet")
             }
             _ if let Some(g) = game.game_type => {
-                format!("the variant is not known (GameType {} names none pdnkit knows)", g.code)
+                format!(
+                    "the variant is not known (GameType {} names none pdnkit knows)",
+                    g.code
+                )
             }
             _ if tag_span(game, "GameType").is_some() => {
                 "the variant is not known (the GameType cannot be read)".to_string()

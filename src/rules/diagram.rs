@@ -2,7 +2,7 @@
 //! men, `W`/`B` kings, `.` an empty playing square. Rows are labelled with their first and last
 //! square numbers, or ranks and files on algebraic boards.
 
-use super::board::CellIter;
+use super::board::{Bits, CellIter};
 use super::numbering::Numbering;
 use super::position::Position;
 use crate::notation::{Color, Square};
@@ -20,7 +20,7 @@ pub fn diagram(pos: &Position, numbering: Numbering) -> Vec<String> {
     let mut files: Vec<u8> = (0..w).map(|c| c as u8).collect();
     for cell in CellIter(geo.cells) {
         let (r, c) = numbering.white_view(geo, cell);
-        let bit = 1u64 << cell;
+        let bit: Bits = 1 << cell;
         let piece = [
             (pos.men(Color::White), 'w'),
             (pos.kings(Color::White), 'W'),
