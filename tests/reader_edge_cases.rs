@@ -412,7 +412,7 @@ fn check_huge_game(text: &str) {
     // The next game's position in the file is still right.
     let after_line = text[..text.find("[Event \"after\"]").unwrap()]
         .matches('\n')
-        .count() as u32
+        .count() as u64
         + 1;
     assert_eq!(last.tags[0].span.line, after_line);
     assert_eq!(

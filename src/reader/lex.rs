@@ -99,8 +99,30 @@ pub fn line_end(bytes: &[u8], at: usize) -> usize {
 /// (`[Event "x"]\r`); returns the position after them. Splitter and parser both use it, so the
 /// escapes never look like move text.
 pub fn skip_literal_escapes(bytes: &[u8], mut at: usize) -> usize {
-    while matches!(bytes.get(at..at + 2), Some(b"\\r" | b"\\n")) {
+    while is_literal_escape(bytes, at) {
         at += 2;
+    }
+    at
+}
+
+/// Whether `bytes[at..]` starts with the two characters `\r` or `\n`: line-end noise that some
+/// tournament programs write at the end of every line (after tags, moves and the terminator).
+/// Outside tag values and comments it is read as whitespace, by the splitter and the parser.
+#[inline]
+pub fn is_literal_escape(bytes: &[u8], at: usize) -> bool {
+    matches!(bytes.get(at..at + 2), Some(b"\\r" | b"\\n"))
+}
+
+/// The end of the whitespace (and literal `\r`/`\n` noise) that starts at `at`.
+pub fn space_end(bytes: &[u8], mut at: usize) -> usize {
+    while let Some(&b) = bytes.get(at) {
+        if is_space(b) {
+            at += 1;
+        } else if b == b'\\' && is_literal_escape(bytes, at) {
+            at += 2;
+        } else {
+            break;
+        }
     }
     at
 }
@@ -179,6 +201,46 @@ pub fn plain_tag(bytes: &[u8], open: usize, high_bytes: bool) -> Option<PlainTag
         value: value_start..value_end,
         end,
     })
+}
+
+/// A tag line that lost its `[`, `Event "b"]`, starting at `at` (the start of a line): a name
+/// (capital first), spaces, a quoted value and `]` ending the line (spaces and literal `\r`/`\n`
+/// may follow). Returns the position just past the `]`. The splitter and the parser both read
+/// such a line as a tag that starts a header (`W-TAG-MISSING-BRACKET`).
+pub fn bracketless_tag(bytes: &[u8], at: usize) -> Option<usize> {
+    if !bytes.get(at).is_some_and(|b| b.is_ascii_uppercase()) {
+        return None;
+    }
+    let eol = line_end(bytes, at);
+    let line = &bytes[at..eol];
+    let name = line
+        .iter()
+        .take_while(|&&b| TAG_BYTES[usize::from(b)] & (NAME | HIGH) != 0)
+        .count();
+    let spaces = line[name..]
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    if spaces == 0 || line.get(name + spaces) != Some(&b'"') {
+        return None;
+    }
+    // The end of the line, back over spaces and literal escapes, must be `"` and `]`.
+    let mut end = line.len();
+    loop {
+        while end > 0 && matches!(line[end - 1], b' ' | b'\t') {
+            end -= 1;
+        }
+        if end >= 2 && matches!(&line[end - 2..end], b"\\r" | b"\\n") {
+            end -= 2;
+        } else {
+            break;
+        }
+    }
+    let value_end = line[..end.checked_sub(1)?]
+        .iter()
+        .rposition(|b| !matches!(b, b' ' | b'\t'))?;
+    (line[end - 1] == b']' && line[value_end] == b'"' && value_end > name + spaces)
+        .then_some(at + end)
 }
 
 /// PDN whitespace.

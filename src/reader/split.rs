@@ -21,6 +21,7 @@ pub fn header_end(bytes: &[u8], from: usize) -> Option<HeaderEnd> {
         let b = *bytes.get(i)?;
         match b {
             _ if lex::is_space(b) => i += 1,
+            b'\\' if lex::is_literal_escape(bytes, i) => i += 2,
             b'%' if lex::at_line_start(bytes, i) => i = lex::line_end(bytes, i),
             b';' => i = lex::line_end(bytes, i),
             b'[' => {
@@ -28,6 +29,11 @@ pub fn header_end(bytes: &[u8], from: usize) -> Option<HeaderEnd> {
                     Some(tag) => tag.end,
                     None => lex::skip_literal_escapes(bytes, lex::tag_extent(bytes, i).end),
                 }
+            }
+            b'A'..=b'Z'
+                if lex::at_line_start(bytes, i) && lex::bracketless_tag(bytes, i).is_some() =>
+            {
+                i = lex::skip_literal_escapes(bytes, lex::tag_extent(bytes, i).end);
             }
             b'{' => match lex::comment_end(bytes, i) {
                 CommentEnd::Closed { end, .. } => i = end,
@@ -55,7 +61,7 @@ pub fn next_game_start(bytes: &[u8], from: usize) -> Option<usize> {
             continue;
         }
         match bytes[at] {
-            b'[' => return Some(at),
+            b'[' => return Some(bracketless_tags_before(bytes, i, at)),
             b'{' => match lex::comment_end(bytes, at) {
                 CommentEnd::Closed { end, .. } => i = end,
                 CommentEnd::Runaway { end } => return Some(end),
@@ -63,6 +69,28 @@ pub fn next_game_start(bytes: &[u8], from: usize) -> Option<usize> {
             },
             _ => i = lex::line_end(bytes, at),
         }
+    }
+}
+
+/// The start of the tag lines that lost their `[` (`Event "b"]`) right before the tag at `at`,
+/// after `from`: they open the next game's header (the parser ends the move text at the first
+/// of them). `at` itself when there are none.
+fn bracketless_tags_before(bytes: &[u8], from: usize, at: usize) -> usize {
+    let mut start = at;
+    loop {
+        // The previous line with text, if only whitespace separates it from `start`.
+        let mut end = start;
+        while end > from && lex::is_space(bytes[end - 1]) {
+            end -= 1;
+        }
+        if end == from || !lex::at_line_start(bytes, start) {
+            return start;
+        }
+        let line_start = memchr::memrchr2(b'\n', b'\r', &bytes[..end]).map_or(0, |p| p + 1);
+        if line_start < from || lex::bracketless_tag(bytes, line_start).is_none() {
+            return start;
+        }
+        start = line_start;
     }
 }
 
