@@ -84,10 +84,11 @@ pub fn at_line_start(bytes: &[u8], at: usize) -> bool {
     at == 0 || matches!(bytes[at - 1], b'\n' | b'\r')
 }
 
-/// Whether the line holding `at` is a `%` line comment (the `%` in its first column).
-pub fn in_percent_line(bytes: &[u8], at: usize) -> bool {
+/// Whether the line holding `at` is a `%` line comment (the `%` in its first column), its `%`
+/// at or after `from` (a `%` before it is inside a comment that ended since).
+pub fn in_percent_line(bytes: &[u8], from: usize, at: usize) -> bool {
     let line_start = memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |p| p + 1);
-    bytes[line_start] == b'%' && line_start < at
+    bytes[line_start] == b'%' && line_start < at && line_start >= from
 }
 
 /// Position of the end of the line holding `at` (the line-break byte, or the end of bytes).
@@ -224,23 +225,39 @@ pub fn bracketless_tag(bytes: &[u8], at: usize) -> Option<usize> {
     if spaces == 0 || line.get(name + spaces) != Some(&b'"') {
         return None;
     }
-    // The end of the line, back over spaces and literal escapes, must be `"` and `]`.
-    let mut end = line.len();
+    // A quoted value closed by `]`, and nothing after it on the line but spaces and escapes.
+    let extent = tag_extent(bytes, at);
+    extent.quotes?;
+    if !extent.closed {
+        return None;
+    }
+    let mut rest = extent.end;
     loop {
-        while end > 0 && matches!(line[end - 1], b' ' | b'\t') {
-            end -= 1;
+        while matches!(bytes.get(rest), Some(b' ' | b'\t')) {
+            rest += 1;
         }
-        if end >= 2 && matches!(&line[end - 2..end], b"\\r" | b"\\n") {
-            end -= 2;
-        } else {
+        if !is_literal_escape(bytes, rest) {
             break;
         }
+        rest += 2;
     }
-    let value_end = line[..end.checked_sub(1)?]
-        .iter()
-        .rposition(|b| !matches!(b, b' ' | b'\t'))?;
-    (line[end - 1] == b']' && line[value_end] == b'"' && value_end > name + spaces)
-        .then_some(at + end)
+    (rest == eol).then_some(extent.end)
+}
+
+/// Whether a run of [`bracketless_tag`] lines starts at `at` and is followed, across whitespace
+/// only, by a `[`: only then is such a line read as a tag (by the splitter and the parser), so
+/// that the splitter can find the run from that `[`, looking back.
+pub fn bracketless_tag_before_tags(bytes: &[u8], mut at: usize) -> bool {
+    while let Some(end) = bracketless_tag(bytes, at) {
+        at = space_end(bytes, end);
+        if bytes.get(at) == Some(&b'[') {
+            return true;
+        }
+        if !at_line_start(bytes, at) {
+            return false;
+        }
+    }
+    false
 }
 
 /// PDN whitespace.
@@ -291,8 +308,9 @@ mod tests {
     #[test]
     fn percent_lines() {
         let text = b"% a [b]\n[Event";
-        assert!(in_percent_line(text, 4));
-        assert!(!in_percent_line(text, 8));
+        assert!(in_percent_line(text, 0, 4));
+        assert!(!in_percent_line(text, 0, 8));
+        assert!(!in_percent_line(text, 1, 4));
         assert!(at_line_start(text, 8));
     }
 }

@@ -226,12 +226,12 @@ impl<'a, 'l> GameParser<'a, 'l> {
         }
     }
 
-    /// Reads the literal `\r`/`\n` written after a game's terminator on its line, as part of
-    /// that game (not the start of the next one).
+    /// Reads the literal `\r`/`\n` written after a game's terminator (on its line and on the
+    /// blank lines after it) as part of that game, not the start of the next one.
     fn skip_trailing_escapes(&mut self) {
         let mut at = self.pos;
         loop {
-            while matches!(self.bytes.get(at), Some(b' ' | b'\t')) {
+            while self.bytes.get(at).is_some_and(|b| lex::is_space(*b)) {
                 at += 1;
             }
             if !lex::is_literal_escape(self.bytes, at) {
@@ -288,10 +288,13 @@ impl<'a, 'l> GameParser<'a, 'l> {
         self.squares = SquareSummary::default();
         self.escapes = None;
         self.skip_space();
-        if self.pos >= self.bytes.len() {
-            return None;
-        }
-        let start = self.pos;
+        // The game starts at any literal `\r`/`\n` noise before it (text of nothing but such
+        // noise is still reported, as an empty game).
+        let start = match self.escapes {
+            Some((first, _)) => first,
+            None if self.pos < self.bytes.len() => self.pos,
+            None => return None,
+        };
         // The game's own span is asked for last: count from here, not from the chunk start.
         self.loc.checkpoint(start);
         let mut header_comments = Vec::new();
@@ -311,7 +314,19 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     }
                     tags.push(self.parse_tag());
                 }
-                b'{' | b';' => header_comments.push(self.parse_comment()),
+                b'{' => {
+                    let runaway = matches!(
+                        lex::comment_end(self.bytes, self.pos),
+                        CommentEnd::Runaway { .. }
+                    );
+                    header_comments.push(self.parse_comment());
+                    // A comment that runs away to the next game's tags ends this game there,
+                    // where the splitter cuts.
+                    if runaway {
+                        break;
+                    }
+                }
+                b';' => header_comments.push(self.parse_comment()),
                 b'%' if lex::at_line_start(self.bytes, self.pos) => {
                     header_comments.push(self.parse_comment())
                 }
@@ -428,10 +443,11 @@ impl<'a, 'l> GameParser<'a, 'l> {
 
     // ---- tags -------------------------------------------------------------------------------
 
-    /// Whether a tag line that lost its `[` starts here ([`lex::bracketless_tag`]).
+    /// Whether a tag line that lost its `[` starts here, right before the next tags
+    /// ([`lex::bracketless_tag_before_tags`]).
     fn at_bracketless_tag(&self) -> bool {
         lex::at_line_start(self.bytes, self.pos)
-            && lex::bracketless_tag(self.bytes, self.pos).is_some()
+            && lex::bracketless_tag_before_tags(self.bytes, self.pos)
     }
 
     /// Reads the tag at `pos`: `[Name "value"]`, or a [`lex::bracketless_tag`].
@@ -756,7 +772,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     }
                 }
                 b'A'..=b'Z' if self.at_bracketless_tag() => {
-                    // `Event "b"]`: a tag that lost its `[` opens the next game's header.
+                    // `Event "b"]`: a tag that lost its `[`, right before the next game's tags,
+                    // opens that header (where the splitter cuts).
                     self.close_open_variations();
                     return BodyEnd::NextGame;
                 }
@@ -1441,7 +1458,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let mut end = start + 1;
         while end < self.bytes.len()
             && !lex::is_space(self.bytes[end])
-            && !matches!(self.bytes[end], b'{' | b'[' | b'(' | b')')
+            && !matches!(self.bytes[end], b'{' | b'[' | b'(' | b')' | b';')
             && !lex::is_literal_escape(self.bytes, end)
         {
             end += 1;
@@ -1789,8 +1806,13 @@ mod plain_run_tests {
         "10x",
         "x",
         "-",
+        "Event \"b\"]",
+        "[Type de jeu \"21\"]",
     ];
-    const GAPS: &[&str] = &[" ", "  ", "\n", " \n ", "\t", "\r\n", ""];
+    /// Gaps between tokens, literal `\r`/`\n` line-end noise among them.
+    const GAPS: &[&str] = &[
+        " ", "  ", "\n", " \n ", "\t", "\r\n", "", "\\r\n", "\\r", "\\n ",
+    ];
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
