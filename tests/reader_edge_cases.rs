@@ -919,3 +919,46 @@ fn oca_archive_counts() {
     assert_eq!(comments, 55);
     assert!(games.iter().all(|g| g.variant == Some(Variant::English)));
 }
+
+#[test]
+fn utf16_is_read_with_a_byte_order_mark_or_when_asked() {
+    let text = "[Event \"Café\"]\n1. 32-28 19-23 *\n";
+    let utf8 = read_bytes(text.as_bytes(), ReadOptions::default());
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let with_bom = |bom: [u8; 2], body: &[u8]| [&bom[..], body].concat();
+    let forced = ReadOptions {
+        encoding: Some(pdnkit::reader::Encoding::Utf16),
+        ..ReadOptions::default()
+    };
+    for (bytes, options) in [
+        (with_bom([0xFF, 0xFE], &le), ReadOptions::default()),
+        (with_bom([0xFE, 0xFF], &be), ReadOptions::default()),
+        (le.clone(), forced.clone()),
+        (with_bom([0xFF, 0xFE], &le), forced),
+    ] {
+        let games = read_bytes(&bytes, options);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tag("Event"), Some("Café"));
+        assert!(has(&games[0], Code::Utf16), "{:?}", codes(&games[0]));
+        assert_eq!(main_moves(&games[0]), main_moves(&utf8[0]));
+        // One byte a read decides the same.
+        let slow: Vec<Game> = Reader::new(OneByte(&bytes), ReadOptions::default())
+            .collect::<std::io::Result<_>>()
+            .unwrap();
+        if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+            assert_eq!(slow, games);
+        }
+    }
+}
+
+#[test]
+fn one_bad_byte_in_a_utf8_game_is_repaired_not_the_whole_game_recoded() {
+    let text = b"[Event \"caf\xC3\xA9\"]\n[Site \"Bert\xE8\"]\n1. 32-28 19-23 *\n[Event \"caf\xC3\xA9\"]\n1. 32-28 *\n";
+    let games = read_bytes(text, ReadOptions::default());
+    assert_eq!(games[0].tag("Event"), Some("café"));
+    assert_eq!(games[0].tag("Site"), Some("Bertè"));
+    assert!(has(&games[0], Code::EncodingRepaired));
+    assert_eq!(games[1].tag("Event"), Some("café"));
+    assert_eq!(codes(&games[1]), [Code::VariantInferred]);
+}
