@@ -154,7 +154,8 @@ struct GameParser<'a, 'l> {
     declared_result: Option<String>,
     /// The squares of the moves read so far, in every line.
     squares: SquareSummary,
-    /// Whether runs of plain tokens are read by [`Self::read_plain_run`].
+    /// Whether the fast paths are taken: runs of plain tokens ([`Self::read_plain_run`]) and
+    /// plain tags ([`Self::plain_tag`]). The tests compare reading with and without them.
     plain_runs: bool,
     /// Literal `\r`/`\n` line-end noise in this game: where the first is, and how many.
     escapes: Option<(usize, u32)>,
@@ -453,7 +454,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
     /// Reads the tag at `pos`: `[Name "value"]`, or a [`lex::bracketless_tag`].
     fn parse_tag(&mut self) -> Tag {
         let open = self.pos;
-        if let Some(tag) = self.plain_tag(open) {
+        if self.plain_runs
+            && let Some(tag) = self.plain_tag(open)
+        {
             return tag;
         }
         let extent = lex::tag_extent(self.bytes, open);
@@ -1808,6 +1811,10 @@ mod plain_run_tests {
         "-",
         "Event \"b\"]",
         "[Type de jeu \"21\"]",
+        "[Event \"a b\"]",
+        "[Event \"caf\u{e9}\"]",
+        "[White-Elo \"2000\"]",
+        "[Site  \"x\"]",
     ];
     /// Gaps between tokens, literal `\r`/`\n` line-end noise among them.
     const GAPS: &[&str] = &[
@@ -1817,7 +1824,7 @@ mod plain_run_tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
-        /// Reading plain runs changes nothing in what is read, only how fast.
+        /// Reading plain runs (and plain tags) changes nothing in what is read, only how fast.
         #[test]
         fn plain_runs_read_what_the_body_loop_reads(
             picks in prop::collection::vec((0..TOKENS.len(), 0..GAPS.len()), 1..60)
