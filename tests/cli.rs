@@ -140,14 +140,18 @@ fn dash_reads_standard_input() {
     }
 }
 
-/// Every `*.pdn` below `dir`, sorted, as `dir/...` paths.
+/// Every record file (`*.pdn`, `*.pdn.gz`, `*.fen`) below `dir`, sorted, as `dir/...` paths.
 fn pdn_files(dir: &Path) -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
+            let name = path.to_string_lossy();
             if path.is_dir() {
                 walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "pdn") {
+            } else if [".pdn", ".pdn.gz", ".fen"]
+                .iter()
+                .any(|e| name.ends_with(e))
+            {
                 out.push(path);
             }
         }

@@ -34,7 +34,8 @@ Policy: a pdnkit.toml in the current directory or an ancestor sets the default v
 draw rules, encoding, fail-on and per-code levels ([codes] \"W-DATE-FORMAT\" = \"allow\"), also
 per path ([[paths]] glob = \"historic/**\"); the command line overrides it.")]
 pub struct CheckArgs {
-    /// PDN files, directories (searched for *.pdn) or `-` for standard input.
+    /// PDN or FEN files, directories (searched for *.pdn, *.pdn.gz, *.fen and files that start
+    /// like records) or `-` for standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Variant of games without a GameType tag (a name such as `english`, or a GameType number).
@@ -70,7 +71,8 @@ pub struct CheckArgs {
     /// Threads checking games (default: one per core). Output is the same for any value.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
-    /// Character set of the input (default: UTF-8, else detected Windows-1252/1251).
+    /// Character set of the input (default: UTF-8, else detected Windows-1252/1251; UTF-16 with a
+    /// byte order mark; `utf-16` for UTF-16 without one).
     #[arg(long, value_parser = super::parse::parse_encoding)]
     encoding: Option<Encoding>,
 }

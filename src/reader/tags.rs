@@ -30,8 +30,11 @@ const LOCALISED: &[(&str, &str)] = &[
     ("Résultat", "Result"),
     ("Evenement", "Event"),
     ("Événement", "Event"),
+    ("Evénement", "Event"),
     ("Lieu", "Site"),
     ("Ronde", "Round"),
+    ("Tour", "Round"),
+    ("Type de jeu", "GameType"),
     // Dutch
     ("Wit", "White"),
     ("Zwart", "Black"),
@@ -39,6 +42,7 @@ const LOCALISED: &[(&str, &str)] = &[
     ("Datum", "Date"),
     ("Toernooi", "Event"),
     ("Plaats", "Site"),
+    ("Speltype", "GameType"),
     // German
     ("Weiss", "White"),
     ("Weiß", "White"),
@@ -49,6 +53,11 @@ const LOCALISED: &[(&str, &str)] = &[
     ("Черные", "Black"),
     ("Чёрные", "Black"),
     ("Результат", "Result"),
+    ("Событие", "Event"),
+    ("Турнир", "Event"),
+    ("Место", "Site"),
+    ("Дата", "Date"),
+    ("Тур", "Round"),
 ];
 
 /// Whether `name` is one of the standard tag names seen in nearly every game (none is in

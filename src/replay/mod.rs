@@ -20,11 +20,11 @@ pub mod matcher;
 
 pub use finding::{Finding, Kind};
 
-use crate::notation::Color;
+use crate::notation::{Color, Square};
 use crate::reader::{Annotation, Game, Line, MoveKind, MoveNode, Span, VariantSource};
 use crate::rules::movegen::Relax;
 use crate::rules::{
-    Cell, Move, MoveList, Numbering, Position, Rules, SquareMap, movegen, variants,
+    Cell, Move, MoveList, Numbering, Position, Rules, SquareError, SquareMap, movegen, variants,
 };
 use crate::variant::{SquareNotation, Variant};
 use explain::Writer;
@@ -407,6 +407,24 @@ struct Replayer<'v, V> {
     legal: Option<Box<MoveList>>,
     visitor: &'v mut V,
     out: GameReplay,
+    /// The numbering with the record's own notation (algebraic or numeric, from its first
+    /// move): squares in messages are written as the record writes them.
+    written: Numbering,
+    /// What the record says about its start position, for hints.
+    start_fen: StartFen,
+    /// The GameType tag as written, for hints.
+    game_type: Option<String>,
+}
+
+/// Whether the record sets up its start position.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum StartFen {
+    /// No FEN tag and no `/FEN/` setup before the first move.
+    None,
+    /// A FEN is written but could not be read: replay starts from the initial position.
+    Unreadable,
+    /// A FEN is written and read.
+    Read,
 }
 
 /// What the moves after an ambiguous short form say about it.
@@ -442,10 +460,35 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             legal: Some(Box::default()),
             visitor,
             out,
+            written: numbering,
+            start_fen: StartFen::None,
+            game_type: None,
         }
     }
 
     fn game(&mut self, game: &Game) {
+        if let Some(square) = game
+            .moves
+            .moves
+            .first()
+            .and_then(|n| n.token.squares.first())
+        {
+            self.written.notation = match square {
+                Square::Alg { .. } => SquareNotation::Algebraic,
+                Square::Num(_) => SquareNotation::Numeric,
+            };
+        }
+        self.game_type = game.tag("GameType").map(str::to_string);
+        let setups = game.moves.before.iter().filter_map(|a| match a {
+            Annotation::Setup(s) => Some(s.parsed.is_some()),
+            _ => None,
+        });
+        let written = game.tag("FEN").map(|_| game.setup.is_some());
+        self.start_fen = match written.into_iter().chain(setups).reduce(|a, b| a || b) {
+            None => StartFen::None,
+            Some(false) => StartFen::Unreadable,
+            Some(true) => StartFen::Read,
+        };
         let start = match &game.setup {
             None => Position::initial(self.rules),
             Some(setup) => {
@@ -533,8 +576,16 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     fn line(&mut self, line: &Line, mut at: Cursor) -> (Cursor, bool) {
         let mut live = true;
         for a in &line.before {
-            if let Annotation::Setup(s) = a {
-                live = self.setup(&mut at, s);
+            match a {
+                Annotation::Setup(s) => live = self.setup(&mut at, s),
+                // A variation before the line's first move: an alternative from where the line
+                // starts, replayed from there.
+                Annotation::Variation(v) if live => {
+                    let mut branch = at;
+                    branch.depth += 1;
+                    self.line(&v.line, branch);
+                }
+                _ => {}
             }
         }
         for (i, node) in line.moves.iter().enumerate() {
@@ -626,11 +677,23 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         for &square in &token.squares {
             match self.squares.cell(geo, square) {
                 Ok(c) => cells.push(c),
-                Err(_) => {
-                    let message = format!(
+                Err(error) => {
+                    let mut message = format!(
                         "{square} is not a playing square of the {} board",
                         self.rules.variant
                     );
+                    // Off the board altogether: say which board it would fit.
+                    if let Some(size) = board_that_fits(square)
+                        .filter(|_| error == SquareError::NotOnBoard)
+                        .filter(|&size| size != geo.width || geo.width != geo.height)
+                    {
+                        let what = match &self.game_type {
+                            Some(written) => format!("GameType {written}"),
+                            None => format!("{} (no GameType tag)", self.rules.variant),
+                        };
+                        message
+                            .push_str(&format!("; {square} fits {size}x{size}: is {what} right?"));
+                    }
                     self.report(at, node, Kind::SquareNotOnBoard, message, Vec::new());
                     return None;
                 }
@@ -660,7 +723,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             Match::Many(candidates) => {
                 let writer = Writer {
                     pos: &at.pos,
-                    numbering: self.numbering,
+                    numbering: self.written,
                 };
                 let texts = writer.texts(&candidates);
                 let head = format!(
@@ -697,17 +760,25 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 }
             }
             Match::None => {
-                let e = explain::explain(&at.pos, self.numbering, legal, cells);
+                let e = explain::explain(&at.pos, self.written, legal, cells);
                 let mut message = format!("{}; the rest of this line is not replayed", e.message);
                 if at.ply == 1
                     && at.depth == 0
                     && at.number > 1
-                    && self.out.start == Some(Position::initial(self.rules))
+                    && at.pos == Position::initial(self.rules)
                 {
-                    message.push_str(&format!(
-                        " (the record starts at move {} without a FEN setup)",
-                        at.number
-                    ));
+                    let n = at.number;
+                    message.push_str(&match self.start_fen {
+                        StartFen::None => {
+                            format!(" (the record starts at move {n} without a FEN setup)")
+                        }
+                        StartFen::Unreadable => format!(
+                            " (the record starts at move {n}; its FEN could not be read, so replay starts from the initial position)"
+                        ),
+                        StartFen::Read => format!(
+                            " (the record starts at move {n} from its FEN, which is the initial position)"
+                        ),
+                    });
                 }
                 self.report(at, node, e.kind, message, e.moves);
                 return None;
@@ -715,9 +786,9 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         };
         let writer = Writer {
             pos: &at.pos,
-            numbering: self.numbering,
+            numbering: self.written,
         };
-        let full = || mv.full_notation(geo, self.numbering, at.pos.capture_separator());
+        let full = || mv.full_notation(geo, self.written, at.pos.capture_separator());
         match reading {
             Reading::PartialPath => {
                 let message = format!(
@@ -811,7 +882,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     .as_deref()
                     .map_or_else(|| node.token.canonical(), String::clone),
             ),
-            fen_before: Some(at.pos.to_setup_numbered(self.numbering).to_string()),
+            fen_before: Some(at.pos.to_setup_numbered(self.written).to_string()),
             legal_moves,
             diagram: if kind.severity() == crate::reader::Severity::Error {
                 crate::rules::diagram::diagram(&at.pos, self.numbering)
@@ -820,6 +891,20 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             },
         });
     }
+}
+
+/// The side of the smallest square board a notation square can be on (8, 10 or 12), for hints.
+fn board_that_fits(square: Square) -> Option<u8> {
+    let needed = match square {
+        Square::Num(n) => match n {
+            1..=32 => 8,
+            33..=50 => 10,
+            51..=72 => 12,
+            _ => return None,
+        },
+        Square::Alg { file, rank } => file.max(rank) + 1,
+    };
+    [8, 10, 12].into_iter().find(|&size| needed <= size)
 }
 
 /// The square map of a numbering, built once per thread: games of one archive share it.
