@@ -41,6 +41,7 @@ pub use fen_lines::is_fen_line;
 pub use input::{decompressed, open_path};
 pub use model::*;
 pub use span::Span;
+pub use tags::normalise_date;
 
 use crate::variant::Variant;
 use std::io::{self, Read};

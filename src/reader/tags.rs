@@ -212,17 +212,65 @@ fn check_result(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// PDN 3.0 dates are `YYYY.MM.DD`, with `?` for unknown digits.
-fn check_date(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) {
-    let bytes = tag.value.as_bytes();
-    let standard = bytes.len() == 10
+/// Whether `date` is in the PDN 3.0 form `YYYY.MM.DD`, with `?` for unknown digits.
+fn is_standard_date(date: &str) -> bool {
+    let bytes = date.as_bytes();
+    bytes.len() == 10
         && bytes[4] == b'.'
         && bytes[7] == b'.'
         && bytes
             .iter()
             .enumerate()
-            .all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit() || *b == b'?');
-    if !standard && !tag.value.is_empty() {
+            .all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit() || *b == b'?')
+}
+
+/// A date written another way, in the PDN form, when the way it is written leaves no doubt:
+/// `1841-??-??` and `2004/10/27` (other separators), `2004.1.5` (one digit), `1998` and
+/// `1998.05` (parts left out), `27.10.2004` (day first: dots after a day are the European
+/// order). `None` for ranges (`2004.10.27 - 2004.11.01`), month-first `10/27/2004`, and
+/// anything else: those stay as written.
+pub fn normalise_date(date: &str) -> Option<String> {
+    let date = date.trim();
+    if is_standard_date(date) {
+        return None;
+    }
+    let separators: &[char] = &['.', '-', '/'];
+    let parts: Vec<&str> = date.split(separators).collect();
+    let is_part = |p: &str, max_len: usize| {
+        !p.is_empty() && p.len() <= max_len && p.bytes().all(|b| b.is_ascii_digit() || b == b'?')
+    };
+    let pad = |p: &str| {
+        if p.len() == 1 {
+            format!("0{p}")
+        } else {
+            p.to_string()
+        }
+    };
+    let year_first = |parts: &[&str]| -> Option<String> {
+        let year = parts.first().filter(|y| y.len() == 4 && is_part(y, 4))?;
+        let month = parts.get(1).copied().unwrap_or("??");
+        let day = parts.get(2).copied().unwrap_or("??");
+        (is_part(month, 2) && is_part(day, 2))
+            .then(|| format!("{year}.{}.{}", pad(month), pad(day)))
+    };
+    let mut used = date.chars().filter(|c| separators.contains(c));
+    let first = used.next();
+    if used.any(|c| Some(c) != first) || parts.len() > 3 {
+        return None; // mixed separators, or a range
+    }
+    if parts[0].len() == 4 {
+        return year_first(&parts);
+    }
+    // Day first: only with dots, the European order (`10/27/2004` is month first in the US).
+    if parts.len() == 3 && date.contains('.') && parts[2].len() == 4 {
+        return year_first(&[parts[2], parts[1], parts[0]]);
+    }
+    None
+}
+
+/// PDN 3.0 dates are `YYYY.MM.DD`, with `?` for unknown digits.
+fn check_date(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) {
+    if !is_standard_date(&tag.value) && !tag.value.is_empty() {
         diagnostics.push(Diagnostic::new(
             Code::DateFormat,
             tag.span,
@@ -284,6 +332,29 @@ mod tests {
     fn every_fen_warning_has_a_reader_code() {
         for code in fen::codes::ALL {
             assert!(Code::from_code(code).is_some(), "{code} has no reader code");
+        }
+    }
+
+    #[test]
+    fn dates_are_normalised_only_where_the_form_leaves_no_doubt() {
+        for (written, fixed) in [
+            ("1841-??-??", Some("1841.??.??")),
+            ("2004/10/27", Some("2004.10.27")),
+            ("2004.1.5", Some("2004.01.05")),
+            ("1998", Some("1998.??.??")),
+            ("1998.05", Some("1998.05.??")),
+            ("11.05.2002", Some("2002.05.11")),
+            ("2004.10.27", None),
+            ("2004.10.27 - 2004.11.01", None),
+            ("10/27/2004", None),
+            ("2004-10/27", None),
+            ("spring 1990", None),
+            ("", None),
+        ] {
+            assert_eq!(normalise_date(written).as_deref(), fixed, "{written}");
+            if let Some(fixed) = fixed {
+                assert!(is_standard_date(fixed), "{fixed}");
+            }
         }
     }
 }
