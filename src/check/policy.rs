@@ -270,7 +270,7 @@ impl fmt::Display for PolicyError {
 impl std::error::Error for PolicyError {}
 
 /// The known code closest to `text` in edit distance, when it is close enough to be a typo.
-fn nearest_code(text: &str) -> Option<&'static str> {
+pub fn nearest_code(text: &str) -> Option<&'static str> {
     let upper = text.to_ascii_uppercase();
     all_codes()
         .map(|c| (edit_distance(&upper, c), c))
