@@ -921,20 +921,27 @@ pub fn render_markdown() -> String {
         );
     }
     for entry in &all {
-        let level = default_level(entry.code).map_or("unknown", level_name);
-        let _ = writeln!(out, "\n## {}\n", entry.code);
-        let _ = writeln!(out, "Level: {level}. {}.\n", capitalise(entry.summary));
-        let _ = writeln!(out, "{}\n", entry.meaning);
-        match entry.example {
-            Pdn(pdn) => {
-                let _ = writeln!(out, "Example:\n\n```pdn\n{pdn}\n```\n");
-            }
-            NoExample(why) => {
-                let _ = writeln!(out, "No example: {why}.\n");
-            }
-        }
-        let _ = writeln!(out, "How to fix the record: {}", entry.fix);
+        out.push_str(&render_markdown_entry(entry));
     }
+    out
+}
+
+/// One entry of `docs/codes.md`, from its heading on.
+pub fn render_markdown_entry(entry: &Entry) -> String {
+    let mut out = String::new();
+    let level = default_level(entry.code).map_or("unknown", level_name);
+    let _ = writeln!(out, "\n## {}\n", entry.code);
+    let _ = writeln!(out, "Level: {level}. {}.\n", capitalise(entry.summary));
+    let _ = writeln!(out, "{}\n", entry.meaning);
+    match entry.example {
+        Pdn(pdn) => {
+            let _ = writeln!(out, "Example:\n\n```pdn\n{pdn}\n```\n");
+        }
+        NoExample(why) => {
+            let _ = writeln!(out, "No example: {why}.\n");
+        }
+    }
+    let _ = writeln!(out, "How to fix the record: {}", entry.fix);
     out
 }
 

@@ -2,6 +2,7 @@
 
 mod check;
 mod convert;
+mod explain;
 mod inputs;
 mod output;
 mod parse;
@@ -29,6 +30,8 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Read PDN files and print the parsed games (lossless) or what the reader found.
     Parse(parse::ParseArgs),
+    /// Explain a finding code: what it means, an example that triggers it, how to fix the record.
+    Explain(explain::ExplainArgs),
     /// Count leaf positions of the move tree to DEPTH (`--divide` lists them per move).
     Perft(perft::PerftArgs),
 }
@@ -73,6 +76,7 @@ pub fn main() -> ExitCode {
         Command::Convert(args) => convert::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Explain(args) => explain::run(args),
     };
     match outcome {
         Ok(outcome) => outcome.into(),
