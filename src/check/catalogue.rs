@@ -770,10 +770,103 @@ const TABLE: &[Entry] = &[
     ),
 ];
 
-/// Entries for codes that other branches add. They take effect once their code is known (the
-/// merge brings it); until then `explain` and the docs leave them out.
+/// PENDING: entries for codes that other branches add (named beside each). They take effect once
+/// their code is known (the merge brings it: regenerate docs/codes.md then); until then
+/// `explain`, SARIF and the docs leave them out. Move them into [`TABLE`] after the merge.
 const PENDING: &[Entry] = &[
-    // PENDING
+    // The reader (branch `dialects`).
+    e(
+        "W-GZIP-TRAILING-DATA",
+        "bytes after the end of gzip-compressed input",
+        "The input is gzip-compressed, and after the end of the compressed data come bytes that \
+         are not gzip data (padding or debris from a transfer). Every game of the compressed \
+         data is read; the trailing bytes are ignored.",
+        "Recompress the file (`gunzip -c f.pdn.gz | gzip > g.pdn.gz`), or leave it: no game is \
+         lost.",
+        NoExample("the code is about the bytes of a compressed file"),
+    ),
+    e(
+        "W-ENCODING-REPAIRED",
+        "a UTF-8 game with bytes that are not UTF-8",
+        "The file is UTF-8, but a game holds bytes that are not (a name pasted from another \
+         character set). Each such byte is read as its Windows-1252 character; the rest of the \
+         game is read as UTF-8.",
+        "Correct the characters in the game (check the names against the source) and save the \
+         file as UTF-8.",
+        NoExample("the code is about bytes that are not UTF-8, which an example cannot hold"),
+    ),
+    e(
+        "W-UTF16",
+        "UTF-16 input, transcoded to UTF-8",
+        "The input is UTF-16 (it starts with a UTF-16 byte order mark, or --encoding utf-16 \
+         says so) and is transcoded to UTF-8 as it is read. A note.",
+        "Save the file as UTF-8 for tools that read only UTF-8, or leave it.",
+        NoExample("the code is about the file's character set"),
+    ),
+    e(
+        "W-NONSTANDARD-TAG-NAME",
+        "a tag name with characters PDN names cannot have",
+        "A tag name holds characters a PDN tag name cannot (`White-Elo`, `Type de jeu`), or is \
+         written with HTML character references (`R&#x00e9;sultat`). It is kept whole, \
+         references decoded.",
+        "Rename the tag with letters, digits and `_` only (`WhiteElo`), or use the standard tag \
+         it stands for.",
+        Pdn("[White-Elo \"2400\"]\n[GameType \"20\"]\n1. 32-28 19-23 *"),
+    ),
+    e(
+        "W-TAG-MISSING-BRACKET",
+        "a tag line without its `[`",
+        "A line looks like a tag but lacks its opening bracket (`Event \"b\"]`). It is read as a \
+         tag, and as the start of a header.",
+        "Add the `[`.",
+        Pdn("[Event \"a\"]\nEvent \"b\"]\n[GameType \"20\"]\n1. 32-28 19-23 *"),
+    ),
+    e(
+        "W-TAG-WITHOUT-VALUE",
+        "a tag with a name and no value",
+        "A tag has a name and no value (`[Empty]`). It is kept with an empty value.",
+        "Give the tag its value in double quotes, or delete it.",
+        Pdn("[GameType \"20\"]\n[Empty]\n1. 32-28 19-23 *"),
+    ),
+    e(
+        "W-FEN-PER-LINE",
+        "a file of one FEN a line",
+        "The file holds one FEN position a line and no PDN games (a position collection). Each \
+         line is read as a game of that position without moves. A note.",
+        "Nothing to fix for a position list; to make PDN of it, write each line as \
+         `[FEN \"...\"]` followed by `*`.",
+        Pdn("W:W31-50:B1-20\nB:W31-50:B1-20"),
+    ),
+    // The reader (branch `infer`).
+    e(
+        "W-VARIANT-TAG-MISMATCH",
+        "a Variant tag naming another variant than the GameType",
+        "The game has both a GameType and a `Variant` tag (as lidraughts writes), and they name \
+         different variants. The GameType is used.",
+        "Make the two tags agree, or remove the wrong one.",
+        Pdn("[GameType \"20\"]\n[Variant \"Russian\"]\n1. 32-28 19-23 *"),
+    ),
+    // The replay and the draw checks (branch `frisian`).
+    e(
+        "E-KING-MOVE-LIMIT",
+        "a king moving a fourth time in a row while its side has men",
+        "In Frisian draughts a king may make at most three moves in a row without capturing \
+         while its side still has men; then another piece must move (or the king capture). \
+         This is the king's fourth such move.",
+        "Check the moves against the game's source (a move of another piece may be missing), \
+         and the GameType.",
+        Pdn(
+            "[GameType \"40\"]\n[FEN \"W:WK46,K6,31:B3,20\"]\n1. 46-41 20-25 2. 41-46 25-30 3. 46-41 30-35 4. 41-46 *",
+        ),
+    ),
+    e(
+        "W-PLAYED-AFTER-WIN",
+        "moves recorded after the game was decided",
+        "The game was decided by a rule of the variant (Breakthrough: the first king wins at \
+         once), yet the record goes on.",
+        "End the record where the game was decided, with its result.",
+        Pdn("[GameType \"96\"]\n[FEN \"W:W6:B30\"]\n[Result \"2-0\"]\n1. 6-1 30-35 2. 1-7 2-0"),
+    ),
 ];
 
 /// Short examples for some draw rules (the others need dozens of moves: see `fixtures/draws/`).
@@ -991,6 +1084,35 @@ mod tests {
             wrapped.split_whitespace().collect::<Vec<_>>().join(" "),
             text
         );
+    }
+
+    #[test]
+    fn table_entries_are_for_reported_codes_and_pending_ones_are_new() {
+        for entry in TABLE {
+            assert!(
+                is_reported(entry.code),
+                "{} is not reported: drop it",
+                entry.code
+            );
+            assert!(
+                !entry.code.starts_with("D-"),
+                "draw entries come from DrawRule"
+            );
+        }
+        for entry in PENDING {
+            assert!(
+                TABLE.iter().all(|t| t.code != entry.code),
+                "{} is in both lists",
+                entry.code
+            );
+            // Unknown until its branch is merged; then `lookup` finds it.
+            assert_eq!(
+                lookup(entry.code).is_some(),
+                is_reported(entry.code),
+                "{}",
+                entry.code
+            );
+        }
     }
 
     #[test]
