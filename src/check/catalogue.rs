@@ -965,9 +965,15 @@ pub fn help_uri(code: &str) -> String {
     format!("{DOC_PATH}#{}", anchor(code))
 }
 
-/// The known code nearest to `text`, for "did you mean".
+/// The reported code nearest to `text` when it is close enough to be a typo (as
+/// [`policy::nearest_code`], draw rules included), for "did you mean".
 pub fn suggest(text: &str) -> Option<&'static str> {
-    policy::nearest_code(text)
+    let upper = text.trim().to_ascii_uppercase();
+    reported_codes()
+        .map(|c| (policy::edit_distance(&upper, c), c))
+        .filter(|&(d, _)| d <= 3)
+        .min()
+        .map(|(_, c)| c)
 }
 
 /// The entry as `pdnkit explain` prints it.
@@ -1113,6 +1119,13 @@ mod tests {
                 entry.code
             );
         }
+    }
+
+    #[test]
+    fn typos_of_any_reported_code_get_a_suggestion() {
+        assert_eq!(suggest("d-threfold"), Some("D-THREEFOLD"));
+        assert_eq!(suggest("W-DATE-FROMAT"), Some("W-DATE-FORMAT"));
+        assert_eq!(suggest("SOMETHING-ELSE-ENTIRELY"), None);
     }
 
     #[test]

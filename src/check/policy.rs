@@ -270,7 +270,7 @@ impl fmt::Display for PolicyError {
 impl std::error::Error for PolicyError {}
 
 /// The known code closest to `text` in edit distance, when it is close enough to be a typo.
-pub fn nearest_code(text: &str) -> Option<&'static str> {
+fn nearest_code(text: &str) -> Option<&'static str> {
     let upper = text.to_ascii_uppercase();
     all_codes()
         .map(|c| (edit_distance(&upper, c), c))
@@ -279,7 +279,7 @@ pub fn nearest_code(text: &str) -> Option<&'static str> {
         .map(|(_, c)| c)
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
