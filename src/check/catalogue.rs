@@ -895,7 +895,7 @@ fn draw_entry(rule: DrawRule) -> Entry {
         );
     Entry {
         code: rule.code(),
-        summary: "a draw rule held on the main line",
+        summary: draw_summary(rule.description()),
         meaning: rule.description(),
         fix: "Nothing to fix when the record ends there with a draw. When it plays on or declares a \
               win, W-PLAYED-AFTER-DRAW or W-RESULT-NOT-DRAW says so; check the moves and the \
@@ -903,6 +903,13 @@ fn draw_entry(rule: DrawRule) -> Entry {
               under with --draw-rules.",
         example,
     }
+}
+
+/// A draw rule's description without its sources (`... (FMJD art. 6)`).
+fn draw_summary(description: &'static str) -> &'static str {
+    description
+        .rfind(" (")
+        .map_or(description, |end| &description[..end])
 }
 
 /// Every code the checker reports: [`policy::all_codes`] and the draw rules.
@@ -965,8 +972,8 @@ pub fn help_uri(code: &str) -> String {
     format!("{DOC_PATH}#{}", anchor(code))
 }
 
-/// The reported code nearest to `text` when it is close enough to be a typo (as
-/// [`policy::nearest_code`], draw rules included), for "did you mean".
+/// The reported code nearest to `text` when it is close enough to be a typo (as the
+/// policy's own suggestion, draw rules included), for "did you mean".
 pub fn suggest(text: &str) -> Option<&'static str> {
     let upper = text.trim().to_ascii_uppercase();
     reported_codes()
