@@ -219,8 +219,9 @@ const TABLE: &[Entry] = &[
         "E-BAD-FEN",
         "a FEN that cannot be read",
         "A FEN tag (or a `/FEN/` setup) cannot be read as a position: a side to move other than \
-         W, B or ?, a square that is not a number or a coordinate, a broken range. The game's \
-         moves are not replayed from a position nobody can know.",
+         W, B or ?, a square that is not a number or a coordinate, a broken range. The FEN is \
+         left out: the moves are replayed from the variant's initial position, so findings \
+         about them may not hold for the game.",
         "Correct the FEN (`W:W31-50:B1-20`: side to move, then each colour's squares, `K` before \
          a king).",
         Pdn("[FEN \"X:W31:B1\"]\n[GameType \"20\"]\n*"),
