@@ -3,6 +3,7 @@
 //! [`GameReport`], the unit every report format (human, JSON, SARIF, ...) is written from.
 
 pub mod baseline;
+pub mod catalogue;
 pub mod config;
 pub mod draws;
 pub mod pipeline;

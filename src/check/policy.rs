@@ -7,6 +7,7 @@
 //! rule given later.
 
 use super::{GameReport, draws, result};
+use crate::draw::DrawRule;
 use crate::reader::{Code, Severity};
 use crate::replay::Kind;
 use std::fmt;
@@ -58,7 +59,7 @@ pub enum Group {
     Moves,
     /// The Result tag and terminator against each other and the final position.
     Result,
-    /// Draw rules that held.
+    /// Draw rules that held (`D-*`), and what the record did afterwards.
     Draws,
 }
 
@@ -77,7 +78,9 @@ impl Group {
             Group::Style => Code::from_code(code).is_some_and(|c| c.severity() != Severity::Error),
             Group::Moves => Kind::from_code(code).is_some(),
             Group::Result => result::codes::ALL.contains(&code),
-            Group::Draws => draws::codes::ALL.contains(&code),
+            Group::Draws => {
+                draws::codes::ALL.contains(&code) || DrawRule::ALL.iter().any(|r| r.code() == code)
+            }
         }
     }
 }
@@ -232,6 +235,7 @@ pub fn all_codes() -> impl Iterator<Item = &'static str> {
         .chain(Kind::ALL.iter().map(|k| k.as_str()))
         .chain(result::codes::ALL.iter().copied())
         .chain(draws::codes::ALL.iter().copied())
+        .chain(DrawRule::ALL.iter().map(|r| r.code()))
 }
 
 /// A policy that cannot be used.
@@ -279,7 +283,7 @@ fn nearest_code(text: &str) -> Option<&'static str> {
         .map(|(_, c)| c)
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
@@ -365,6 +369,11 @@ mod tests {
     fn groups_hold_the_codes_of_their_stage() {
         assert!(Group::Result.contains("E-RESULT-MISMATCH"));
         assert!(Group::Draws.contains("W-PLAYED-AFTER-DRAW"));
+        assert!(Group::Draws.contains("D-THREEFOLD"));
+        assert_eq!(
+            "D-THREEFOLD".parse::<Selector>(),
+            Ok(Selector::Code("D-THREEFOLD"))
+        );
         assert!(Group::Moves.contains("E-CAPTURE-MANDATORY"));
         assert!(Group::Style.contains("W-ZERO-PADDED-SQUARE"));
         assert!(!Group::Style.contains("E-UNCLOSED-COMMENT"));

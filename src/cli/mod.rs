@@ -2,6 +2,7 @@
 
 mod check;
 mod convert;
+mod explain;
 mod inputs;
 mod output;
 mod parse;
@@ -30,6 +31,8 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Read PDN files and print the parsed games (lossless) or what the reader found.
     Parse(parse::ParseArgs),
+    /// Explain a finding code: what it means, an example that triggers it, how to fix the record.
+    Explain(explain::ExplainArgs),
     /// Count leaf positions of the move tree to DEPTH (`--divide` lists them per move).
     Perft(perft::PerftArgs),
     /// Print a shell completion script (`pdnkit completions bash > /etc/bash_completion.d/pdnkit`).
@@ -80,6 +83,7 @@ pub fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man => shell::man(),
+        Command::Explain(args) => explain::run(args),
     };
     match outcome {
         Ok(outcome) => outcome.into(),
