@@ -139,3 +139,47 @@ fn completions_and_man_page_come_from_the_command_definitions() {
     assert!(page.contains(".TH pdnkit 1"), "{page}");
     assert!(page.contains("check"), "{page}");
 }
+
+#[test]
+fn max_findings_says_how_many_it_left_out_in_every_listing_format() {
+    let json = pdnkit(
+        &[
+            "check",
+            "fixtures/check/international.pdn",
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let totals = &report["totals"];
+    // Listed by default: errors and warnings.
+    let listable = totals["errors"].as_u64().unwrap() + totals["warnings"].as_u64().unwrap();
+    let left_out = listable - 2;
+    let args = [
+        "check",
+        "fixtures/check/international.pdn",
+        "--max-findings",
+        "2",
+    ];
+    let human = pdnkit(&args, &[]);
+    let text = String::from_utf8(human.stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            "({left_out} findings not listed: --max-findings 2)"
+        )),
+        "{text}"
+    );
+    let github = pdnkit(&[&args[..], &["--format", "github"]].concat(), &[]);
+    let text = String::from_utf8(github.stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            "({left_out} findings not listed: --max-findings 2)"
+        )),
+        "{text}"
+    );
+    let sarif = pdnkit(&[&args[..], &["--format", "sarif"]].concat(), &[]);
+    let log: serde_json::Value = serde_json::from_slice(&sarif.stdout).unwrap();
+    assert_eq!(log["runs"][0]["properties"]["findingsNotListed"], left_out);
+    assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 2);
+}

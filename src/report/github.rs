@@ -2,7 +2,7 @@
 //! line per finding, which the Actions runner turns into annotations on the exact lines.
 
 use super::human::{Style, write_summary};
-use super::{FileInfo, ReportWriter, Show, Totals};
+use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::GameReport;
 use crate::reader::Severity;
 use std::io::{self, Write};
@@ -13,7 +13,7 @@ pub struct GithubWriter<W> {
     show: Show,
     /// `$GITHUB_STEP_SUMMARY`: a Markdown file the runner shows on the job's page.
     step_summary: Option<PathBuf>,
-    listed: u64,
+    listing: Listing,
     started: std::time::Instant,
 }
 
@@ -23,7 +23,7 @@ impl<W: Write> GithubWriter<W> {
             out,
             show,
             step_summary,
-            listed: 0,
+            listing: Listing::default(),
             started: std::time::Instant::now(),
         }
     }
@@ -44,10 +44,9 @@ fn escape_property(text: &str) -> String {
 impl<W: Write> ReportWriter for GithubWriter<W> {
     fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
         for f in &game.findings {
-            if !self.show.lists(f, self.listed) {
+            if !self.listing.admit(&self.show, f) {
                 continue;
             }
-            self.listed += 1;
             let command = match f.level {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
@@ -90,6 +89,9 @@ impl<W: Write> ReportWriter for GithubWriter<W> {
             totals,
             self.started.elapsed(),
         )?;
+        if let Some(line) = self.listing.left_out_line(&self.show) {
+            writeln!(self.out, "{line}")?;
+        }
         if let Some(path) = &self.step_summary {
             // Appended: other steps of the job write to the same file.
             let mut file = std::fs::OpenOptions::new()

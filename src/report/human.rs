@@ -2,7 +2,7 @@
 //! a caret under the move, the position before the move drawn as a board, the legal moves, and
 //! a summary at the end. Colour only when asked for (the caller knows whether it is a terminal).
 
-use super::{FileInfo, ReportWriter, Show, Totals};
+use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::{GameReport, ReportFinding};
 use crate::reader::{Code, Severity, Span, VariantSource};
 use std::fs::File;
@@ -133,7 +133,7 @@ pub struct HumanWriter<W> {
     out: W,
     style: Style,
     show: Show,
-    listed: u64,
+    listing: Listing,
     started: std::time::Instant,
 }
 
@@ -143,7 +143,7 @@ impl<W: Write> HumanWriter<W> {
             out,
             style,
             show,
-            listed: 0,
+            listing: Listing::default(),
             started: std::time::Instant::now(),
         }
     }
@@ -217,8 +217,7 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
             })
             .flatten();
         for f in &game.findings {
-            if self.show.lists(f, self.listed) {
-                self.listed += 1;
+            if self.listing.admit(&self.show, f) {
                 self.finding(file, game, f)?;
                 if f.level == Severity::Error
                     && let Some(inferred) = guess.take()
@@ -252,13 +251,8 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
         write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
-        if let Some(max) = self.show.max_findings
-            && totals.errors + totals.warnings > max
-        {
-            writeln!(
-                self.out,
-                "(listing stopped after {max} findings: --max-findings)"
-            )?;
+        if let Some(line) = self.listing.left_out_line(&self.show) {
+            writeln!(self.out, "{line}")?;
         }
         self.out.flush()
     }

@@ -130,6 +130,42 @@ impl Show {
     }
 }
 
+/// What a writer listed, and what `--max-findings` left out of the listing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Listing {
+    pub listed: u64,
+    /// Findings at a listed level that came after the limit.
+    pub left_out: u64,
+}
+
+impl Listing {
+    /// Whether to list `finding` (counting it as listed or left out).
+    pub fn admit(&mut self, show: &Show, finding: &ReportFinding) -> bool {
+        if show.quiet || finding.level < show.min_level {
+            return false;
+        }
+        if show.lists(finding, self.listed) {
+            self.listed += 1;
+            true
+        } else {
+            self.left_out += 1;
+            false
+        }
+    }
+
+    /// `(12 findings not listed: --max-findings 50)`, when the limit left some out.
+    pub fn left_out_line(&self, show: &Show) -> Option<String> {
+        let max = show.max_findings?;
+        (self.left_out > 0).then(|| {
+            format!(
+                "({} finding{} not listed: --max-findings {max})",
+                self.left_out,
+                if self.left_out == 1 { "" } else { "s" }
+            )
+        })
+    }
+}
+
 /// A report format.
 pub trait ReportWriter {
     fn file_start(&mut self, _file: &FileInfo) -> io::Result<()> {

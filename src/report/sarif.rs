@@ -3,7 +3,7 @@
 //! JSON's unordered objects allow. Files are named by URIs relative to the current directory
 //! (`%SRCROOT%`, the checkout in CI); standard input is described, not named as a file.
 
-use super::{FileInfo, ReportWriter, Show, Totals};
+use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::{GameReport, catalogue};
 use crate::reader::Severity;
 use serde_json::{Value, json};
@@ -22,7 +22,7 @@ const SRCROOT: &str = "%SRCROOT%";
 pub struct SarifWriter<W> {
     out: W,
     show: Show,
-    listed: u64,
+    listing: Listing,
     /// Codes seen, with their level, for the rule list.
     rules: BTreeMap<&'static str, Severity>,
     /// Where relative paths start, to write absolute ones under it as relative URIs.
@@ -39,7 +39,7 @@ impl<W: Write> SarifWriter<W> {
         Ok(SarifWriter {
             out,
             show,
-            listed: 0,
+            listing: Listing::default(),
             rules: BTreeMap::new(),
             current_dir: std::env::current_dir().ok(),
         })
@@ -149,13 +149,12 @@ fn absolute_help_uri(repository: &str, link: &str) -> Option<String> {
 impl<W: Write> ReportWriter for SarifWriter<W> {
     fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
         for f in &game.findings {
-            if !self.show.lists(f, self.listed) {
+            if !self.listing.admit(&self.show, f) {
                 continue;
             }
-            if self.listed > 0 {
+            if self.listing.listed > 1 {
                 self.out.write_all(b",")?;
             }
-            self.listed += 1;
             self.rules.insert(f.code, f.level);
             let mut properties = json!({"game": game.index});
             if let Some(ply) = f.ply {
@@ -203,7 +202,7 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
         write!(
             self.out,
             "\n],\"tool\":{tool},\"properties\":{}}}]}}\n",
-            json!({"totals": totals})
+            json!({"totals": totals, "findingsNotListed": self.listing.left_out})
         )?;
         self.out.flush()
     }
