@@ -4,7 +4,7 @@
 use pdnkit::notation::Color;
 use pdnkit::rules::reference::{self, RefMove};
 use pdnkit::rules::variants::ALL;
-use pdnkit::rules::{Position, Rules};
+use pdnkit::rules::{KingRun, Position, Rules};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -54,7 +54,8 @@ fn random_game(rules: &'static Rules, picks: &[u16]) -> Result<(), TestCaseError
 }
 
 /// A random position: each cell empty or holding a man or king of either side; men on their
-/// own promotion row are left out.
+/// own promotion row are left out. Where the variant limits a king's consecutive moves
+/// (Frisian), the side to move gets a run of 1 to 4 moves on one of its kings.
 fn random_position(rules: &'static Rules, cells: &[u8], black_to_move: bool) -> Position {
     let geo = &rules.board;
     let mut men = [0u64; 2];
@@ -74,7 +75,17 @@ fn random_position(rules: &'static Rules, cells: &[u8], black_to_move: bool) -> 
     } else {
         Color::White
     };
-    Position::from_parts(rules, to_move, men, kings)
+    let pos = Position::from_parts(rules, to_move, men, kings);
+    let mine: Vec<u8> = pdnkit::rules::board::CellIter(pos.kings(to_move)).collect();
+    if rules.king_move_limit == 0 || mine.is_empty() {
+        return pos;
+    }
+    let pick = cells.get(60).copied().unwrap_or(0);
+    let run = KingRun {
+        cell: mine[pick as usize % mine.len()],
+        moves: 1 + pick % 4,
+    };
+    pos.with_king_run(to_move, run)
 }
 
 proptest! {

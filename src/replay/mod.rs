@@ -130,8 +130,11 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
     if game.variant_source == VariantSource::Inferred && out.has_errors() {
         // Only variants written in the game's notation: an algebraic record is not English.
         let notation = written_notation(game);
+        // lidraughts' own variants (codes 96-98) always carry their GameType, and three of them
+        // move as International does: they are not guessed.
         let better = variants::ALL.iter().copied().find(|&other| {
             if std::ptr::eq(other, rules)
+                || other.variant.code() >= 96
                 || notation.is_some_and(|n| Numbering::for_rules(other).notation != n)
             {
                 return false;
