@@ -493,9 +493,7 @@ impl DrawTracker {
             self.decided = Some(Decision {
                 winner,
                 ply,
-                detail: format!(
-                    "{winner} made the first king, which wins at once (Breakthrough, lidraughts)"
-                ),
+                detail: format!("{winner} made the first king, which wins Breakthrough at once"),
             });
         }
 

@@ -286,15 +286,14 @@ const FRISIAN_OFFICIAL: Limits = Limits {
     note: None,
 };
 
-/// Antidraughts and Breakthrough (lidraughts; RULES.md "Draw profiles"): threefold repetition.
+/// Antidraughts and Breakthrough (lidraughts; RULES.md "Draw profiles": lidraughts' rules are
+/// threefold repetition), the same under both profiles.
 const LIDRAUGHTS_OFFICIAL: Limits = Limits {
     threefold: true,
     king_plies: None,
     endgames: &[],
     one_piece_each: None,
-    note: Some(
-        "lidraughts' rules for this variant: only threefold repetition is checked, no move limits",
-    ),
+    note: None,
 };
 
 /// Every other variant: no federation draw text was collected (RULES.md "Draw profiles").
