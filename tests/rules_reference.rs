@@ -1,33 +1,16 @@
 //! The bitboard generator against the plain reference generator, on random games and random
 //! positions of every supported variant.
 
+mod common;
+
 use pdnkit::notation::Color;
-use pdnkit::rules::reference::{self, RefMove};
+use pdnkit::rules::reference;
 use pdnkit::rules::variants::ALL;
 use pdnkit::rules::{KingRun, Position, Rules};
 use proptest::prelude::*;
-use std::collections::BTreeSet;
-
-fn fast_moves(pos: &Position) -> Vec<RefMove> {
-    let geo = &pos.rules().board;
-    let mut v: Vec<RefMove> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| RefMove {
-            from: geo.coords(m.from),
-            to: geo.coords(m.to),
-            captured: pdnkit::rules::board::CellIter(m.captured)
-                .map(|c| geo.coords(c))
-                .collect::<BTreeSet<_>>(),
-            promotes: m.promotes,
-        })
-        .collect();
-    v.sort();
-    v
-}
 
 fn assert_same(pos: &Position) -> Result<(), TestCaseError> {
-    let fast = fast_moves(pos);
+    let fast = common::as_reference(pos);
     let slow = reference::legal_moves(pos);
     prop_assert_eq!(
         &fast,
