@@ -269,6 +269,8 @@ pub const THAI: Rules = Rules {
 
 /// Frisian draughts (RULES.md "Frisian"; lidraughts; KNDB): International setup and men's moves,
 /// captures in eight directions, precedence by value, the three-moves limit for one king.
+/// Everything else as International ("International setup and men's moves"): men capture
+/// backward too, a man passing the last row mid-capture is not crowned, Turkish strike.
 pub const FRISIAN: Rules = Rules {
     variant: Variant::Frisian,
     orthogonal_captures: true, // men and kings capture diagonally and orthogonally
