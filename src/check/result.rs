@@ -96,9 +96,7 @@ fn win_token(first_wins: bool, variant: crate::variant::Variant) -> ResultKind {
 
 /// E-RESULT-CONTRADICTS-POSITION when the declared result gives the game to someone else than
 /// `computed`, which `why` explains.
-#[allow(clippy::too_many_arguments)]
 fn contradicts(
-    findings: &mut Vec<ReportFinding>,
     declared: Option<ResultKind>,
     computed: ResultKind,
     why: String,
@@ -106,11 +104,11 @@ fn contradicts(
     rules: &Rules,
     variant: crate::variant::Variant,
     declared_span: Span,
-) {
-    let Some(kind) = declared else { return };
+) -> Option<ReportFinding> {
+    let kind = declared?;
     let said = outcome(kind);
     if said == Outcome::Other || said == outcome(computed) {
-        return;
+        return None;
     }
     let mut message = format!(
         "{why}, so {winner} won ({}), but the record says {}",
@@ -123,12 +121,12 @@ fn contradicts(
             rules.first_mover
         ));
     }
-    findings.push(ReportFinding::new(
+    Some(ReportFinding::new(
         codes::CONTRADICTS_POSITION,
         Severity::Error,
         declared_span,
         message,
-    ));
+    ))
 }
 
 /// Checks the declared result; `drawn` says a draw rule held somewhere on the main line,
@@ -223,8 +221,7 @@ pub fn check(
         let computed = win_token(d.winner == rules.first_mover, variant);
         report.computed = Some(computed.as_str());
         let why = format!("{} (after ply {})", d.detail, d.ply);
-        contradicts(
-            &mut findings,
+        findings.extend(contradicts(
             declared,
             computed,
             why,
@@ -232,7 +229,7 @@ pub fn check(
             rules,
             variant,
             declared_span,
-        );
+        ));
     }
     // Otherwise the final position decides the game when the side to move cannot move.
     else if let (true, Some(end), Some(rules), Some(variant)) = (
@@ -255,8 +252,7 @@ pub fn check(
         };
         let computed = win_token(winner == rules.first_mover, variant);
         report.computed = Some(computed.as_str());
-        contradicts(
-            &mut findings,
+        findings.extend(contradicts(
             declared,
             computed,
             why,
@@ -264,7 +260,7 @@ pub fn check(
             rules,
             variant,
             declared_span,
-        );
+        ));
     }
     let declares_win =
         declared.is_some_and(|k| matches!(outcome(k), Outcome::FirstMover | Outcome::SecondMover));
