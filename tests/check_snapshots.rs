@@ -9,7 +9,7 @@
 
 use pdnkit::check::result::codes;
 use pdnkit::check::{CheckOptions, GameReport, check_game};
-use pdnkit::reader::{Game, ReadOptions, Reader};
+use pdnkit::reader::{Game, ReadOptions, Reader, Severity};
 use pdnkit::replay::Kind;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -58,7 +58,7 @@ fn check_fixture_snapshots() {
 /// The archives of the variants added with issue 10 (`fixtures/variants/`), written as
 /// lidraughts exports them.
 #[test]
-fn variant_archive_snapshots() {
+fn lidraughts_archive_snapshots() {
     insta::glob!(
         "../fixtures/variants",
         "{frisian,frysk,antidraughts,breakthrough}.pdn",
@@ -195,4 +195,32 @@ fn each_game_has_the_findings_its_comment_names() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The variant archives of issue 10 (`fixtures/variants/canadian.pdn`, `thai.pdn`): every game
+/// replays to its end with no error or warning (drawn games carry the note that only
+/// threefold repetition is checked for these variants), and the games played out to a position without a move
+/// end with the result that position gives.
+#[test]
+fn canadian_and_thai_archive_snapshots() {
+    insta::glob!("../fixtures/variants", "{canadian,thai}.pdn", |path| {
+        let (games, reports) = check(path);
+        assert_eq!(reports.len(), 3, "{}", path.display());
+        for (game, report) in games.iter().zip(&reports) {
+            assert!(
+                report.count(Severity::Error) + report.count(Severity::Warning) == 0,
+                "{} game {}: {:#?}",
+                path.display(),
+                game.index,
+                report.findings
+            );
+            assert_eq!(report.plies_replayed, report.plies_recorded);
+        }
+        // The first two are played out: the final position decides them, as recorded.
+        for report in &reports[..2] {
+            let computed = report.result.computed.expect("a decided position");
+            assert_eq!(Some(computed), report.result.tag.as_deref());
+        }
+        insta::assert_json_snapshot!("variant", reports);
+    });
 }

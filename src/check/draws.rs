@@ -36,6 +36,10 @@ pub struct DrawReport {
     pub detail: String,
     /// Main-line moves recorded after that ply (0: the game ended there).
     pub moves_after: u32,
+    /// The rule only let a player claim the draw (English): playing on, or a win after it, is
+    /// no fault of the record.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub on_claim: bool,
 }
 
 /// Follows the main line. Side lines are not games of their own: they are not tracked.
@@ -67,14 +71,15 @@ impl DrawVisitor {
         }
     }
 
-    /// Whether a draw rule held on the main line before any decision.
+    /// Whether a draw rule ended the game on the main line before any decision (a draw on
+    /// claim does not end it: the players may go on).
     pub fn drawn(&self) -> bool {
         self.first_flag_ply()
             .is_some_and(|p| self.decision_ply().is_none_or(|d| p < d))
     }
 
-    /// The decision (Breakthrough's first king, seed Turkish) when it came before any draw, its
-    /// ply counted from the game's start.
+    /// The decision (Breakthrough's first king, seed Turkish) when it came before any draw that
+    /// ended the game, its ply counted from the game's start.
     pub fn decided(&self) -> Option<Decision> {
         let ply = self.decision_ply()?;
         if self.first_flag_ply().is_some_and(|p| p <= ply) {
@@ -85,9 +90,11 @@ impl DrawVisitor {
         Some(d)
     }
 
+    /// The first ply where a draw rule ended the game (none for a draw on claim).
     fn first_flag_ply(&self) -> Option<u32> {
         self.tracker
             .as_ref()
+            .filter(|t| !t.on_claim())
             .and_then(|t| t.flags().iter().map(|f| f.ply + self.offset).min())
     }
 
@@ -118,6 +125,7 @@ impl DrawVisitor {
             return (Vec::new(), None, findings);
         };
         let last = self.last_ply;
+        let on_claim = tracker.on_claim();
         let reports: Vec<DrawReport> = tracker
             .flags()
             .iter()
@@ -127,6 +135,7 @@ impl DrawVisitor {
                 ply: f.ply + self.offset,
                 detail: f.detail.clone(),
                 moves_after: last.saturating_sub(f.ply + self.offset),
+                on_claim,
             })
             .collect();
         // Each flag as a note at the move that made it hold, so every format can show it.
@@ -141,15 +150,22 @@ impl DrawVisitor {
                 1 => "1 more move follows".to_string(),
                 n => format!("{n} more moves follow"),
             };
+            let claim = if on_claim {
+                "; a draw could have been claimed here"
+            } else {
+                ""
+            };
             let mut f = ReportFinding::new(
                 r.rule.code(),
                 Severity::Note,
                 span,
-                format!("{}: {}; {after}", r.rule.description(), r.detail),
+                format!("{}: {}{claim}; {after}", r.rule.description(), r.detail),
             );
             f.ply = (r.ply > 0).then_some(r.ply); // ply 0: the start position, no move
             findings.push(f);
         }
+        // Moves after a win, else after the first draw (a draw on claim ends nothing: what the
+        // record did next stands).
         if let (Some(d), Some(span)) = (&decided, self.went_on) {
             let after = last.saturating_sub(d.ply);
             findings.push(ReportFinding::new(
@@ -164,7 +180,7 @@ impl DrawVisitor {
                     if after == 1 { "s" } else { "" }
                 ),
             ));
-        } else if let Some(first) = reports.iter().min_by_key(|r| r.ply) {
+        } else if let Some(first) = reports.iter().filter(|_| !on_claim).min_by_key(|r| r.ply) {
             if let Some(span) = self.went_on {
                 findings.push(ReportFinding::new(
                     codes::PLAYED_AFTER_DRAW,

@@ -1,6 +1,7 @@
-//! Turning command-line paths into inputs: files, directories (recursively, `*.pdn` and
-//! `*.pdn.gz`, in sorted order so output is deterministic) and `-` for standard input. Gzip is
-//! recognised by its content, whatever the name.
+//! Turning command-line paths into inputs: files, directories (recursively, `*.pdn`, `*.pdn.gz`,
+//! `*.fen` and other files that start like game records, in sorted order so output is
+//! deterministic; the files skipped are named) and `-` for standard input. Gzip is recognised by
+//! its content, whatever the name.
 
 use pdnkit::reader;
 use std::fs;
@@ -70,9 +71,22 @@ pub fn expand(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
             inputs.push(Input::Stdin);
         } else if path.is_dir() {
             let mut found = Vec::new();
-            walk(path, &mut found)?;
+            let mut skipped = Vec::new();
+            walk(path, &mut found, &mut skipped)?;
             found.sort();
             inputs.extend(found.into_iter().map(Input::File));
+            if !skipped.is_empty() {
+                skipped.sort();
+                let names: Vec<String> = skipped.iter().map(|p| p.display().to_string()).collect();
+                eprintln!(
+                    "pdnkit: {}: skipped {} file{} that hold{} no PDN or FEN: {}",
+                    path.display(),
+                    names.len(),
+                    if names.len() == 1 { "" } else { "s" },
+                    if names.len() == 1 { "s" } else { "" },
+                    names.join(", ")
+                );
+            }
         } else if path.exists() {
             inputs.push(Input::File(path.clone()));
         } else {
@@ -85,18 +99,55 @@ pub fn expand(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
     Ok(inputs)
 }
 
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> io::Result<()> {
+/// The game files under `dir`: by extension (`*.pdn`, `*.pdn.gz`, `*.fen`), or, for other
+/// names, by content ([`holds_records`]). The other files go to `skipped`.
+fn walk(dir: &Path, found: &mut Vec<PathBuf>, skipped: &mut Vec<PathBuf>) -> io::Result<()> {
     let entries = fs::read_dir(dir)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
     for entry in entries {
         let path = entry?.path();
         if path.is_dir() {
-            walk(&path, found)?;
-        } else if is_pdn(&path) {
+            walk(&path, found, skipped)?;
+        } else if is_pdn(&path) || has_extension(&path, "fen") || holds_records(&path) {
             found.push(path);
+        } else {
+            skipped.push(path);
         }
     }
     Ok(())
+}
+
+/// Whether a file of another name starts like game records: its first line with text (of the
+/// first 4 KiB, decompressed when gzip) is a tag (`[Event "..."]`) or a FEN.
+fn holds_records(path: &Path) -> bool {
+    let Ok(mut source) = reader::open_path(path) else {
+        return false;
+    };
+    let mut head = vec![0u8; 4096];
+    let mut got = 0;
+    while got < head.len() {
+        match source.read(&mut head[got..]) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got += n,
+        }
+    }
+    let text = head[..got]
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(&head[..got]);
+    let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
+        return false;
+    };
+    let line = &text[first..];
+    let line = &line[..line
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .unwrap_or(line.len())];
+    matches!(line, [b'[', b'A'..=b'Z', ..]) || reader::is_fen_line(line)
+}
+
+fn has_extension(path: &Path, extension: &str) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(extension))
 }
 
 fn is_gz(path: &Path) -> bool {

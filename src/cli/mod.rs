@@ -6,6 +6,8 @@ mod inputs;
 mod output;
 mod parse;
 mod perft;
+mod policy;
+mod shell;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -30,6 +32,10 @@ enum Command {
     Parse(parse::ParseArgs),
     /// Count leaf positions of the move tree to DEPTH (`--divide` lists them per move).
     Perft(perft::PerftArgs),
+    /// Print a shell completion script (`pdnkit completions bash > /etc/bash_completion.d/pdnkit`).
+    Completions(shell::CompletionsArgs),
+    /// Print the manual page in roff (`pdnkit man > pdnkit.1`).
+    Man,
 }
 
 /// Exit codes: 0 clean, 1 findings, 2 usage or I/O error.
@@ -50,6 +56,15 @@ impl From<Outcome> for ExitCode {
     }
 }
 
+/// The variants pdnkit replays, by name, for messages about the others.
+fn replayable_names() -> String {
+    let names: Vec<&str> = pdnkit::rules::variants::ALL
+        .iter()
+        .map(|r| r.variant.name())
+        .collect();
+    names.join(", ")
+}
+
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -63,6 +78,8 @@ pub fn main() -> ExitCode {
         Command::Convert(args) => convert::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Completions(args) => shell::completions(args),
+        Command::Man => shell::man(),
     };
     match outcome {
         Ok(outcome) => outcome.into(),

@@ -32,7 +32,7 @@ use crate::fen::{FenPiece, FenSetup};
 use crate::notation::Color;
 use crate::reader::{
     Annotation, Code, Comment, CommentStyle, Game, Line, MoveKind, MoveNode, MoveNumber,
-    ResultKind, ResultToken, Severity, Span, Tag,
+    ResultKind, ResultToken, Severity, Span, Tag, VariantSource,
 };
 use crate::replay::{self, Kind, MoveEvent, Visitor};
 use crate::rules::{Move, MoveList, Numbering, Position, Rules, movegen};
@@ -499,13 +499,21 @@ fn rewrite_tags(
     }
     let old_type = take(&mut rest, "GameType");
     match (rules, out_numbering) {
-        (Some(rules), Some(n)) => tags.push(Tag {
-            name: "GameType".into(),
-            standard_name: None,
-            value: squares::game_type(rules, n).to_string(),
-            raw: None,
-            span: old_type.map_or(Span::default(), |t| t.span),
-        }),
+        (Some(rules), Some(n)) => {
+            let game_type = squares::game_type(rules, n);
+            tags.push(Tag {
+                name: "GameType".into(),
+                standard_name: None,
+                value: game_type.to_string(),
+                raw: None,
+                span: old_type.map_or(Span::default(), |t| t.span),
+            });
+            // The model says what its tags now say (the replay may have re-inferred the
+            // variant): a game converted again, from JSON, is read in the same variant.
+            game.game_type = Some(game_type);
+            game.variant = Some(rules.variant);
+            game.variant_source = VariantSource::GameType;
+        }
         _ => {
             if let Some(mut tag) = old_type {
                 if let Some(gt) = &game.game_type {

@@ -384,6 +384,8 @@ struct EndgameState {
 pub struct DrawTracker {
     profile: DrawProfile,
     limits: &'static Limits,
+    /// The rules only let a player claim the draw (English).
+    on_claim: bool,
     long_diagonal: Bits,
     /// Plies recorded so far.
     ply: u32,
@@ -416,6 +418,7 @@ impl DrawTracker {
         let mut t = DrawTracker {
             profile,
             limits,
+            on_claim: table::on_claim(rules.variant, profile),
             long_diagonal,
             ply: 0,
             history,
@@ -511,6 +514,12 @@ impl DrawTracker {
     /// each, a king against a man) or by the variant (Breakthrough: the first king).
     pub fn decided(&self) -> Option<&Decision> {
         self.decided.as_ref()
+    }
+
+    /// Whether a flag only means a player could have claimed the draw there (English, EDA laws):
+    /// the game does not end by itself, and the recorded result stands.
+    pub fn on_claim(&self) -> bool {
+        self.on_claim
     }
 
     /// Where the profile has no (complete) rule text for this variant, a note saying so.

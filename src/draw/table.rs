@@ -368,6 +368,19 @@ const OTHER_SEED: Limits = Limits {
     ..OTHER_OFFICIAL
 };
 
+/// Where a draw rule only entitles a player to *claim* the draw: the game goes on unless one
+/// does, so a record that plays on, or ends in a win, is not contradicted by the rule.
+const ON_CLAIM: &[(DrawProfile, Variant)] = &[
+    // EDA/WCDF laws: threefold repetition and the 40-move count are draws on claim (RULES.md
+    // "Draw profiles", English)
+    (DrawProfile::Official, Variant::English),
+];
+
+/// Whether `variant`'s draw rules under `profile` are draws on claim.
+pub(crate) fn on_claim(variant: Variant, profile: DrawProfile) -> bool {
+    ON_CLAIM.contains(&(profile, variant))
+}
+
 /// The row for `variant` under `profile`.
 pub(crate) fn limits(variant: Variant, profile: DrawProfile) -> &'static Limits {
     use Variant::*;

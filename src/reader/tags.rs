@@ -5,7 +5,7 @@ use super::diagnostic::{Code, Diagnostic};
 use super::model::{Game, ResultKind, Tag};
 use super::span::Span;
 use crate::fen::{self, FenSetup};
-use crate::variant::GameType;
+use crate::variant::{GameType, GameTypeError, Variant, known_variants};
 use smallvec::SmallVec;
 
 /// Tag names in other languages seen in real archives, and the standard tag each stands for.
@@ -30,8 +30,11 @@ const LOCALISED: &[(&str, &str)] = &[
     ("Résultat", "Result"),
     ("Evenement", "Event"),
     ("Événement", "Event"),
+    ("Evénement", "Event"),
     ("Lieu", "Site"),
     ("Ronde", "Round"),
+    ("Tour", "Round"),
+    ("Type de jeu", "GameType"),
     // Dutch
     ("Wit", "White"),
     ("Zwart", "Black"),
@@ -39,6 +42,7 @@ const LOCALISED: &[(&str, &str)] = &[
     ("Datum", "Date"),
     ("Toernooi", "Event"),
     ("Plaats", "Site"),
+    ("Speltype", "GameType"),
     // German
     ("Weiss", "White"),
     ("Weiß", "White"),
@@ -49,6 +53,11 @@ const LOCALISED: &[(&str, &str)] = &[
     ("Черные", "Black"),
     ("Чёрные", "Black"),
     ("Результат", "Result"),
+    ("Событие", "Event"),
+    ("Турнир", "Event"),
+    ("Место", "Site"),
+    ("Дата", "Date"),
+    ("Тур", "Round"),
 ];
 
 /// Whether `name` is one of the standard tag names seen in nearly every game (none is in
@@ -116,18 +125,71 @@ pub fn interpret(game: &mut Game) {
                     tag.name
                 ),
             )),
-            "GameType" => match GameType::parse(tag.value.trim()) {
-                Ok(game_type) => game.game_type = Some(game_type),
-                Err(error) => diagnostics.push(Diagnostic::new(
-                    Code::UnknownGameType,
-                    tag.span,
-                    error.to_string(),
-                )),
-            },
+            "GameType" => game.game_type = read_game_type(tag, diagnostics),
             "FEN" => game.setup = read_fen(&tag.value, tag.span, diagnostics),
             _ => {}
         }
     }
+}
+
+/// Reads a GameType tag. One that is not well formed but still names a variant (a known type
+/// number before a broken long form, or a variant name) is reported and read as that variant's
+/// default GameType; anything else is reported with the list of known types.
+fn read_game_type(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) -> Option<GameType> {
+    let text = tag.value.trim();
+    let error = match GameType::parse(text) {
+        Ok(game_type) if game_type.variant.is_none() => {
+            // A long form of a number nobody assigned: it describes a board, but no rules.
+            diagnostics.push(Diagnostic::new(
+                Code::UnknownGameType,
+                tag.span,
+                format!(
+                    "GameType {} names no variant pdnkit knows (known: {})",
+                    game_type.code,
+                    known_variants()
+                ),
+            ));
+            return Some(game_type);
+        }
+        Ok(game_type) => return Some(game_type),
+        Err(error) => error,
+    };
+    let first = text.split(',').next().unwrap_or_default().trim();
+    let number = first.parse::<u16>().ok();
+    let repaired = match (number, &error) {
+        (Some(code), GameTypeError::Malformed(_)) => Variant::from_code(code),
+        // A name in place of the number (only the whole value: `Russian,W,...` is not a form).
+        (None, _) if !text.contains(',') => text.parse::<Variant>().ok(),
+        _ => None,
+    };
+    if let Some(variant) = repaired {
+        let default = variant.default_game_type();
+        let why = match number {
+            Some(_) => error.to_string(),
+            None => format!("GameType `{text}` is a variant name, not a type number"),
+        };
+        diagnostics.push(Diagnostic::new(
+            Code::MalformedGameType,
+            tag.span,
+            format!(
+                "{why}; read as type {} ({variant}, `{default}`)",
+                variant.code()
+            ),
+        ));
+        return Some(default);
+    }
+    let message = match number {
+        Some(code) if matches!(error, GameTypeError::UnknownCode(_)) => {
+            format!("unknown GameType {code} (known: {})", known_variants())
+        }
+        _ if text.contains(',') => format!("{error} (known types: {})", known_variants()),
+        _ => format!(
+            "GameType `{text}` is neither a type number nor a variant pdnkit knows (known: {})",
+            known_variants()
+        ),
+    };
+    diagnostics.push(Diagnostic::new(Code::UnknownGameType, tag.span, message));
+    None
 }
 
 fn check_result(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) {

@@ -68,6 +68,9 @@ kinds! {
     HubCaptureList = "W-HUB-CAPTURE-LIST", Warning;
     /// A capture written with `-`, or a plain move written with `x`/`:`.
     SeparatorMismatch = "W-SEPARATOR-MISMATCH", Warning;
+    /// The variant has no rules table yet (or is not known): the game's moves or setup are not
+    /// checked at all. A run with one is not clean unless `--allow-unreplayed` is given.
+    NotReplayed = "W-NOT-REPLAYED", Warning;
     /// No GameType, and the moves are not legal in the inferred variant but are in another.
     VariantReinferred = "W-VARIANT-REINFERRED", Warning;
     /// The GameType's numbering does not fit the moves; the variant's standard numbering does.
@@ -78,7 +81,8 @@ kinds! {
     SideToMoveInferred = "N-SIDE-TO-MOVE-INFERRED", Note;
     /// The move is recorded as unknown (`- -`): the rest of the line cannot be replayed.
     UnknownMove = "N-UNKNOWN-MOVE", Note;
-    /// The variant has no rules table yet (or is not known): the moves are not checked.
+    /// The variant has no rules table yet (or is not known), and the game has no moves or
+    /// setup to check.
     VariantNotReplayed = "N-VARIANT-NOT-REPLAYED", Note;
 }
 

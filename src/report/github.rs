@@ -6,19 +6,23 @@ use super::{FileInfo, ReportWriter, Show, Totals};
 use crate::check::GameReport;
 use crate::reader::Severity;
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 pub struct GithubWriter<W> {
     out: W,
     show: Show,
+    /// `$GITHUB_STEP_SUMMARY`: a Markdown file the runner shows on the job's page.
+    step_summary: Option<PathBuf>,
     listed: u64,
     started: std::time::Instant,
 }
 
 impl<W: Write> GithubWriter<W> {
-    pub fn new(out: W, show: Show) -> Self {
+    pub fn new(out: W, show: Show, step_summary: Option<PathBuf>) -> Self {
         GithubWriter {
             out,
             show,
+            step_summary,
             listed: 0,
             started: std::time::Instant::now(),
         }
@@ -86,8 +90,41 @@ impl<W: Write> ReportWriter for GithubWriter<W> {
             totals,
             self.started.elapsed(),
         )?;
+        if let Some(path) = &self.step_summary {
+            // Appended: other steps of the job write to the same file.
+            let mut file = std::fs::OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(path)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            file.write_all(step_summary(totals).as_bytes())?;
+        }
         self.out.flush()
     }
+}
+
+/// The job summary: what was checked, then the findings by code, as Markdown tables.
+fn step_summary(totals: &Totals) -> String {
+    let mut md = String::from("### pdnkit check\n\n| | |\n|---|---:|\n");
+    for (what, n) in [
+        ("files", totals.files),
+        ("games", totals.games),
+        ("games with errors", totals.games_with_errors),
+        ("errors", totals.errors),
+        ("warnings", totals.warnings),
+        ("games not replayed", totals.not_replayed),
+        ("unreadable files", totals.unreadable_files),
+    ] {
+        md.push_str(&format!("| {what} | {n} |\n"));
+    }
+    if !totals.by_code.is_empty() {
+        md.push_str("\n| code | findings |\n|---|---:|\n");
+        for (code, n) in &totals.by_code {
+            md.push_str(&format!("| `{code}` | {n} |\n"));
+        }
+    }
+    md.push('\n');
+    md
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use super::{FileInfo, ReportWriter, Show, Totals};
 use crate::check::{GameReport, ReportFinding};
-use crate::reader::{Severity, Span};
+use crate::reader::{Code, Severity, Span, VariantSource};
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
@@ -208,10 +208,31 @@ impl<W: Write> HumanWriter<W> {
 
 impl<W: Write> ReportWriter for HumanWriter<W> {
     fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
+        // A guessed variant is said beside the first error, where a wrong guess shows: the
+        // I-VARIANT-INFERRED note itself is hidden by default.
+        let mut guess = (game.variant_source == VariantSource::Inferred)
+            .then(|| {
+                let inferred = Code::VariantInferred.as_str();
+                game.findings.iter().find(|f| f.code == inferred)
+            })
+            .flatten();
         for f in &game.findings {
             if self.show.lists(f, self.listed) {
                 self.listed += 1;
                 self.finding(file, game, f)?;
+                if f.level == Severity::Error
+                    && let Some(inferred) = guess.take()
+                {
+                    let pad = " ".repeat(f.span.line.to_string().len());
+                    writeln!(
+                        self.out,
+                        "{pad} {} the variant is only inferred ({}, line {}): if that is wrong, \
+                         so is this error; a GameType tag or --variant settles it",
+                        self.style.dim("="),
+                        inferred.message,
+                        inferred.span.line
+                    )?;
+                }
             }
         }
         Ok(())
@@ -283,6 +304,30 @@ pub fn write_summary(
             String::new()
         }
     )?;
+    if totals.allowed > 0 {
+        writeln!(
+            out,
+            "{} finding{} left out by the policy (--allow, pdnkit.toml)",
+            totals.allowed,
+            if totals.allowed == 1 { "" } else { "s" }
+        )?;
+    }
+    if totals.baselined > 0 || totals.baseline_unmatched > 0 {
+        writeln!(
+            out,
+            "{} known finding{} left out by the baseline; {} of its findings no longer occur",
+            totals.baselined,
+            if totals.baselined == 1 { "" } else { "s" },
+            totals.baseline_unmatched,
+        )?;
+    }
+    if let Some(line) = totals.not_replayed_line() {
+        writeln!(
+            out,
+            "{}",
+            style.paint(Style::level_code(Severity::Warning), &line)
+        )?;
+    }
     let width = totals.by_code.keys().map(|c| c.len()).max().unwrap_or(0);
     for (code, count) in &totals.by_code {
         writeln!(out, "  {code:<width$}  {count:>8}")?;

@@ -274,8 +274,8 @@ impl Position {
         let me = side(self.to_move);
         let opp = 1 - me;
         let mut next = *self;
-        let from = 1u64 << m.from;
-        let to = 1u64 << m.to;
+        let from: Bits = 1 << m.from;
+        let to: Bits = 1 << m.to;
         next.men[me] &= !from;
         next.kings[me] &= !from;
         next.men[opp] &= !m.captured;

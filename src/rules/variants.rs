@@ -85,6 +85,9 @@ pub struct Rules {
     pub men_rows: u8,
     /// Empty rows between a side's back edge and its men at the start (Turkish: 1).
     pub back_rows_empty: u8,
+    /// Rows beyond `men_rows` a FEN setup may fill with pieces (Thai: 1, so that the published
+    /// perft from 12 men each can be set up).
+    pub extra_setup_rows: u8,
     pub first_mover: Color,
     pub movement: Movement,
     pub men_capture_backward: bool,
@@ -106,6 +109,7 @@ pub struct Rules {
 
 const B8: Geometry = Geometry::new(8, 8, Layout::Diagonal);
 const B10: Geometry = Geometry::new(10, 10, Layout::Diagonal);
+const B12: Geometry = Geometry::new(12, 12, Layout::Diagonal);
 
 /// International draughts (RULES.md "International"; seeds 001, 003, 004; FMJD).
 pub const INTERNATIONAL: Rules = Rules {
@@ -113,6 +117,7 @@ pub const INTERNATIONAL: Rules = Rules {
     board: B10,  // 10x10, squares 1-50
     men_rows: 4, // 20 men on the 4 nearest rows
     back_rows_empty: 0,
+    extra_setup_rows: 0,
     first_mover: Color::White, // White moves first
     movement: Movement::Diagonal,
     men_capture_backward: true,    // men capture forward and backward
@@ -133,6 +138,7 @@ pub const ENGLISH: Rules = Rules {
     board: B8,
     men_rows: 3, // 12 men each
     back_rows_empty: 0,
+    extra_setup_rows: 0,
     first_mover: Color::Black, // Black (1-12) moves first
     movement: Movement::Diagonal,
     men_capture_backward: false,  // men move and capture forward only
@@ -153,6 +159,7 @@ pub const ITALIAN: Rules = Rules {
     board: B8, // turned board: stored mirrored
     men_rows: 3,
     back_rows_empty: 0,
+    extra_setup_rows: 0,
     first_mover: Color::White, // White moves first
     movement: Movement::Diagonal,
     men_capture_backward: false,     // men capture forward only
@@ -173,6 +180,7 @@ pub const RUSSIAN: Rules = Rules {
     board: B8,
     men_rows: 3,
     back_rows_empty: 0,
+    extra_setup_rows: 0,
     first_mover: Color::White,
     movement: Movement::Diagonal,
     men_capture_backward: true, // men capture forward and backward
@@ -193,6 +201,7 @@ pub const TURKISH: Rules = Rules {
     board: Geometry::new(8, 8, Layout::Full), // all 64 squares
     men_rows: 2,                              // 16 men on rows 2-3 (6-7 for Black)
     back_rows_empty: 1,                       // the back row starts empty
+    extra_setup_rows: 0,
     first_mover: Color::White,
     movement: Movement::Orthogonal, // men forward or sideways, kings orthogonal
     men_capture_backward: false,    // never backward
@@ -212,6 +221,14 @@ pub const BRAZILIAN: Rules = Rules {
     variant: Variant::Brazilian,
     board: B8,
     men_rows: 3,
+    ..INTERNATIONAL
+};
+
+/// Canadian draughts: International rules on 12x12 (RULES.md "Other PDN variants", `27,W,12,12,N2,0`).
+pub const CANADIAN: Rules = Rules {
+    variant: Variant::Canadian,
+    board: B12,  // 12x12, squares 1-72
+    men_rows: 5, // 30 men on the 5 nearest rows
     ..INTERNATIONAL
 };
 
@@ -251,8 +268,9 @@ pub const CZECH: Rules = Rules {
 pub const THAI: Rules = Rules {
     variant: Variant::Thai,
     board: B8,
-    men_rows: 2,        // 8 men each on the 2nd and 3rd rows
-    back_rows_empty: 1, // (RULES.md; dctl's Thai perft starts from 12 men)
+    men_rows: 2,         // 8 men each on the two rows nearest the player (1-8, 25-32)
+    back_rows_empty: 0,  // every rules text: the back row is occupied
+    extra_setup_rows: 1, // a FEN may hold 12 men each (dctl's Thai perft, RULES.md "Thai")
     first_mover: Color::Black,
     movement: Movement::Diagonal,
     men_capture_backward: false,
@@ -315,6 +333,7 @@ pub const ALL: &[&Rules] = &[
     &PORTUGUESE,
     &CZECH,
     &THAI,
+    &CANADIAN,
     &FRISIAN,
     &FRYSK,
     &ANTIDRAUGHTS,
@@ -322,8 +341,7 @@ pub const ALL: &[&Rules] = &[
 ];
 
 impl Rules {
-    /// The rules of `variant`, or `None` if not supported yet (Canadian: 12x12 needs a wider
-    /// bitboard; the rest have no table row).
+    /// The rules of `variant`, or `None` if it has no table row yet.
     pub fn for_variant(variant: Variant) -> Option<&'static Rules> {
         ALL.iter().copied().find(|r| r.variant == variant)
     }
@@ -379,12 +397,13 @@ impl Rules {
         }
     }
 
-    /// Most pieces a side may have: its men at the start.
+    /// Most pieces a side may have in a FEN setup: its men at the start, and the rows of
+    /// `extra_setup_rows`.
     pub fn max_pieces(&self) -> u32 {
         let per_row = match self.board.layout {
             Layout::Diagonal => self.board.width as u32 / 2,
             Layout::Full => self.board.width as u32,
         };
-        per_row * self.men_rows as u32
+        per_row * (self.men_rows + self.extra_setup_rows) as u32
     }
 }
