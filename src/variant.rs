@@ -44,7 +44,7 @@ pub enum SquareNotation {
 pub enum ResultStyle {
     /// `1-0 0-1 1/2-1/2 0-0 *`
     Default,
-    /// `2-0 0-2 1-1 0-0 *` (International and Canadian)
+    /// `2-0 0-2 1-1 0-0 *` (International and Canadian; lidraughts' 10x10 variants)
     International,
 }
 
@@ -171,6 +171,10 @@ impl Variant {
     pub fn result_style(self) -> ResultStyle {
         match self {
             Variant::International | Variant::Canadian => ResultStyle::International,
+            // lidraughts writes 2-0 / 0-2 / 1-1 for all its 10x10 variants (RULES.md).
+            Variant::Frisian | Variant::Frysk | Variant::Antidraughts | Variant::Breakthrough => {
+                ResultStyle::International
+            }
             _ => ResultStyle::Default,
         }
     }

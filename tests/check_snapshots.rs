@@ -55,6 +55,55 @@ fn check_fixture_snapshots() {
     });
 }
 
+/// The archives of the variants added with issue 10 (`fixtures/variants/`), written as
+/// lidraughts exports them.
+#[test]
+fn lidraughts_archive_snapshots() {
+    insta::glob!(
+        "../fixtures/variants",
+        "{frisian,frysk,antidraughts,breakthrough}.pdn",
+        |path| {
+            let (_, reports) = check(path);
+            assert!(!reports.is_empty(), "{}: no games", path.display());
+            insta::assert_json_snapshot!("variant", reports);
+        }
+    );
+}
+
+/// Those archives replay to the end without an error, but for the issue's example: a Frisian
+/// record whose move 7 takes one man where a two-man capture is due.
+#[test]
+fn variant_archives_are_clean_but_for_the_issue_example() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants");
+    for name in ["frisian", "frysk", "antidraughts", "breakthrough"] {
+        let (_, reports) = check(&dir.join(format!("{name}.pdn")));
+        for r in &reports {
+            let codes: Vec<&str> = r.findings.iter().map(|f| f.code).collect();
+            if name == "frisian" && r.index == 2 {
+                let f = &r.findings[0];
+                assert_eq!(codes, ["E-LONGER-CAPTURE-REQUIRED"]);
+                assert_eq!(
+                    (f.ply, f.move_number, f.token.as_deref()),
+                    (Some(14), Some(7), Some("11x22"))
+                );
+                assert_eq!(f.legal_moves, ["7x38"]);
+                continue;
+            }
+            assert!(codes.is_empty(), "{name} game {}: {codes:?}", r.index);
+            assert_eq!(
+                r.plies_replayed, r.plies_recorded,
+                "{name} game {}",
+                r.index
+            );
+            assert!(
+                r.result.computed.is_some(),
+                "{name} game {}: the end decides",
+                r.index
+            );
+        }
+    }
+}
+
 /// Every code a `check` finding can carry, by whether a fixture produces it.
 #[test]
 fn every_replay_kind_and_result_code_occurs_in_a_fixture() {
@@ -153,7 +202,7 @@ fn each_game_has_the_findings_its_comment_names() {
 /// threefold repetition is checked for these variants), and the games played out to a position without a move
 /// end with the result that position gives.
 #[test]
-fn variant_archive_snapshots() {
+fn canadian_and_thai_archive_snapshots() {
     insta::glob!("../fixtures/variants", "{canadian,thai}.pdn", |path| {
         let (games, reports) = check(path);
         assert_eq!(reports.len(), 3, "{}", path.display());

@@ -201,6 +201,28 @@ const SPECS: &[Spec] = &[
         expect: "D-SEED-KING-PLIES-120@120",
         why: "seed 003: 120 consecutive king plies without a capture",
     },
+    Spec {
+        file: "frisian.pdn",
+        variant: Variant::Frisian,
+        fen: "W:WK46,K50:BK1",
+        plies: 14,
+        kings_only: true,
+        moves: "",
+        result: "1-1",
+        expect: "D-FRISIAN-TWO-KINGS-7@14",
+        why: "two kings against one king: 7 moves each (KNDB, lidraughts)",
+    },
+    Spec {
+        file: "frisian.pdn",
+        variant: Variant::Frisian,
+        fen: "W:WK46:BK1",
+        plies: 6,
+        kings_only: true,
+        moves: "",
+        result: "1-1",
+        expect: "D-FRISIAN-ONE-KING-2@4 W-PLAYED-AFTER-DRAW",
+        why: "one king each: 2 moves each (KNDB, lidraughts); the record plays on",
+    },
 ];
 
 /// The game type number of a variant (the fixtures write the short form).
@@ -212,6 +234,7 @@ fn game_type(v: Variant) -> &'static str {
         Variant::Russian => "25",
         Variant::Czech => "29",
         Variant::Turkish => "30",
+        Variant::Frisian => "40",
         _ => unreachable!("no spec uses {v}"),
     }
 }

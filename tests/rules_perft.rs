@@ -22,7 +22,7 @@ struct Row {
 }
 
 /// The rules and start of a dctl row, or `None` for boards and variants not supported
-/// (6x6, 14x14, rectangular boards, killer rules, Frisian).
+/// (6x6, 14x14, rectangular boards, killer rules).
 fn dctl_start(variant: &str, board: &str, fen_text: &str) -> Option<Position> {
     let rules: &'static Rules = match variant {
         "international" if board == "10x10" => &variants::INTERNATIONAL,
@@ -35,6 +35,7 @@ fn dctl_start(variant: &str, board: &str, fen_text: &str) -> Option<Position> {
         "spanish" => &variants::SPANISH,
         "italian" => &variants::ITALIAN,
         "thai" => &variants::THAI,
+        "frisian" if board == "10x10" => &variants::FRISIAN,
         _ => return None,
     };
     if fen_text != "initial" {

@@ -1,38 +1,21 @@
 //! The bitboard generator against the plain reference generator, on random games and random
 //! positions of every supported variant.
 
+mod common;
+mod convert_support;
+
+use convert_support::random_game as random_pdn_game;
 use pdnkit::notation::Color;
 use pdnkit::reader::{ReadOptions, read_str};
 use pdnkit::replay::{self, Kind};
 use pdnkit::rules::movegen::{self, Duplicates, Relax};
-use pdnkit::rules::reference::{self, RefMove};
+use pdnkit::rules::reference;
 use pdnkit::rules::variants::{ALL, CANADIAN, THAI};
-use pdnkit::rules::{Bits, Move, MoveList, Position, Rules};
+use pdnkit::rules::{Bits, KingRun, Move, MoveList, Position, Rules};
 use proptest::prelude::*;
-use std::collections::BTreeSet;
-mod convert_support;
-use convert_support::random_game as random_pdn_game;
-
-fn fast_moves(pos: &Position) -> Vec<RefMove> {
-    let geo = &pos.rules().board;
-    let mut v: Vec<RefMove> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| RefMove {
-            from: geo.coords(m.from),
-            to: geo.coords(m.to),
-            captured: pdnkit::rules::board::CellIter(m.captured)
-                .map(|c| geo.coords(c))
-                .collect::<BTreeSet<_>>(),
-            promotes: m.promotes,
-        })
-        .collect();
-    v.sort();
-    v
-}
 
 fn assert_same(pos: &Position) -> Result<(), TestCaseError> {
-    let fast = fast_moves(pos);
+    let fast = common::as_reference(pos);
     let slow = reference::legal_moves(pos);
     prop_assert_eq!(
         &fast,
@@ -59,7 +42,8 @@ fn random_game(rules: &'static Rules, picks: &[u16]) -> Result<(), TestCaseError
 }
 
 /// A random position: each cell empty or holding a man or king of either side; men on their
-/// own promotion row are left out.
+/// own promotion row are left out. Where the variant limits a king's consecutive moves
+/// (Frisian), the side to move gets a run of 1 to 4 moves on one of its kings.
 fn random_position(rules: &'static Rules, cells: &[u8], black_to_move: bool) -> Position {
     let geo = &rules.board;
     let mut men: [Bits; 2] = [0; 2];
@@ -79,7 +63,17 @@ fn random_position(rules: &'static Rules, cells: &[u8], black_to_move: bool) -> 
     } else {
         Color::White
     };
-    Position::from_parts(rules, to_move, men, kings)
+    let pos = Position::from_parts(rules, to_move, men, kings);
+    let mine: Vec<u8> = pdnkit::rules::board::CellIter(pos.kings(to_move)).collect();
+    if rules.king_move_limit == 0 || mine.is_empty() {
+        return pos;
+    }
+    let pick = cells.get(60).copied().unwrap_or(0);
+    let run = KingRun {
+        cell: mine[pick as usize % mine.len()],
+        moves: 1 + pick % 4,
+    };
+    pos.with_king_run(to_move, run)
 }
 
 /// An illegal token for `pos` and the finding it must draw: a shorter capture where the

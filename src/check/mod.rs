@@ -165,7 +165,8 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         .end
         .zip(numbering)
         .map(|(p, n)| p.to_setup_numbered(n).to_string());
-    let result = result::check(game, &replay, draws.drawn());
+    let decided = draws.decided();
+    let result = result::check(game, &replay, draws.drawn(), decided.as_ref());
     let (draws, decided, draw_findings) = draws.finish(result.declares_win, result.declared_span);
     findings.extend(draw_findings);
     let result_report = result.report;

@@ -47,6 +47,8 @@ kinds! {
     CaptureIncomplete = "E-CAPTURE-INCOMPLETE", Error;
     /// A man crowned mid-capture handled against the variant's rule (goes on, or stops, wrongly).
     PromotionMishandled = "E-PROMOTION-MISHANDLED", Error;
+    /// A king moving a fourth time in a row without capturing while its side has men (Frisian).
+    KingMoveLimit = "E-KING-MOVE-LIMIT", Error;
     /// The piece cannot make this move at all.
     IllegalMove = "E-ILLEGAL-MOVE", Error;
     /// A square the board does not have, or a light square.

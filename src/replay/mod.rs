@@ -187,7 +187,7 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
     let Some(rules) = Rules::for_variant(variant) else {
         return GameReplay::not_replayed(game, Some(variant), NotReplayed::NoRules);
     };
-    let (mut numbering, mut notes) = choose_numbering(game, rules);
+    let (numbering, mut notes) = choose_numbering(game, rules);
     let mut out = run(game, rules, numbering, visitor);
     let algebraic = written_notation(game) == Some(SquareNotation::Algebraic);
     if algebraic && game.setup.is_none() && out.main_line_plies == 0 && out.has_errors() {
@@ -214,18 +214,19 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
                     corner_name(turned.a1_corner)
                 ),
             ));
-            numbering = turned;
         }
     }
     if game.variant_source == VariantSource::Inferred && out.has_errors() {
         // Every variant the squares can be read in (numbers and algebraic squares name cells
         // on every board: Russian sites write numbers, playstrategy writes English
-        // algebraically), those whose own notation the game uses first.
+        // algebraically), those whose own notation the game uses first. lidraughts' own
+        // variants (codes 96-98) always carry their GameType, and three of them move as
+        // International does: they are not guessed.
         let notation = written_notation(game);
         let mut candidates: Vec<&'static Rules> = variants::ALL
             .iter()
             .copied()
-            .filter(|&other| !std::ptr::eq(other, rules))
+            .filter(|&other| !std::ptr::eq(other, rules) && other.variant.code() < 96)
             .collect();
         candidates.sort_by_key(|other| {
             notation.is_some_and(|n| Numbering::for_rules(other).notation != n)
@@ -259,20 +260,6 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
                     other.variant, other.variant
                 ),
             ));
-        } else if let Some(capture) = orthogonal_capture(game, rules, numbering, &out) {
-            visitor.restart();
-            let mut frisian =
-                GameReplay::not_replayed(game, Some(Variant::Frisian), NotReplayed::NoRules);
-            notes.push(Finding::at(
-                Kind::VariantReinferred,
-                game.span,
-                format!(
-                    "the moves are not legal {variant}, and `{capture}` is an orthogonal capture, which only frisian has on a 10x10 board: read as frisian (a GameType tag would say so)"
-                ),
-            ));
-            notes.append(&mut frisian.findings);
-            frisian.findings = notes;
-            return frisian;
         }
     }
     notes.append(&mut out.findings);
@@ -289,41 +276,6 @@ fn corner_name(corner: u8) -> &'static str {
         2 => "White's top-left",
         _ => "White's top-right",
     }
-}
-
-/// The main-line capture where `failed` (a replay in `rules`) stopped, written as in the record,
-/// when `rules` is a 10x10 diagonal variant, Frisian has no rules table to try, and two
-/// consecutive squares of the capture lie on one row or one column: a Frisian orthogonal
-/// capture (`14x34` over 24). A diagonal capture written short can also end in line with its
-/// start, but then it would have been legal.
-fn orthogonal_capture(
-    game: &Game,
-    rules: &'static Rules,
-    numbering: Numbering,
-    failed: &GameReplay,
-) -> Option<String> {
-    let board = &rules.board;
-    if Rules::for_variant(Variant::Frisian).is_some()
-        || (board.width, board.height) != (10, 10)
-        || rules.movement != variants::Movement::Diagonal
-        || failed.main_line_complete
-    {
-        return None;
-    }
-    let node = game.moves.moves.get(failed.main_line_plies as usize)?;
-    if node.token.kind != MoveKind::Capture {
-        return None;
-    }
-    let coords = |square| {
-        numbering
-            .cell(board, square)
-            .ok()
-            .map(|cell| board.coords(cell))
-    };
-    let in_line = node.token.squares.windows(2).any(|pair| {
-        matches!((coords(pair[0]), coords(pair[1])), (Some((r1, c1)), Some((r2, c2))) if (r1 == r2) != (c1 == c2))
-    });
-    in_line.then(|| node.token.canonical())
 }
 
 /// Whether the game writes its squares as numbers or algebraically (its first move, else its

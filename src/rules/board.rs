@@ -10,8 +10,9 @@
 //! Packing ("ghost squares", as in Scan and dctl): a diagonal board of width `w` stores each pair of
 //! rows in `w + 1` bits, the last one a ghost that never holds a piece. Then every diagonal step is
 //! one constant shift (`w/2` or `w/2 + 1`), and stepping off the left or right edge lands on a
-//! ghost. 10x10 uses 54 bits, 8x8 35 bits and 12x12 77 bits of a `u128`. Turkish uses all 64
-//! squares, `row * 8 + col`. Each step also carries a source
+//! ghost. An orthogonal step to the next dark square (Frisian) is `w + 1` bits up or down a
+//! column and 1 bit along a row. 10x10 uses 54 bits, 8x8 35 bits and 12x12 77 bits of a `u128`.
+//! Turkish uses all 64 squares, `row * 8 + col`. Each step also carries a source
 //! mask of the cells that have a neighbour in that direction, so no layout relies on ghosts alone.
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
@@ -200,6 +201,14 @@ impl Geometry {
         let mut d = 0;
         while d < 8 {
             let (dr, dc) = DIR_VECTORS[d];
+            // On a diagonal board the orthogonal neighbour is the next dark square along the row
+            // or column, two cells away (Frisian captures; RULES.md "Frisian").
+            let far = if matches!(layout, Layout::Diagonal) && d % 2 == 0 {
+                2
+            } else {
+                1
+            };
+            let (dr, dc) = (dr * far, dc * far);
             let mut r = 0;
             while r < height {
                 let mut c = 0;
@@ -295,6 +304,7 @@ impl Geometry {
     }
 
     /// Moves every cell of `bits` one step in direction `d`; cells without a neighbour there vanish.
+    /// An orthogonal step on a diagonal board goes to the next dark square, two cells away.
     #[inline(always)]
     pub fn step(&self, bits: Bits, d: u8) -> Bits {
         self.steps.step(bits, d)
@@ -310,7 +320,7 @@ impl Geometry {
         self.rows.get(row as usize).copied().unwrap_or(0)
     }
 
-    /// Whether direction `d` exists on this layout (diagonal boards have no orthogonal steps).
+    /// Whether direction `d` exists on this layout (all eight do on every board that fits).
     pub fn has_dir(&self, d: u8) -> bool {
         self.steps.steps[d as usize].1 != 0
     }
@@ -371,12 +381,15 @@ mod tests {
             let (r, c) = g.coords(cell);
             assert_eq!(g.cell(r, c), Some(cell));
             for d in 0..8u8 {
-                let (dr, dc) = DIR_VECTORS[d as usize];
+                let (mut dr, mut dc) = DIR_VECTORS[d as usize];
+                if g.layout == Layout::Diagonal && d % 2 == 0 {
+                    (dr, dc) = (2 * dr, 2 * dc); // the next dark square along the line
+                }
                 let target = g.cell((r as i8 + dr) as u8, (c as i8 + dc) as u8);
                 let stepped = g.step(1 << cell, d);
                 match target {
-                    Some(t) if g.has_dir(d) => assert_eq!(stepped, 1 << t, "{cell} {d}"),
-                    _ => assert_eq!(stepped, 0, "{cell} {d}"),
+                    Some(t) => assert_eq!(stepped, 1 << t, "{cell} {d}"),
+                    None => assert_eq!(stepped, 0, "{cell} {d}"),
                 }
             }
         }

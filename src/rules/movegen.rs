@@ -7,7 +7,7 @@
 //! [`Gen::key`]); a better key clears the list, a worse one is dropped. Routes with the same
 //! from, to and captured set are merged.
 
-use super::board::{BitSet, Cell, CellIter, DirSet, Steps, opposite, perpendicular};
+use super::board::{BitSet, Cell, CellIter, DirSet, Steps, opposite};
 use super::moves::{MAX_CAPTURES, Move, MoveList, PieceKind};
 use super::position::Position;
 use super::variants::{CapturePromotion, KingRange, Precedence, Removal, Rules};
@@ -37,6 +37,8 @@ pub struct Relax {
     pub capture_promotion: Option<CapturePromotion>,
     /// Quiet moves too when a capture is available (capturing is mandatory everywhere).
     pub quiet_with_captures: bool,
+    /// A king that has made the variant's limit of consecutive moves may move again (Frisian).
+    pub king_move_limit: bool,
 }
 
 /// Fills `list` (expected empty) with the legal moves of `pos`.
@@ -76,7 +78,7 @@ fn generate_in<B: BitSet>(
         opp_pieces: B::from_bits(pos.pieces(opp)),
         opp_kings: B::from_bits(pos.kings(opp)),
         man_capture_dirs: rules.man_capture_dirs(me),
-        king_dirs: rules.king_dirs(),
+        king_dirs: rules.king_capture_dirs(),
         promo_row: B::from_bits(rules.board.row(rules.promotion_row(me))),
         immediate: rules.removal == Removal::Immediate,
         capture_promotion: relax.capture_promotion.unwrap_or(rules.capture_promotion),
@@ -124,8 +126,14 @@ fn generate_in<B: BitSet>(
             g.list.push(Move::quiet(from, to, PieceKind::Man, promotes));
         }
     }
-    for from in CellIter(my_kings) {
-        for d in dirs(g.king_dirs) {
+    // A king that has made the limit of consecutive moves may not move quietly again (Frisian).
+    let frozen = if relax.king_move_limit {
+        B::ZERO
+    } else {
+        B::from_bits(pos.frozen_king())
+    };
+    for from in CellIter(my_kings & !frozen) {
+        for d in dirs(rules.king_dirs()) {
             let mut s = geo.step(B::bit(from), d) & empty;
             while s != B::ZERO {
                 g.list
@@ -151,6 +159,7 @@ struct Gen<'a, B> {
     opp_pieces: B,
     opp_kings: B,
     man_capture_dirs: DirSet,
+    /// Directions kings capture in.
     king_dirs: DirSet,
     promo_row: B,
     immediate: bool,
@@ -278,7 +287,7 @@ impl<B: BitSet> Gen<'_, B> {
         }
         // Turning onto another line from each landing square (and reversing where pieces are
         // removed at once and the rules allow it).
-        let mut turns = perpendicular(d);
+        let mut turns = self.king_dirs & !(1 << d | 1 << opposite(d));
         if self.immediate && !self.rules.no_180_turn {
             turns |= 1 << opposite(d);
         }
@@ -320,6 +329,11 @@ impl<B: BitSet> Gen<'_, B> {
             Precedence::MaxPieces => n,
             Precedence::MaxPiecesThenKings => n << 8 | kings,
             Precedence::KingFirst => by_king,
+            Precedence::Value => {
+                // A man is worth 100 and a king 199 (lidraughts); then a capture by a king.
+                let value = 100 * (n - kings) + 199 * kings;
+                value << 1 | by_king
+            }
             Precedence::Italian => {
                 // Step 4 compares where the kings come in the sequence, earliest first: bit
                 // 15 - i is set when the i-th piece taken is a king, so a larger mask meets a

@@ -40,6 +40,20 @@ pub enum Precedence {
     /// Italian four steps: most pieces; with a king rather than a man; most kings; a king taken
     /// earliest.
     Italian,
+    /// Highest value taken, a man worth 100 and a king 199; among equal values a capture by a
+    /// king (Frisian; lidraughts' scale).
+    Value,
+}
+
+/// How the game is won (what the position decides, apart from draws).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// The side that cannot move (no pieces, or all blocked) loses.
+    Standard,
+    /// The side that cannot move wins (Antidraughts).
+    CannotMoveWins,
+    /// The first side to crown a man wins at once; otherwise as `Standard` (Breakthrough).
+    FirstKingWins,
 }
 
 /// What happens when a man reaches the last row in the middle of a capture.
@@ -84,6 +98,13 @@ pub struct Rules {
     pub removal: Removal,
     /// A capture sequence may not reverse direction (Turkish).
     pub no_180_turn: bool,
+    /// Men and kings also capture orthogonally, over the next dark square along a row or column
+    /// (Frisian); kings still move diagonally only.
+    pub orthogonal_captures: bool,
+    /// Most consecutive non-capturing moves one king may make while its side still has men
+    /// (Frisian: 3); 0 = no limit. The count is part of the [`super::Position`].
+    pub king_move_limit: u8,
+    pub goal: Goal,
 }
 
 const B8: Geometry = Geometry::new(8, 8, Layout::Diagonal);
@@ -106,6 +127,9 @@ pub const INTERNATIONAL: Rules = Rules {
     capture_promotion: CapturePromotion::OnlyAtEnd, // passing the last row does not crown
     removal: Removal::AfterSequence,   // Turkish strike
     no_180_turn: false,
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
 };
 
 /// English / American checkers (RULES.md "English"; seed 003 first part).
@@ -124,6 +148,9 @@ pub const ENGLISH: Rules = Rules {
     capture_promotion: CapturePromotion::EndsMove, // crowned and the move ends
     removal: Removal::AfterSequence,
     no_180_turn: false,
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
 };
 
 /// Italian draughts (RULES.md "Italian"; seeds 000 and 002).
@@ -142,6 +169,9 @@ pub const ITALIAN: Rules = Rules {
     capture_promotion: CapturePromotion::EndsMove, // seed 000: crowned, the move ends there
     removal: Removal::AfterSequence, // the same piece may not be jumped twice
     no_180_turn: false,
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
 };
 
 /// Russian draughts (RULES.md "Russian"; seed 003 second part; FMJD-64).
@@ -160,6 +190,9 @@ pub const RUSSIAN: Rules = Rules {
     capture_promotion: CapturePromotion::ContinuesAsKing, // crowned at once, goes on as a king
     removal: Removal::AfterSequence, // may not pass a square already jumped
     no_180_turn: false,
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
 };
 
 /// Turkish draughts (RULES.md "Turkish"; seed 003 last part).
@@ -178,6 +211,9 @@ pub const TURKISH: Rules = Rules {
     capture_promotion: CapturePromotion::OnlyAtEnd, // promotion when the move ends on the last row
     removal: Removal::Immediate,       // removed as they are jumped
     no_180_turn: true,                 // no reversing inside a sequence
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
 };
 
 /// Brazilian draughts: International rules on 8x8 (RULES.md "Other PDN variants").
@@ -244,6 +280,44 @@ pub const THAI: Rules = Rules {
     capture_promotion: CapturePromotion::OnlyAtEnd,
     removal: Removal::Immediate,
     no_180_turn: false,
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
+};
+
+/// Frisian draughts (RULES.md "Frisian"; lidraughts; KNDB): International setup and men's moves,
+/// captures in eight directions, precedence by value, the three-moves limit for one king.
+/// Everything else as International ("International setup and men's moves"): men capture
+/// backward too, a man passing the last row mid-capture is not crowned, Turkish strike.
+pub const FRISIAN: Rules = Rules {
+    variant: Variant::Frisian,
+    orthogonal_captures: true, // men and kings capture diagonally and orthogonally
+    king_range: KingRange::Flying, // kings fly, and move diagonally only (lidraughts)
+    precedence: Precedence::Value, // by value: man 100, king 199; then a king's capture
+    king_move_limit: 3, // one king at most 3 moves in a row without capturing, while men remain
+    ..INTERNATIONAL
+};
+
+/// Frysk! (lidraughts 97; RULES.md): Frisian rules from five men each on the back row
+/// (`W:W46,47,48,49,50:B1,2,3,4,5`).
+pub const FRYSK: Rules = Rules {
+    variant: Variant::Frysk,
+    men_rows: 1, // the back row only
+    ..FRISIAN
+};
+
+/// Antidraughts (lidraughts 98; RULES.md): International moves; the side that cannot move wins.
+pub const ANTIDRAUGHTS: Rules = Rules {
+    variant: Variant::Antidraughts,
+    goal: Goal::CannotMoveWins,
+    ..INTERNATIONAL
+};
+
+/// Breakthrough (lidraughts 96; RULES.md): International moves; the first king wins at once.
+pub const BREAKTHROUGH: Rules = Rules {
+    variant: Variant::Breakthrough,
+    goal: Goal::FirstKingWins,
+    ..INTERNATIONAL
 };
 
 /// Every supported variant.
@@ -260,11 +334,14 @@ pub const ALL: &[&Rules] = &[
     &CZECH,
     &THAI,
     &CANADIAN,
+    &FRISIAN,
+    &FRYSK,
+    &ANTIDRAUGHTS,
+    &BREAKTHROUGH,
 ];
 
 impl Rules {
-    /// The rules of `variant`, or `None` if not supported yet (Frisian: orthogonal captures and
-    /// king-move limits; the rest have no table row).
+    /// The rules of `variant`, or `None` if it has no table row yet.
     pub fn for_variant(variant: Variant) -> Option<&'static Rules> {
         ALL.iter().copied().find(|r| r.variant == variant)
     }
@@ -282,18 +359,33 @@ impl Rules {
     /// Directions a man of `color` captures in.
     pub fn man_capture_dirs(&self, color: Color) -> DirSet {
         let forward = self.man_step_dirs(color);
-        if self.men_capture_backward {
+        let diagonal = if self.men_capture_backward {
             forward | self.man_step_dirs(color.opposite())
         } else {
             forward
-        }
+        };
+        diagonal | self.orthogonal_capture_dirs()
     }
 
-    /// Directions a king moves and captures in.
+    /// Directions a king moves in without capturing.
     pub fn king_dirs(&self) -> DirSet {
         match self.movement {
             Movement::Diagonal => dir_set(&[Dir::NE, Dir::SE, Dir::SW, Dir::NW]),
             Movement::Orthogonal => dir_set(&[Dir::N, Dir::E, Dir::S, Dir::W]),
+        }
+    }
+
+    /// Directions a king captures in.
+    pub fn king_capture_dirs(&self) -> DirSet {
+        self.king_dirs() | self.orthogonal_capture_dirs()
+    }
+
+    /// The four orthogonal directions where captures go that way too (Frisian), else none.
+    fn orthogonal_capture_dirs(&self) -> DirSet {
+        if self.orthogonal_captures {
+            dir_set(&[Dir::N, Dir::E, Dir::S, Dir::W])
+        } else {
+            0
         }
     }
 
