@@ -58,17 +58,7 @@ fn checked(pdn: &[u8]) -> BTreeSet<(u64, String)> {
 
 /// Every code `check` reports on `pdn`.
 fn checked_codes(pdn: &[u8]) -> BTreeSet<String> {
-    let out = pdnkit(&["check", "-", "--format", "json", "--no-config"], pdn);
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
-    let mut codes = BTreeSet::new();
-    for file in report["files"].as_array().unwrap() {
-        for game in file["games"].as_array().unwrap() {
-            for f in game["findings"].as_array().unwrap() {
-                codes.insert(f["code"].as_str().unwrap().to_string());
-            }
-        }
-    }
-    codes
+    checked(pdn).into_iter().map(|(_, code)| code).collect()
 }
 
 fn pdn_files(dir: &Path, out: &mut Vec<PathBuf>) {
