@@ -1,7 +1,6 @@
 //! `pdnkit check`: read, replay and judge every game; report for people or for CI.
 
-use super::Outcome;
-use super::inputs;
+use super::{Outcome, RunSummary, destination, inputs};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
@@ -14,7 +13,7 @@ use pdnkit::report::json::{JsonLinesWriter, JsonWriter};
 use pdnkit::report::sarif::SarifWriter;
 use pdnkit::report::{FileInfo, ReportWriter, Show, Totals};
 use pdnkit::variant::Variant;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,7 +35,7 @@ pub struct CheckArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
-    /// Write the report to FILE instead of standard output.
+    /// Write the report to FILE (`-`: standard output) instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
     /// List at most N findings (human, sarif, github); the summary still counts them all.
@@ -51,9 +50,10 @@ pub struct CheckArgs {
     /// The least severe findings listed (human, sarif, github): `error`, `warning` or `note`.
     #[arg(long, value_enum, default_value_t = Level::Warning)]
     level: Level,
-    /// Threads checking games (default: one per core). Output is the same for any value.
-    #[arg(long, short = 'j', value_name = "N")]
-    jobs: Option<usize>,
+    /// Threads checking games: 1 or more (default, and at most: one per core). Output is the
+    /// same for any value.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
     /// Character set of the input (default: UTF-8, else detected Windows-1252/1251).
     #[arg(long, value_parser = super::parse::parse_encoding)]
     encoding: Option<Encoding>,
@@ -76,7 +76,9 @@ enum Format {
 }
 
 pub fn run(args: CheckArgs) -> io::Result<Outcome> {
-    let inputs = inputs::expand(&args.paths)?;
+    let inputs = inputs::expand(&args.paths);
+    let (out, pending) = destination::open(args.output.as_deref(), &inputs)?;
+    let colour = out.is_terminal();
     let files: Vec<FileInfo> = inputs
         .iter()
         .map(|i| FileInfo {
@@ -100,14 +102,6 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
         })
         .collect();
 
-    let (out, colour): (Box<dyn Write>, bool) = match &args.output {
-        Some(path) => (Box::new(std::fs::File::create(path)?), false),
-        None => {
-            let stdout = io::stdout();
-            let tty = stdout.is_terminal();
-            (Box::new(stdout.lock()), tty)
-        }
-    };
     let out = io::BufWriter::new(out);
     let show = Show {
         min_level: match (args.notes, args.level) {
@@ -132,10 +126,7 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
         Arc::new(move |_| bar.set_position(read_bytes.load(Ordering::Relaxed)))
     };
     let options = PipelineOptions {
-        jobs: args
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1),
+        jobs: super::jobs(args.jobs),
         read: ReadOptions {
             strict: args.strict,
             default_variant: args.variant,
@@ -172,13 +163,14 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
     bar.finish_and_clear();
     totals.seconds = started.elapsed().as_secs_f64();
     writer.finish(&totals)?;
-    Ok(if totals.unreadable_files > 0 {
-        Outcome::Failure
-    } else if totals.errors > 0 {
-        Outcome::Findings
-    } else {
-        Outcome::Clean
-    })
+    drop(writer);
+    pending.commit()?;
+    Ok(RunSummary {
+        failed_inputs: totals.unreadable_files,
+        games: totals.games,
+        errors: totals.errors,
+    }
+    .outcome())
 }
 
 /// A byte-count progress bar on standard error, drawn only when it is a terminal.

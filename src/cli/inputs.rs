@@ -1,6 +1,7 @@
 //! Turning command-line paths into inputs: files, directories (recursively, `*.pdn` and
 //! `*.pdn.gz`, in sorted order so output is deterministic) and `-` for standard input. Gzip is
-//! recognised by its content, whatever the name.
+//! recognised by its content, whatever the name. A path that cannot be read stays an input
+//! whose opening fails, so the run reports it, goes on with the rest and fails at the end.
 
 use pdnkit::reader;
 use std::fs;
@@ -12,13 +13,19 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub enum Input {
     Stdin,
     File(PathBuf),
+    /// A path the directory walk could not read (reported when it is opened).
+    Unreadable {
+        path: PathBuf,
+        kind: io::ErrorKind,
+        message: String,
+    },
 }
 
 impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_string(),
-            Input::File(path) => path.display().to_string(),
+            Input::File(path) | Input::Unreadable { path, .. } => path.display().to_string(),
         }
     }
 
@@ -26,6 +33,7 @@ impl Input {
         match self {
             Input::Stdin => reader::decompressed(io::stdin()),
             Input::File(path) => reader::open_path(path),
+            Input::Unreadable { .. } => Err(self.unreadable()),
         }
     }
 
@@ -41,14 +49,22 @@ impl Input {
                 inner: fs::File::open(path)?,
                 counter,
             }),
+            Input::Unreadable { .. } => Err(self.unreadable()),
         }
     }
 
     /// The size of the input on disk, when it is a file.
     pub fn size(&self) -> Option<u64> {
         match self {
-            Input::Stdin => None,
             Input::File(path) => fs::metadata(path).ok().map(|m| m.len()),
+            _ => None,
+        }
+    }
+
+    fn unreadable(&self) -> io::Error {
+        match self {
+            Input::Unreadable { kind, message, .. } => io::Error::new(*kind, message.clone()),
+            _ => io::Error::other("readable"),
         }
     }
 
@@ -62,41 +78,69 @@ impl Input {
     }
 }
 
-/// Expands the paths; an unreadable path is an error naming it.
-pub fn expand(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
+/// Expands the paths. A path that does not exist, or that the walk cannot read, is kept as an
+/// input that fails to open: reported in its place, the rest still read.
+pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
     let mut inputs = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" {
             inputs.push(Input::Stdin);
         } else if path.is_dir() {
-            let mut found = Vec::new();
-            walk(path, &mut found)?;
-            found.sort();
-            inputs.extend(found.into_iter().map(Input::File));
-        } else if path.exists() {
-            inputs.push(Input::File(path.clone()));
+            walk(path, &mut inputs);
         } else {
-            return Err(io::Error::new(
-                io::ErrorKind::NotFound,
-                format!("{}: no such file or directory", path.display()),
-            ));
+            // Named by the user: read whatever it is (a pipe such as `<(zcat a.gz)` too).
+            inputs.push(Input::File(path.clone()));
         }
     }
-    Ok(inputs)
+    inputs
 }
 
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> io::Result<()> {
-    let entries = fs::read_dir(dir)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
-    for entry in entries {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, found)?;
-        } else if is_pdn(&path) {
-            found.push(path);
+/// Every `*.pdn` and `*.pdn.gz` regular file below `dir`, in sorted order. Symbolic links are
+/// followed, but a link back to a directory above it (a loop) is skipped with a note; so are
+/// other files of those names that are not regular files (a FIFO would block the run).
+fn walk(dir: &Path, inputs: &mut Vec<Input>) {
+    let walker = walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .sort_by_file_name();
+    for entry in walker {
+        match entry {
+            Ok(entry) => {
+                let kind = entry.file_type();
+                if kind.is_file() {
+                    if is_pdn(entry.path()) {
+                        inputs.push(Input::File(entry.into_path()));
+                    }
+                } else if !kind.is_dir() && is_pdn(entry.path()) {
+                    eprintln!(
+                        "pdnkit: note: {}: skipped: not a regular file",
+                        entry.path().display()
+                    );
+                }
+            }
+            Err(error) => {
+                let path = error.path().unwrap_or(dir).to_path_buf();
+                if let Some(ancestor) = error.loop_ancestor() {
+                    eprintln!(
+                        "pdnkit: note: {}: skipped: a link back to {} (a loop)",
+                        path.display(),
+                        ancestor.display()
+                    );
+                    continue;
+                }
+                let kind = error
+                    .io_error()
+                    .map_or(io::ErrorKind::Other, io::Error::kind);
+                let message = error
+                    .io_error()
+                    .map_or_else(|| error.to_string(), io::Error::to_string);
+                inputs.push(Input::Unreadable {
+                    path,
+                    kind,
+                    message,
+                });
+            }
         }
     }
-    Ok(())
 }
 
 fn is_gz(path: &Path) -> bool {

@@ -2,10 +2,14 @@
 
 mod check;
 mod convert;
+mod destination;
 mod inputs;
+mod outcome;
 mod output;
 mod parse;
 mod perft;
+
+pub use outcome::{Outcome, RunSummary};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -32,22 +36,11 @@ enum Command {
     Perft(perft::PerftArgs),
 }
 
-/// Exit codes: 0 clean, 1 findings, 2 usage or I/O error.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Clean,
-    Findings,
-    Failure,
-}
-
-impl From<Outcome> for ExitCode {
-    fn from(outcome: Outcome) -> ExitCode {
-        ExitCode::from(match outcome {
-            Outcome::Clean => 0,
-            Outcome::Findings => 1,
-            Outcome::Failure => 2,
-        })
-    }
+/// Threads for `--jobs`: one per core by default; a larger request is capped there, as more
+/// threads than cores only cost memory (`--jobs 0` is refused by the argument parser).
+pub fn jobs(requested: Option<u32>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    requested.map_or(cores, |n| (n as usize).min(cores)).max(1)
 }
 
 pub fn main() -> ExitCode {

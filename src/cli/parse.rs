@@ -1,16 +1,14 @@
 //! `pdnkit parse`: read PDN and print the parsed games (JSON, JSON Lines) or, by default, what
 //! the reader found in them.
 
-use super::Outcome;
-use super::inputs;
-use super::output;
+use super::{Outcome, RunSummary, destination, inputs, output};
 use clap::{Args, ValueEnum};
 use pdnkit::reader::{Encoding, ReadOptions, Reader, Severity};
 use pdnkit::report::human::Style;
 use pdnkit::variant::Variant;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -66,22 +64,22 @@ struct FileReport {
 }
 
 pub fn run(args: ParseArgs) -> io::Result<Outcome> {
-    let inputs = inputs::expand(&args.paths)?;
+    let inputs = inputs::expand(&args.paths);
     let options = ReadOptions {
         strict: args.strict,
         default_variant: args.variant,
         encoding: args.encoding,
         ..ReadOptions::default()
     };
-    let stdout = io::stdout();
+    let (out, pending) = destination::open(None, &inputs)?;
     let style = Style {
-        colour: stdout.is_terminal(),
+        colour: out.is_terminal(),
     };
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(out);
     let mut totals = Totals::default();
     let mut documents = Vec::new();
     let started = std::time::Instant::now();
-    let mut io_failed = false;
+    let mut failed_inputs = 0;
 
     for input in &inputs {
         let name = input.name();
@@ -89,7 +87,7 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
             Ok(source) => source,
             Err(error) => {
                 eprintln!("pdnkit: {name}: {error}");
-                io_failed = true;
+                failed_inputs += 1;
                 continue;
             }
         };
@@ -101,7 +99,7 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
                 Ok(game) => game,
                 Err(error) => {
                     eprintln!("pdnkit: {name}: {error}");
-                    io_failed = true;
+                    failed_inputs += 1;
                     break;
                 }
             };
@@ -166,13 +164,14 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
         Format::Human => write_summary(&mut out, style, &totals, started.elapsed())?,
     }
     out.flush()?;
-    Ok(if io_failed {
-        Outcome::Failure
-    } else if totals.errors > 0 {
-        Outcome::Findings
-    } else {
-        Outcome::Clean
-    })
+    drop(out);
+    pending.commit()?;
+    Ok(RunSummary {
+        failed_inputs,
+        games: totals.games,
+        errors: totals.errors,
+    }
+    .outcome())
 }
 
 fn write_summary(

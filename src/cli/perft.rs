@@ -1,11 +1,14 @@
 //! `pdnkit perft`: count the leaf positions of the move tree to a depth (the standard check of a
-//! move generator against published tables).
+//! move generator against published tables). A terminal sees progress by root move; the leaf
+//! count goes to standard output, the time and leaves/s to standard error.
 
 use super::Outcome;
 use clap::Args;
-use pdnkit::rules::{Position, Rules, divide, perft};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pdnkit::rules::{Position, Rules, perft};
 use pdnkit::variant::Variant;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
+use std::time::Instant;
 
 #[derive(Args)]
 pub struct PerftArgs {
@@ -50,15 +53,49 @@ pub fn run(args: PerftArgs) -> io::Result<Outcome> {
         }
     };
     let mut out = io::stdout().lock();
-    if args.divide && args.depth > 0 {
+    let started = Instant::now();
+    let total = if args.depth == 0 {
+        perft(&position, 0)
+    } else {
+        // One root move at a time, so a long run shows how far it is (on a terminal only).
+        let moves = position.legal_moves();
+        let bar = progress_bar(moves.len() as u64);
         let mut total = 0;
-        for (mv, leaves) in divide(&position, args.depth) {
-            writeln!(out, "{:<24} {leaves}", position.move_full_text(&mv))?;
+        for mv in moves.iter() {
+            let text = position.move_full_text(mv);
+            bar.set_message(text.clone());
+            let leaves = perft(&position.play(mv), args.depth - 1);
+            bar.inc(1);
+            if args.divide {
+                bar.suspend(|| writeln!(out, "{text:<24} {leaves}"))?;
+            }
             total += leaves;
         }
-        writeln!(out, "\n{total}")?;
-    } else {
-        writeln!(out, "{}", perft(&position, args.depth))?;
-    }
+        bar.finish_and_clear();
+        if args.divide {
+            writeln!(out)?;
+        }
+        total
+    };
+    writeln!(out, "{total}")?;
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{total} leaves at depth {} in {seconds:.3} s ({:.0} leaves/s)",
+        args.depth,
+        total as f64 / seconds.max(1e-9)
+    );
     Ok(Outcome::Clean)
+}
+
+/// Root moves done, on standard error when it is a terminal.
+fn progress_bar(moves: u64) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(moves), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("root move {pos}/{len} {msg} {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
 }
