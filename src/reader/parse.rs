@@ -17,9 +17,6 @@ use smallvec::SmallVec;
 /// walks the tree recursively (printing, JSON, drop).
 pub const MAX_VARIATION_DEPTH: usize = 64;
 
-/// How much unread text is stored verbatim in one item (the span still covers all of it).
-const MAX_UNREAD_TEXT: usize = 2000;
-
 /// One chunk to parse.
 pub struct Chunk<'a> {
     pub bytes: &'a [u8],
@@ -1337,22 +1334,15 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 let from = unread.span.offset - self.chunk.base;
                 let new_len = (end as u64 - from) as u32;
                 unread.span.len = new_len;
-                if unread.text.len() < MAX_UNREAD_TEXT {
-                    let gap_start = (from as usize + unread.text.len()).min(start);
-                    let more = self
-                        .chunk
-                        .encoding
-                        .decode(&self.bytes[gap_start..end])
-                        .into_owned();
-                    unread.text.push_str(&more);
-                    truncate_text(&mut unread.text);
-                }
+                // All of it is kept (a game is at most `max_game_bytes`): `convert` writes it back.
+                let gap_start = (from as usize + unread.text.len()).min(start);
+                let more = self.chunk.encoding.decode(&self.bytes[gap_start..end]);
+                unread.text.push_str(&more);
                 self.diagnostics[index].span.len = new_len;
                 return;
             }
         }
-        let mut text = self.text(start, end);
-        truncate_text(&mut text);
+        let text = self.text(start, end);
         let span = self.span(start, end);
         if report {
             let binary = self.bytes[start..end]
@@ -1556,17 +1546,6 @@ fn embedded_commands(text: &str) -> Vec<(String, String)> {
         rest = &after[close + 1..];
     }
     commands
-}
-
-fn truncate_text(text: &mut String) {
-    if text.len() > MAX_UNREAD_TEXT {
-        let mut cut = MAX_UNREAD_TEXT;
-        while !text.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        text.truncate(cut);
-        text.push('…');
-    }
 }
 
 fn preview(text: &str) -> String {

@@ -17,7 +17,7 @@ pub fn convert_games(games: Vec<Game>, options: &Options) -> (String, Vec<Conver
     let mut reports = Vec::new();
     for mut game in games {
         let report = converter.convert(&mut game);
-        convert::pdn::write_game(&game, &mut out);
+        convert::pdn::write_game(&game, &mut out).expect("a game read from PDN is writable");
         reports.push(report);
     }
     (out, reports)
