@@ -463,3 +463,219 @@ fn a_comment_after_the_tags_stays_after_them() {
     assert!(at("{intro}") < at("32-28"), "{text}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+// ---- 10. the directory walk ----
+
+#[cfg(unix)]
+#[test]
+fn the_walk_skips_loops_and_fifos_in_sorted_order() {
+    let dir = temp_dir("walk");
+    let root = dir.join("root");
+    std::fs::create_dir_all(root.join("b")).unwrap();
+    copy_fixture(&root, "check/clean.pdn", "c.pdn");
+    copy_fixture(&root.join("b"), "check/clean.pdn", "a.pdn");
+    copy_fixture(&root, "check/clean.pdn", "a.pdn");
+    // A link back up the tree: followed naively it is a loop.
+    std::os::unix::fs::symlink(&root, root.join("b").join("up")).unwrap();
+    // A FIFO named like an archive: opening it blocks until someone writes.
+    let fifo = root.join("pipe.pdn");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let mut child = pdnkit()
+        .args(["check", "--format", "json", path_str(&root)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(30) {
+            let _ = child.kill();
+            let _ = child.wait();
+            // Unblock nothing else: the FIFO is removed with the directory.
+            panic!("the walk hung (on the FIFO?)");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_code(&out, 0, "three clean files");
+    let doc: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let listed: Vec<String> = doc["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap().to_string())
+        .collect();
+    let root_name = path_str(&root);
+    assert_eq!(
+        listed,
+        [
+            format!("{root_name}/a.pdn"),
+            format!("{root_name}/b/a.pdn"),
+            format!("{root_name}/c.pdn"),
+        ],
+        "each file once, sorted"
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains("pipe.pdn") && err.contains("not a regular file"),
+        "{err}"
+    );
+    assert!(err.contains("loop"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+// ---- 13. control characters from the input ----
+
+#[test]
+fn control_characters_from_the_input_are_escaped() {
+    let dir = temp_dir("controls");
+    let file = dir.join("evil.pdn");
+    // An OSC title sequence and a BEL in a tag value, ESC and a bidi override in the move text.
+    std::fs::write(
+        &file,
+        "[Event \"\x1b]0;pwned\x07\"]\n[White \"W\x1b[2J\"]\n[Black \"B\"]\n[GameType \"20\"]\n\
+         1. 32-28 \x1b[31m\u{202e}zz 19-23 *\n",
+    )
+    .unwrap();
+    for format in ["human", "github"] {
+        let out = run(&[
+            "check",
+            "--format",
+            format,
+            "--notes",
+            "--color",
+            "never",
+            path_str(&file),
+        ]);
+        let text = stdout(&out);
+        assert!(!text.contains('\x1b'), "{format}: raw ESC in {text:?}");
+        assert!(!text.contains('\x07'), "{format}: raw BEL in {text:?}");
+        assert!(
+            !text.contains('\u{202e}'),
+            "{format}: raw bidi override in {text:?}"
+        );
+    }
+    let human = stdout(&run(&["check", "--color", "never", path_str(&file)]));
+    assert!(human.contains("\\x1b"), "the ESC is shown escaped: {human}");
+    let parse = run(&["parse", "--color", "never", path_str(&file)]);
+    assert!(!stdout(&parse).contains('\x1b'), "{}", stdout(&parse));
+    let convert = run(&["convert", "--color", "never", path_str(&file)]);
+    assert!(!stderr(&convert).contains('\x1b'), "{}", stderr(&convert));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+// ---- 14 and 15: the terminal (run under a pseudo-terminal with `script`) ----
+
+/// Runs `pdnkit ARGS` on a pseudo-terminal (util-linux `script`), with `env` set; returns what
+/// the terminal received, or `None` (said on stderr) where `script` is missing.
+fn on_terminal(args: &str, env: &[(&str, &str)]) -> Option<String> {
+    let has_script = Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_script {
+        eprintln!("skipped: util-linux `script` is not installed (no pseudo-terminal)");
+        return None;
+    }
+    let command = format!("{} {args}", env!("CARGO_BIN_EXE_pdnkit"));
+    let mut c = Command::new("script");
+    c.args(["-qec", &command, "/dev/null"])
+        .current_dir(manifest())
+        .env_remove("NO_COLOR")
+        .env("TERM", "xterm-256color")
+        .stdin(Stdio::null());
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.output().expect("script");
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn colour_follows_the_terminal_no_color_term_dumb_and_the_flag() {
+    let check = "check fixtures/check/english.pdn";
+    let Some(coloured) = on_terminal(check, &[]) else {
+        return;
+    };
+    assert!(
+        coloured.contains("\x1b[1;31m"),
+        "a terminal gets colour: {coloured:?}"
+    );
+    for env in [[("NO_COLOR", "1")], [("TERM", "dumb")]] {
+        let text = on_terminal(check, &env).unwrap();
+        assert!(!text.contains("\x1b[1;31m"), "{env:?}: {text:?}");
+    }
+    let never = on_terminal(&format!("{check} --color never"), &[]).unwrap();
+    assert!(!never.contains("\x1b[1;31m"), "{never:?}");
+    let always = run(&["check", "fixtures/check/english.pdn", "--color", "always"]);
+    assert!(
+        stdout(&always).contains("\x1b[1;31m"),
+        "--color always, not a terminal"
+    );
+    let auto = run(&["check", "fixtures/check/english.pdn"]);
+    assert!(!stdout(&auto).contains('\x1b'), "a pipe gets no colour");
+}
+
+/// Each line as the terminal shows it: what follows the last carriage return, without styles
+/// and line clearing.
+fn displayed_lines(raw: &str) -> Vec<String> {
+    raw.split('\n')
+        .map(|segment| {
+            let segment = segment.strip_suffix('\r').unwrap_or(segment); // the terminal's CR LF
+            let shown = segment.rsplit('\r').next().unwrap_or("");
+            let mut out = String::new();
+            let mut chars = shown.chars();
+            while let Some(c) = chars.next() {
+                if c == '\x1b' {
+                    // CSI: ESC [ parameters final-byte
+                    if chars.next() == Some('[') {
+                        for c in chars.by_ref() {
+                            if c.is_ascii_alphabetic() {
+                                break;
+                            }
+                        }
+                    }
+                } else {
+                    out.push(c);
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+#[test]
+fn the_progress_bar_never_cuts_a_finding() {
+    let dir = temp_dir("bar");
+    // Enough games (each with a warning) to run for seconds, so the bar is up while findings
+    // are printed.
+    let file = dir.join("many.pdn");
+    let mut text = String::new();
+    for i in 0..30_000 {
+        text.push_str(&format!(
+            "[Event \"{i}\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 1-0\n\n"
+        ));
+    }
+    std::fs::write(&file, text).unwrap();
+    let Some(raw) = on_terminal(&format!("check --jobs 1 {}", path_str(&file)), &[]) else {
+        return;
+    };
+    let lines = displayed_lines(&raw);
+    let findings: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.contains("W-RESULT-STYLE]"))
+        .collect();
+    assert_eq!(findings.len(), 30_000, "findings shown");
+    let prefix = format!("{}:", path_str(&file));
+    for line in findings {
+        assert!(
+            line.starts_with(&prefix),
+            "a finding cut by the bar: {line:?}"
+        );
+    }
+    // A run that ends within a second draws no bar at all.
+    let short = on_terminal("check fixtures/check/clean.pdn", &[]).unwrap();
+    assert!(!short.contains("eta"), "{short:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}

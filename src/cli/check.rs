@@ -1,19 +1,20 @@
 //! `pdnkit check`: read, replay and judge every game; report for people or for CI.
 
-use super::{Outcome, RunSummary, destination, inputs};
+use super::progress::Progress;
+use super::{ColorWhen, Outcome, RunSummary, destination, inputs};
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
 use pdnkit::check::pipeline::{self, Event, PipelineOptions};
 use pdnkit::draw::DrawProfile;
 use pdnkit::reader::{Encoding, ReadOptions, Severity};
 use pdnkit::report::github::GithubWriter;
+use pdnkit::report::human::escape_controls;
 use pdnkit::report::human::{HumanWriter, Style};
 use pdnkit::report::json::{JsonLinesWriter, JsonWriter};
 use pdnkit::report::sarif::SarifWriter;
 use pdnkit::report::{FileInfo, ReportWriter, Show, Totals};
 use pdnkit::variant::Variant;
-use std::io::{self, IsTerminal};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -75,10 +76,10 @@ enum Format {
     Github,
 }
 
-pub fn run(args: CheckArgs) -> io::Result<Outcome> {
+pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
     let inputs = inputs::expand(&args.paths);
     let (out, pending) = destination::open(args.output.as_deref(), &inputs)?;
-    let colour = out.is_terminal();
+    let colour = out.colour(color);
     let files: Vec<FileInfo> = inputs
         .iter()
         .map(|i| FileInfo {
@@ -102,7 +103,11 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
         })
         .collect();
 
-    let out = io::BufWriter::new(out);
+    let bar = Progress::new(
+        total_bytes,
+        "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+    );
+    let out = out.buffered(Some(&bar));
     let show = Show {
         min_level: match (args.notes, args.level) {
             (true, _) | (_, Level::Note) => Severity::Note,
@@ -120,10 +125,9 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
         Format::Github => Box::new(GithubWriter::new(out, show)),
     };
 
-    let bar = progress_bar(total_bytes);
     let progress: pipeline::Progress = {
         let bar = bar.clone();
-        Arc::new(move |_| bar.set_position(read_bytes.load(Ordering::Relaxed)))
+        Arc::new(move |_| bar.bar().set_position(read_bytes.load(Ordering::Relaxed)))
     };
     let options = PipelineOptions {
         jobs: super::jobs(args.jobs),
@@ -155,12 +159,15 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
             totals.bytes += bytes;
             if let Some(e) = &error {
                 totals.unreadable_files += 1;
-                eprintln!("pdnkit: {}: {e}", files[file].name);
+                eprintln!(
+                    "pdnkit: {}",
+                    escape_controls(&format!("{}: {e}", files[file].name))
+                );
             }
             writer.file_end(&files[file], error.as_deref())
         }
     })?;
-    bar.finish_and_clear();
+    bar.finish();
     totals.seconds = started.elapsed().as_secs_f64();
     writer.finish(&totals)?;
     drop(writer);
@@ -171,17 +178,4 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
         errors: totals.errors,
     }
     .outcome())
-}
-
-/// A byte-count progress bar on standard error, drawn only when it is a terminal.
-fn progress_bar(total: u64) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
 }

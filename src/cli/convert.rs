@@ -2,13 +2,14 @@
 //! out. Games are read in order, converted on several threads and written in input order
 //! (constant memory). Findings and repairs go to standard error.
 
-use super::{Outcome, RunSummary, destination, inputs};
+use super::{ColorWhen, Outcome, RunSummary, destination, inputs};
 use clap::{Args, ValueEnum};
 use pdnkit::convert::json::{self, JsonGameError};
 use pdnkit::convert::{Captures, Converted, Converter, Notice, Options, pdn, positions};
 use pdnkit::ordered;
 use pdnkit::reader::{Encoding, Game, ReadOptions, Reader, Severity};
 use pdnkit::report::FileInfo;
+use pdnkit::report::human::escape_controls;
 use pdnkit::report::human::{Headline, Style, write_located};
 use pdnkit::variant::{SquareNotation, Variant};
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
@@ -81,7 +82,7 @@ enum CapturesArg {
     Long,
 }
 
-pub fn run(args: ConvertArgs) -> io::Result<Outcome> {
+pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     let inputs = inputs::expand(&args.paths);
     let options = Options {
         notation: args.notation.map(|n| match n {
@@ -116,7 +117,7 @@ pub fn run(args: ConvertArgs) -> io::Result<Outcome> {
     let mut sink = Sink {
         out: io::BufWriter::with_capacity(1 << 16, out),
         style: Style {
-            colour: io::stderr().is_terminal(),
+            colour: color.colour(io::stderr().is_terminal()),
         },
         files: files.clone(),
         games: 0,
@@ -359,7 +360,10 @@ impl<W: Write> Sink<W> {
             Done::Json { file } => self.files[file].path = None,
             Done::Rejected { file, error } => {
                 self.errors += 1;
-                eprintln!("pdnkit: {}:{error}", self.files[file].name);
+                eprintln!(
+                    "pdnkit: {}",
+                    escape_controls(&format!("{}:{error}", self.files[file].name))
+                );
             }
         }
         Ok(())
@@ -387,7 +391,10 @@ impl<W: Write> Sink<W> {
 
     fn fail(&mut self, file: usize, error: &io::Error) {
         self.failures += 1;
-        eprintln!("pdnkit: {}: {error}", self.files[file].name);
+        eprintln!(
+            "pdnkit: {}",
+            escape_controls(&format!("{}: {error}", self.files[file].name))
+        );
     }
 }
 

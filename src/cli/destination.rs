@@ -4,7 +4,9 @@
 //! through a link), which writing would empty before it is read. Every write error names the
 //! output.
 
+use super::ColorWhen;
 use super::inputs::Input;
+use super::progress::Progress;
 use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -16,7 +18,14 @@ pub struct Destination {
     name: String,
     inner: Box<dyn Write>,
     terminal: bool,
+    /// A progress bar on the same terminal: output is held until it makes whole lines, and each
+    /// batch of lines is written with the bar out of the way.
+    progress: Option<Progress>,
+    lines: Vec<u8>,
 }
+
+/// Output held back for the terminal while a progress bar is up.
+const LINES_HELD: usize = 8 << 10;
 
 /// The file waiting to be put in place once the run has finished (nothing for standard
 /// output). Dropped without [`commit`](Pending::commit), the temporary file is removed.
@@ -36,6 +45,8 @@ pub fn open(output: Option<&Path>, inputs: &[Input]) -> io::Result<(Destination,
             name: "standard output".to_string(),
             inner: Box::new(stdout.lock()),
             terminal,
+            progress: None,
+            lines: Vec::new(),
         };
         return Ok((destination, Pending(None)));
     };
@@ -81,14 +92,57 @@ pub fn open(output: Option<&Path>, inputs: &[Input]) -> io::Result<(Destination,
         name: path.display().to_string(),
         inner: Box::new(file),
         terminal: false,
+        progress: None,
+        lines: Vec::new(),
     };
     Ok((destination, Pending(Some((temp_path, path.to_path_buf())))))
 }
 
 impl Destination {
-    /// Whether this is a terminal (colour and progress decisions).
-    pub fn is_terminal(&self) -> bool {
-        self.terminal
+    /// Whether to colour what is written here.
+    pub fn colour(&self, when: ColorWhen) -> bool {
+        when.colour(self.terminal)
+    }
+
+    /// A buffered writer. On a terminal with a progress bar, output goes out in whole lines
+    /// with the bar out of the way (a partial line would be erased by the bar's redraw); on a
+    /// terminal without one, a line at a time.
+    pub fn buffered(mut self, progress: Option<&Progress>) -> Box<dyn Write> {
+        match progress {
+            Some(progress) if self.terminal => {
+                self.progress = Some(progress.clone());
+                Box::new(self)
+            }
+            _ if self.terminal => Box::new(io::LineWriter::new(self)),
+            _ => Box::new(io::BufWriter::with_capacity(1 << 16, self)),
+        }
+    }
+
+    /// Writes the held lines (all of them with `all`, else up to the last line end).
+    fn write_lines(&mut self, all: bool) -> io::Result<()> {
+        let end = if all {
+            self.lines.len()
+        } else {
+            memchr::memrchr(b'\n', &self.lines).map_or(0, |at| at + 1)
+        };
+        if end == 0 {
+            return Ok(());
+        }
+        let Destination {
+            inner,
+            progress,
+            lines,
+            ..
+        } = self;
+        let written = match progress {
+            Some(progress) => progress.suspend(|| {
+                inner.write_all(&lines[..end])?;
+                inner.flush()
+            }),
+            None => inner.write_all(&lines[..end]),
+        };
+        lines.drain(..end);
+        written
     }
 
     fn named(&self, e: io::Error) -> io::Error {
@@ -98,11 +152,20 @@ impl Destination {
 
 impl Write for Destination {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.inner.write(buf).map_err(|e| self.named(e))
+        if self.progress.is_none() {
+            return self.inner.write(buf).map_err(|e| self.named(e));
+        }
+        self.lines.extend_from_slice(buf);
+        if self.lines.len() >= LINES_HELD {
+            self.write_lines(false).map_err(|e| self.named(e))?;
+        }
+        Ok(buf.len())
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush().map_err(|e| self.named(e))
+        self.write_lines(true)
+            .and_then(|()| self.inner.flush())
+            .map_err(|e| self.named(e))
     }
 }
 

@@ -4,6 +4,7 @@
 //! whose opening fails, so the run reports it, goes on with the rest and fails at the end.
 
 use pdnkit::reader;
+use pdnkit::report::human::escape_controls;
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -113,7 +114,7 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>) {
                 } else if !kind.is_dir() && is_pdn(entry.path()) {
                     eprintln!(
                         "pdnkit: note: {}: skipped: not a regular file",
-                        entry.path().display()
+                        escape_controls(&entry.path().display().to_string())
                     );
                 }
             }
@@ -122,8 +123,8 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>) {
                 if let Some(ancestor) = error.loop_ancestor() {
                     eprintln!(
                         "pdnkit: note: {}: skipped: a link back to {} (a loop)",
-                        path.display(),
-                        ancestor.display()
+                        escape_controls(&path.display().to_string()),
+                        escape_controls(&ancestor.display().to_string())
                     );
                     continue;
                 }

@@ -8,18 +8,44 @@ mod outcome;
 mod output;
 mod parse;
 mod perft;
+mod progress;
 
 pub use outcome::{Outcome, RunSummary};
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+use pdnkit::report::human::escape_controls;
 use std::process::ExitCode;
 
 /// Read, replay, check and convert draughts game records (PDN).
 #[derive(Parser)]
 #[command(name = "pdnkit", version, about)]
 struct Cli {
+    /// Colour: `auto` (on a terminal, unless NO_COLOR is set or TERM=dumb), `always`, `never`.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto, global = true)]
+    color: ColorWhen,
     #[command(subcommand)]
     command: Command,
+}
+
+/// When to colour the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorWhen {
+    /// Whether to colour a stream that is (or is not) a terminal.
+    pub fn colour(self, terminal: bool) -> bool {
+        match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => {
+                terminal && !anstyle_query::no_color() && anstyle_query::term_supports_color()
+            }
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -52,9 +78,9 @@ pub fn main() -> ExitCode {
         }
     };
     let outcome = match cli.command {
-        Command::Check(args) => check::run(args),
-        Command::Convert(args) => convert::run(args),
-        Command::Parse(args) => parse::run(args),
+        Command::Check(args) => check::run(args, cli.color),
+        Command::Convert(args) => convert::run(args, cli.color),
+        Command::Parse(args) => parse::run(args, cli.color),
         Command::Perft(args) => perft::run(args),
     };
     match outcome {
@@ -62,7 +88,7 @@ pub fn main() -> ExitCode {
         // The reader of our output went away (`| head`): not an error.
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("pdnkit: {error}");
+            eprintln!("pdnkit: {}", escape_controls(&error.to_string()));
             ExitCode::from(2)
         }
     }

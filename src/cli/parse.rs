@@ -1,10 +1,11 @@
 //! `pdnkit parse`: read PDN and print the parsed games (JSON, JSON Lines) or, by default, what
 //! the reader found in them.
 
-use super::{Outcome, RunSummary, destination, inputs, output};
+use super::{ColorWhen, Outcome, RunSummary, destination, inputs, output};
 use clap::{Args, ValueEnum};
 use pdnkit::reader::{Encoding, ReadOptions, Reader, Severity};
 use pdnkit::report::human::Style;
+use pdnkit::report::human::escape_controls;
 use pdnkit::variant::Variant;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -63,7 +64,7 @@ struct FileReport {
     games: Vec<pdnkit::reader::Game>,
 }
 
-pub fn run(args: ParseArgs) -> io::Result<Outcome> {
+pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     let inputs = inputs::expand(&args.paths);
     let options = ReadOptions {
         strict: args.strict,
@@ -73,9 +74,9 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
     };
     let (out, pending) = destination::open(None, &inputs)?;
     let style = Style {
-        colour: out.is_terminal(),
+        colour: out.colour(color),
     };
-    let mut out = io::BufWriter::new(out);
+    let mut out = out.buffered(None);
     let mut totals = Totals::default();
     let mut documents = Vec::new();
     let started = std::time::Instant::now();
@@ -86,7 +87,7 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
         let source = match input.open() {
             Ok(source) => source,
             Err(error) => {
-                eprintln!("pdnkit: {name}: {error}");
+                eprintln!("pdnkit: {}", escape_controls(&format!("{name}: {error}")));
                 failed_inputs += 1;
                 continue;
             }
@@ -98,7 +99,7 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
             let game = match game {
                 Ok(game) => game,
                 Err(error) => {
-                    eprintln!("pdnkit: {name}: {error}");
+                    eprintln!("pdnkit: {}", escape_controls(&format!("{name}: {error}")));
                     failed_inputs += 1;
                     break;
                 }

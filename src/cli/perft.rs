@@ -3,11 +3,11 @@
 //! count goes to standard output, the time and leaves/s to standard error.
 
 use super::Outcome;
+use super::progress::Progress;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::rules::{Position, Rules, perft};
 use pdnkit::variant::Variant;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::time::Instant;
 
 #[derive(Args)]
@@ -59,19 +59,19 @@ pub fn run(args: PerftArgs) -> io::Result<Outcome> {
     } else {
         // One root move at a time, so a long run shows how far it is (on a terminal only).
         let moves = position.legal_moves();
-        let bar = progress_bar(moves.len() as u64);
+        let bar = Progress::new(moves.len() as u64, "root move {pos}/{len} {msg} {elapsed}");
         let mut total = 0;
         for mv in moves.iter() {
             let text = position.move_full_text(mv);
-            bar.set_message(text.clone());
+            bar.bar().set_message(text.clone());
             let leaves = perft(&position.play(mv), args.depth - 1);
-            bar.inc(1);
+            bar.bar().inc(1);
             if args.divide {
                 bar.suspend(|| writeln!(out, "{text:<24} {leaves}"))?;
             }
             total += leaves;
         }
-        bar.finish_and_clear();
+        bar.finish();
         if args.divide {
             writeln!(out)?;
         }
@@ -85,17 +85,4 @@ pub fn run(args: PerftArgs) -> io::Result<Outcome> {
         total as f64 / seconds.max(1e-9)
     );
     Ok(Outcome::Clean)
-}
-
-/// Root moves done, on standard error when it is a terminal.
-fn progress_bar(moves: u64) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(moves), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("root move {pos}/{len} {msg} {elapsed}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
 }
