@@ -1432,7 +1432,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
 }
 
 /// The end of a `(` group, counting nested parentheses and skipping comments; the end of the
-/// bytes (or the next game's tags) if it is never closed.
+/// bytes (or the next game's tags) if it is never closed. Linear: each byte is looked at once.
 fn matching_paren(bytes: &[u8], open: usize) -> usize {
     let mut depth = 0usize;
     let mut i = open;
@@ -1445,12 +1445,15 @@ fn matching_paren(bytes: &[u8], open: usize) -> usize {
                     return i + 1;
                 }
             }
-            b'{' => {
-                if let CommentEnd::Closed { end, .. } = lex::comment_end(bytes, i) {
+            // A comment that is never closed runs to the end, as `parse_comment` reads it (and
+            // its end is not searched for again from every `{` inside it: that was quadratic).
+            b'{' => match lex::comment_end(bytes, i) {
+                CommentEnd::Closed { end, .. } | CommentEnd::Runaway { end } => {
                     i = end;
                     continue;
                 }
-            }
+                CommentEnd::Unclosed => return bytes.len(),
+            },
             b'[' if lex::at_line_start(bytes, i) => return i,
             _ => {}
         }

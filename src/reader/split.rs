@@ -47,10 +47,20 @@ pub fn next_game_start(bytes: &[u8], from: usize) -> Option<usize> {
         HeaderEnd::Body(i) => i,
         HeaderEnd::NextGame(end) => return Some(end),
     };
-    // Move text: only `[`, `{` and `;` matter (and `%` lines, checked at each hit).
+    // Move text: only `[`, `{` and `;` matter (and `%` lines, checked at each hit). Whether a
+    // hit is in a `%` line is remembered for the rest of its line: asked afresh, each of many
+    // hits on one long line looked back to the line's start (quadratic).
+    let mut known: Option<(usize, bool)> = None;
     loop {
         let at = i + memchr::memchr3(b'[', b'{', b';', &bytes[i..])?;
-        if lex::in_percent_line(bytes, at) {
+        let percent = match known {
+            Some((last, percent)) if memchr::memchr2(b'\n', b'\r', &bytes[last..at]).is_none() => {
+                percent
+            }
+            _ => lex::in_percent_line(bytes, at),
+        };
+        known = Some((at, percent));
+        if percent {
             i = lex::line_end(bytes, at);
             continue;
         }
