@@ -2,6 +2,8 @@
 //! nothing hangs, nothing from the input reaches the terminal raw, and every failure says which
 //! path it is about and fails the run.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -575,7 +577,9 @@ fn on_terminal(args: &str, env: &[(&str, &str)]) -> Option<String> {
         .output()
         .is_ok_and(|o| o.status.success());
     if !has_script {
-        eprintln!("skipped: util-linux `script` is not installed (no pseudo-terminal)");
+        corpus::skip(format_args!(
+            "util-linux `script` is not installed (no pseudo-terminal)"
+        ));
         return None;
     }
     let command = format!("{} {args}", env!("CARGO_BIN_EXE_pdnkit"));

@@ -50,6 +50,24 @@ fn the_package_has_one_binary_pdnkit() {
     assert_eq!(bins, ["pdnkit"]);
 }
 
+/// The README says what a new user must install: the Rust version the crate declares, and a C
+/// compiler (mimalloc is built from C).
+#[test]
+fn the_readme_says_what_to_install() {
+    let meta = metadata();
+    let version = meta["packages"][0]["rust_version"]
+        .as_str()
+        .expect("rust-version is set in Cargo.toml");
+    let readme = std::fs::read_to_string(manifest().join("README.md")).expect("README.md");
+    let intro = readme.split("## ").next().expect("the introduction");
+    assert!(intro.contains(&format!("Rust {version}")), "{intro}");
+    assert!(
+        intro.contains("C\ncompiler") || intro.contains("C compiler"),
+        "{intro}"
+    );
+    assert!(intro.contains("cargo install --path ."), "{intro}");
+}
+
 /// The README's first command, from its first `sh` block.
 fn readme_first_command() -> String {
     let readme = std::fs::read_to_string(manifest().join("README.md")).expect("README.md");
@@ -67,5 +85,43 @@ fn ci_runs_the_readme_first_command() {
         ci.lines()
             .any(|l| !l.trim_start().starts_with('#') && l.contains(&command)),
         ".ci/run does not run `{command}`:\n{ci}"
+    );
+}
+
+/// A test that skips work (the corpus is absent in a fresh clone) says so where `cargo test`
+/// shows it: through `support/corpus.rs`'s `skip`, which writes to standard error itself. An
+/// `eprintln!` is captured and hidden for a passing test, so the skip went unseen.
+#[test]
+fn skips_are_said_where_the_harness_shows_them() {
+    fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("tests dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    rust_files(&manifest().join("tests"), &mut files);
+    let mut hidden = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read");
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            // The message may sit on the line after `eprintln!(`.
+            let call = line.contains("eprintln!(");
+            let next = lines.get(i + 1).copied().unwrap_or("");
+            let says_skip = |l: &str| l.to_lowercase().contains("skip");
+            if call && (says_skip(line) || (line.trim_end().ends_with('(') && says_skip(next))) {
+                hidden.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        hidden.is_empty(),
+        "skips the harness hides:\n{}",
+        hidden.join("\n")
     );
 }

@@ -8,7 +8,7 @@ use clap::Args;
 use pdnkit::rules::{Position, Rules, perft};
 use pdnkit::variant::Variant;
 use std::io::{self, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Args)]
 pub struct PerftArgs {
@@ -59,7 +59,12 @@ pub fn run(args: PerftArgs) -> io::Result<Outcome> {
     } else {
         // One root move at a time, so a long run shows how far it is (on a terminal only).
         let moves = position.legal_moves();
-        let bar = Progress::new(moves.len() as u64, "root move {pos}/{len} {msg} {elapsed}");
+        // Shown from the start: a deep count can spend minutes under one root move.
+        let bar = Progress::new(
+            moves.len() as u64,
+            "root move {pos}/{len} {msg} {elapsed}",
+            Duration::ZERO,
+        );
         let mut total = 0;
         for mv in moves.iter() {
             let text = position.move_full_text(mv);

@@ -1,5 +1,5 @@
 //! A progress bar on standard error, drawn only when it is a terminal (not `TERM=dumb`) and only
-//! once the run has taken a second: a short run shows no bar at all. Whatever else goes to the
+//! once the run has taken a while (a second for `check`): a short run shows no bar at all. Whatever else goes to the
 //! terminal while the bar is up is printed through [`Progress::suspend`], so the bar never
 //! overwrites a finding's first line.
 
@@ -8,20 +8,19 @@ use std::io::{self, IsTerminal};
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
-/// How long a run goes before its bar appears.
-const DELAY: Duration = Duration::from_secs(1);
-
 #[derive(Clone)]
 pub struct Progress {
     bar: ProgressBar,
     started: Instant,
+    /// How long the run goes before the bar appears.
+    delay: Duration,
     enabled: bool,
     shown: std::sync::Arc<Once>,
 }
 
 impl Progress {
-    /// A bar to `total`, drawn with `template` (indicatif's syntax).
-    pub fn new(total: u64, template: &str) -> Progress {
+    /// A bar to `total`, drawn with `template` (indicatif's syntax) once `delay` has passed.
+    pub fn new(total: u64, template: &str, delay: Duration) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
         bar.set_style(
             ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -29,6 +28,7 @@ impl Progress {
         Progress {
             bar,
             started: Instant::now(),
+            delay,
             enabled: io::stderr().is_terminal() && anstyle_query::term_supports_color(),
             shown: std::sync::Arc::new(Once::new()),
         }
@@ -50,9 +50,12 @@ impl Progress {
     }
 
     fn show_when_due(&self) {
-        if self.enabled && self.started.elapsed() >= DELAY {
-            self.shown
-                .call_once(|| self.bar.set_draw_target(ProgressDrawTarget::stderr()));
+        if self.enabled && self.started.elapsed() >= self.delay {
+            self.shown.call_once(|| {
+                self.bar.set_draw_target(ProgressDrawTarget::stderr());
+                // The elapsed time and rate move on between updates too.
+                self.bar.enable_steady_tick(Duration::from_millis(250));
+            });
         }
     }
 }
