@@ -683,3 +683,21 @@ fn the_progress_bar_never_cuts_a_finding() {
     assert!(!short.contains("eta"), "{short:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// On a terminal, perft says which root move it is on (a deep count can run for minutes).
+#[test]
+fn perft_shows_progress_on_a_terminal() {
+    let Some(shown) = on_terminal("perft --variant english 7", &[]) else {
+        return;
+    };
+    assert!(shown.contains("root move"), "{shown:?}");
+    assert!(
+        shown.contains("179740"),
+        "the count is still printed: {shown:?}"
+    );
+    let piped = run(&["perft", "--variant", "english", "3"]);
+    assert!(
+        !stderr(&piped).contains("root move"),
+        "no bar off a terminal"
+    );
+}
