@@ -160,10 +160,8 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
             totals.bytes += bytes;
             if let Some(e) = &error {
                 totals.unreadable_files += 1;
-                eprintln!(
-                    "pdnkit: {}",
-                    escape_controls(&format!("{}: {e}", files[file].name))
-                );
+                let message = escape_controls(&format!("{}: {e}", files[file].name)).into_owned();
+                bar.suspend(|| eprintln!("pdnkit: {message}"));
             }
             writer.file_end(&files[file], error.as_deref())
         }

@@ -157,7 +157,9 @@ impl Write for Destination {
         }
         self.lines.extend_from_slice(buf);
         if self.lines.len() >= LINES_HELD {
-            self.write_lines(false).map_err(|e| self.named(e))?;
+            // Output without line ends (one long JSON line) is not held without bound.
+            let all = self.lines.len() >= 8 * LINES_HELD;
+            self.write_lines(all).map_err(|e| self.named(e))?;
         }
         Ok(buf.len())
     }
