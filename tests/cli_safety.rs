@@ -701,3 +701,36 @@ fn perft_shows_progress_on_a_terminal() {
         "no bar off a terminal"
     );
 }
+
+/// `-o` naming a device is written to directly (renaming a file over `/dev/null` would replace
+/// it), and `-o` naming a link replaces the file it points to, not the link.
+#[cfg(unix)]
+#[test]
+fn output_to_a_device_or_through_a_link() {
+    let out = run(&["check", "fixtures/check/clean.pdn", "-o", "/dev/null"]);
+    assert_code(&out, 0, "-o /dev/null");
+    use std::os::unix::fs::FileTypeExt;
+    let null = std::fs::metadata("/dev/null").unwrap();
+    assert!(
+        null.file_type().is_char_device(),
+        "/dev/null is still a device"
+    );
+
+    let dir = temp_dir("o-link");
+    let real = dir.join("real.txt");
+    std::fs::write(&real, "old\n").unwrap();
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let out = run(&["check", "fixtures/check/clean.pdn", "-o", path_str(&link)]);
+    assert_code(&out, 0, "-o LINK");
+    assert!(
+        std::fs::symlink_metadata(&link).unwrap().is_symlink(),
+        "the link stays"
+    );
+    assert!(
+        std::fs::read_to_string(&real)
+            .unwrap()
+            .contains("checked 1 file")
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

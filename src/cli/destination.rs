@@ -70,6 +70,37 @@ pub fn open(output: Option<&Path>, inputs: &[Input]) -> io::Result<(Destination,
             )));
         }
     }
+    match fs::metadata(path) {
+        // A device or a pipe (`-o /dev/null`, `-o /dev/stderr`): written to directly; renaming
+        // over it would replace it.
+        Ok(meta) if !meta.is_file() => {
+            let file = fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(named)?;
+            let destination = Destination {
+                name: path.display().to_string(),
+                terminal: file.is_terminal(),
+                inner: Box::new(file),
+                progress: None,
+                lines: Vec::new(),
+            };
+            return Ok((destination, Pending(None)));
+        }
+        // A link to a file: the file it names is replaced, not the link.
+        Ok(_) if path.is_symlink() => {
+            let target = fs::canonicalize(path).map_err(named)?;
+            return open_file(&target, path);
+        }
+        _ => {}
+    }
+    open_file(path, path)
+}
+
+/// `-o` naming the regular file `path` (`shown` in messages): written to a temporary file beside
+/// it.
+fn open_file(path: &Path, shown: &Path) -> io::Result<(Destination, Pending)> {
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", shown.display()));
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -89,7 +120,7 @@ pub fn open(output: Option<&Path>, inputs: &[Input]) -> io::Result<(Destination,
     }
     let (file, temp_path) = temp.into_parts();
     let destination = Destination {
-        name: path.display().to_string(),
+        name: shown.display().to_string(),
         inner: Box::new(file),
         terminal: false,
         progress: None,
