@@ -8,7 +8,9 @@
 //! - the parallel pipeline from bytes to reports with 1 and 2 jobs, and its ratio to parsing.
 //!
 //! On OCA_2.0 (English) and on the International tournament games of the PDN standard's corpus,
-//! repeated to a few megabytes.
+//! repeated to a few megabytes. Then Frisian replay beside International on games of the same
+//! kind: random legal games of each (no Frisian archive is in the corpus), with their ratio.
+//! `cargo bench --bench check -- frisian` runs only the sections whose name has that word.
 
 // The allocator of the `pdnkit` binary (see src/main.rs), so the figures are the tool's own.
 #[global_allocator]
@@ -19,6 +21,7 @@ use pdnkit::check::{CheckOptions, check_game};
 use pdnkit::reader::raw::{RawChunk, Splitter};
 use pdnkit::reader::{Game, ReadOptions, Reader};
 use pdnkit::replay;
+use pdnkit::rules::{Position, Rules, variants};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
@@ -114,10 +117,94 @@ fn measure(name: &str, bytes: Vec<u8>) {
     row("pipeline, --jobs 2", jobs2);
 }
 
+/// `games` random legal games of `rules` (at most `max_plies` each, a fixed seed), as PDN.
+fn random_games(rules: &'static Rules, games: usize, max_plies: usize) -> Vec<u8> {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut out = String::new();
+    for _ in 0..games {
+        out.push_str(&format!("[GameType \"{}\"]\n", rules.variant.code()));
+        let mut pos = Position::initial(rules);
+        for ply in 0..max_plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(next() % moves.len() as u64) as usize];
+            if ply % 2 == 0 {
+                out.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            let ambiguous = moves
+                .iter()
+                .any(|o| o.from == m.from && o.to == m.to && *o != m);
+            out.push_str(&if ambiguous {
+                pos.move_full_text(&m)
+            } else {
+                pos.move_text(&m)
+            });
+            out.push(' ');
+            pos = pos.play(&m);
+        }
+        out.push_str("*\n\n");
+    }
+    out.into_bytes()
+}
+
+/// Replay games/s and moves/s of random games of each variant, and Frisian's ratio.
+fn frisian_beside_international() {
+    let mut rates = Vec::new();
+    for rules in [&variants::INTERNATIONAL, &variants::FRISIAN] {
+        let bytes = random_games(rules, 2000, 160);
+        let games: Vec<Game> = Reader::new(&bytes[..], ReadOptions::default())
+            .map(|g| g.expect("memory reads"))
+            .collect();
+        let mut moves = 0u64;
+        let secs = best_of(3, || {
+            moves = 0;
+            for g in &games {
+                let r = std::hint::black_box(replay::replay(g, &mut ()));
+                assert!(!r.has_errors(), "generated games are legal");
+                moves += r.moves_replayed;
+            }
+        });
+        let per_s = games.len() as f64 / secs;
+        println!(
+            "{} random games: {} games, {moves} moves; replay only {per_s:.0} games/s, {:.0} moves/s",
+            rules.variant,
+            games.len(),
+            moves as f64 / secs
+        );
+        rates.push(moves as f64 / secs);
+    }
+    println!(
+        "  Frisian replays {:.2}x International's moves/s (target: at least 0.5x)",
+        rates[1] / rates[0]
+    );
+}
+
 fn main() {
+    let only: Option<String> = std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .map(|a| a.to_lowercase());
+    let wanted = |name: &str| {
+        only.as_ref()
+            .is_none_or(|o| name.to_lowercase().contains(o))
+    };
+    if wanted("frisian beside international") {
+        frisian_beside_international();
+    }
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     if !corpus.is_dir() {
         println!("skipped: {} is absent", corpus.display());
+        return;
+    }
+    if !wanted("OCA_2.0 (English) International tournaments") {
         return;
     }
     measure(

@@ -44,7 +44,7 @@ pub enum SquareNotation {
 pub enum ResultStyle {
     /// `1-0 0-1 1/2-1/2 0-0 *`
     Default,
-    /// `2-0 0-2 1-1 0-0 *` (International and Canadian)
+    /// `2-0 0-2 1-1 0-0 *` (International and Canadian; lidraughts' 10x10 variants)
     International,
 }
 
@@ -79,16 +79,47 @@ const TABLE: &[Row] = &[
     Row { variant: Variant::Antidraughts,  name: "antidraughts",  code: 98, default_game_type: "98,W,10,10,N2,0" },
 ];
 
-/// Extra spellings accepted on the command line and in `Variant` tags.
+/// Extra spellings accepted on the command line and in `Variant` tags (compared after
+/// [`normalise`]): the names lidraughts and playstrategy write in their `Variant` tags, and
+/// common English ones.
 const ALIASES: &[(&str, Variant)] = &[
     ("american", Variant::English),
+    ("american/english", Variant::English), // playstrategy
+    ("anglo-american", Variant::English),   // playstrategy
     ("checkers", Variant::English),
+    ("straight-checkers", Variant::English),
     ("draughts", Variant::International),
+    ("standard", Variant::International), // lidraughts: International rules
+    ("from-position", Variant::International), // lidraughts: International rules from a FEN
+    ("fromposition", Variant::International), // lidraughts' key `fromPosition`
     ("american-pool", Variant::Pool),
-    ("antidraughts", Variant::Antidraughts),
+    ("pool-checkers", Variant::Pool),
     ("anti", Variant::Antidraughts),
-    ("frysk!", Variant::Frysk),
+    ("frysk!", Variant::Frysk), // lidraughts' display name
 ];
+
+/// A variant name as the tables spell it: lower case, words joined by `-`, and a trailing
+/// `draughts` or `checkers` dropped when a name is left (`Russian draughts` -> `russian`).
+fn normalise(text: &str) -> String {
+    let words: Vec<String> = text
+        .split(|c: char| c.is_whitespace() || c == '_' || c == '-')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let known = |name: &str| {
+        TABLE.iter().any(|r| r.name == name) || ALIASES.iter().any(|(a, _)| *a == name)
+    };
+    if let [rest @ .., last] = words.as_slice()
+        && !rest.is_empty()
+        && matches!(last.as_str(), "draughts" | "checkers")
+    {
+        let shorter = rest.join("-");
+        if known(&shorter) {
+            return shorter;
+        }
+    }
+    words.join("-")
+}
 
 impl Variant {
     pub const ALL: [Variant; 17] = [
@@ -140,6 +171,10 @@ impl Variant {
     pub fn result_style(self) -> ResultStyle {
         match self {
             Variant::International | Variant::Canadian => ResultStyle::International,
+            // lidraughts writes 2-0 / 0-2 / 1-1 for all its 10x10 variants (RULES.md).
+            Variant::Frisian | Variant::Frysk | Variant::Antidraughts | Variant::Breakthrough => {
+                ResultStyle::International
+            }
             _ => ResultStyle::Default,
         }
     }
@@ -167,6 +202,20 @@ impl fmt::Display for UnknownVariant {
     }
 }
 
+/// Every known variant with its GameType number, for messages: `20 international, 21 english, ...`.
+pub fn known_variants() -> String {
+    let mut out = String::new();
+    for row in TABLE {
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        out.push_str(&row.code.to_string());
+        out.push(' ');
+        out.push_str(row.name);
+    }
+    out
+}
+
 impl std::error::Error for UnknownVariant {}
 
 impl FromStr for Variant {
@@ -174,7 +223,7 @@ impl FromStr for Variant {
 
     /// Accepts a name (`russian`), an alias (`checkers`) or a GameType number (`25`).
     fn from_str(text: &str) -> Result<Variant, UnknownVariant> {
-        let lower = text.trim().to_ascii_lowercase();
+        let lower = normalise(text);
         if let Ok(code) = lower.parse::<u16>() {
             return Variant::from_code(code).ok_or_else(|| UnknownVariant(text.to_string()));
         }
@@ -351,6 +400,35 @@ mod tests {
         assert!(gt.short_form);
         assert_eq!(gt.to_string(), "20,W,10,10,N2,0");
         assert_eq!(GameType::parse("21").unwrap().first_mover, Color::Black);
+    }
+
+    #[test]
+    fn names_exporters_write_in_variant_tags() {
+        for (text, variant) in [
+            ("American/English", Variant::English),    // playstrategy
+            ("Anglo American", Variant::English),      // playstrategy
+            ("Standard", Variant::International),      // lidraughts
+            ("From Position", Variant::International), // lidraughts
+            ("fromPosition", Variant::International),
+            ("Frisian", Variant::Frisian),
+            ("Frysk!", Variant::Frysk),
+            ("frysk", Variant::Frysk),
+            ("Antidraughts", Variant::Antidraughts),
+            ("Breakthrough", Variant::Breakthrough),
+            ("Russian", Variant::Russian),
+            ("Brazilian", Variant::Brazilian),
+            ("Pool", Variant::Pool),
+            ("Portuguese", Variant::Portuguese),
+            ("Russian draughts", Variant::Russian),
+            ("american_pool", Variant::Pool),
+            (" russian ", Variant::Russian),
+        ] {
+            assert_eq!(text.parse::<Variant>(), Ok(variant), "{text}");
+        }
+        for text in ["Killer", "Dameo", "", "standard chess", "Dama"] {
+            assert!(text.parse::<Variant>().is_err(), "{text}");
+        }
+        assert!(known_variants().starts_with("20 international, 21 english, "));
     }
 
     #[test]

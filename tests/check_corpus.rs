@@ -58,13 +58,24 @@ fn oca_replays_every_game_without_an_error() {
     assert!(games.iter().all(|g| g.plies_replayed == g.plies_recorded));
     // Most games end by resignation; two stop where the side to move has no move, and their
     // results agree with the position (no E-RESULT-CONTRADICTS-POSITION above). In 46 a draw
-    // rule held (threefold 45 times, the 40-move rule once): a computed draw.
+    // rule held (threefold in all 46, the 40-move count too in game 9446). English draws are
+    // draws on claim (EDA): flagged where a draw could have been claimed, the recorded result
+    // stands, and play after them is no fault.
     let decided: Vec<_> = games
         .iter()
         .filter_map(|g| g.result.computed.map(|c| (g.index, c)))
         .collect();
-    let wins = decided.iter().filter(|(_, c)| *c != "1/2-1/2").count();
-    assert_eq!((wins, decided.len() - wins), (2, 46), "{decided:?}");
+    assert_eq!(decided, [(247, "0-1"), (11675, "0-1")]);
+    let claims: Vec<_> = games.iter().flat_map(|g| &g.draws).collect();
+    assert_eq!(claims.len(), 47);
+    assert!(claims.iter().all(|d| d.on_claim));
+    assert_eq!(games.iter().filter(|g| !g.draws.is_empty()).count(), 46);
+    let after_draw = games
+        .iter()
+        .flat_map(|g| &g.findings)
+        .filter(|f| f.code.starts_with("W-PLAYED-AFTER") || f.code == "W-RESULT-NOT-DRAW")
+        .count();
+    assert_eq!(after_draw, 0);
 }
 
 #[test]

@@ -9,7 +9,7 @@
 
 use pdnkit::check::result::codes;
 use pdnkit::check::{CheckOptions, GameReport, check_game};
-use pdnkit::reader::{Game, ReadOptions, Reader};
+use pdnkit::reader::{Game, ReadOptions, Reader, Severity};
 use pdnkit::replay::Kind;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -53,6 +53,55 @@ fn check_fixture_snapshots() {
         assert!(!reports.is_empty(), "{}: no games", path.display());
         insta::assert_json_snapshot!("report", reports);
     });
+}
+
+/// The archives of the variants added with issue 10 (`fixtures/variants/`), written as
+/// lidraughts exports them.
+#[test]
+fn lidraughts_archive_snapshots() {
+    insta::glob!(
+        "../fixtures/variants",
+        "{frisian,frysk,antidraughts,breakthrough}.pdn",
+        |path| {
+            let (_, reports) = check(path);
+            assert!(!reports.is_empty(), "{}: no games", path.display());
+            insta::assert_json_snapshot!("variant", reports);
+        }
+    );
+}
+
+/// Those archives replay to the end without an error, but for the issue's example: a Frisian
+/// record whose move 7 takes one man where a two-man capture is due.
+#[test]
+fn variant_archives_are_clean_but_for_the_issue_example() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants");
+    for name in ["frisian", "frysk", "antidraughts", "breakthrough"] {
+        let (_, reports) = check(&dir.join(format!("{name}.pdn")));
+        for r in &reports {
+            let codes: Vec<&str> = r.findings.iter().map(|f| f.code).collect();
+            if name == "frisian" && r.index == 2 {
+                let f = &r.findings[0];
+                assert_eq!(codes, ["E-LONGER-CAPTURE-REQUIRED"]);
+                assert_eq!(
+                    (f.ply, f.move_number, f.token.as_deref()),
+                    (Some(14), Some(7), Some("11x22"))
+                );
+                assert_eq!(f.legal_moves, ["7x38"]);
+                continue;
+            }
+            assert!(codes.is_empty(), "{name} game {}: {codes:?}", r.index);
+            assert_eq!(
+                r.plies_replayed, r.plies_recorded,
+                "{name} game {}",
+                r.index
+            );
+            assert!(
+                r.result.computed.is_some(),
+                "{name} game {}: the end decides",
+                r.index
+            );
+        }
+    }
 }
 
 /// Every code a `check` finding can carry, by whether a fixture produces it.
@@ -146,4 +195,32 @@ fn each_game_has_the_findings_its_comment_names() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The variant archives of issue 10 (`fixtures/variants/canadian.pdn`, `thai.pdn`): every game
+/// replays to its end with no error or warning (drawn games carry the note that only
+/// threefold repetition is checked for these variants), and the games played out to a position without a move
+/// end with the result that position gives.
+#[test]
+fn canadian_and_thai_archive_snapshots() {
+    insta::glob!("../fixtures/variants", "{canadian,thai}.pdn", |path| {
+        let (games, reports) = check(path);
+        assert_eq!(reports.len(), 3, "{}", path.display());
+        for (game, report) in games.iter().zip(&reports) {
+            assert!(
+                report.count(Severity::Error) + report.count(Severity::Warning) == 0,
+                "{} game {}: {:#?}",
+                path.display(),
+                game.index,
+                report.findings
+            );
+            assert_eq!(report.plies_replayed, report.plies_recorded);
+        }
+        // The first two are played out: the final position decides them, as recorded.
+        for report in &reports[..2] {
+            let computed = report.result.computed.expect("a decided position");
+            assert_eq!(Some(computed), report.result.tag.as_deref());
+        }
+        insta::assert_json_snapshot!("variant", reports);
+    });
 }

@@ -66,10 +66,22 @@ fn exit_code_1_on_a_file_with_errors() {
 }
 
 #[test]
-fn exit_code_1_when_only_warnings_is_0() {
-    // Warnings and notes alone do not fail the run.
-    let out = run(&["check", "fixtures/check/others.pdn"]);
-    assert_code(&out, 0, "others.pdn (notes only)");
+fn exit_code_when_only_warnings_is_0() {
+    // Warnings and notes about replayed games alone do not fail the run.
+    let dir = temp_dir("warnings-only");
+    let file = dir.join("zero-padded.pdn");
+    std::fs::write(
+        &file,
+        "[GameType \"20\"]\n1. 32-28 16-21 2. 37-32 11-16 3. 41-37 06-11 *\n",
+    )
+    .unwrap();
+    let out = run(&["check", file.to_str().unwrap()]);
+    assert_code(&out, 0, "a zero-padded square");
+    assert!(
+        stdout(&out).contains("0 errors in 0 games, 1 warning"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -130,14 +142,18 @@ fn dash_reads_standard_input() {
     }
 }
 
-/// Every `*.pdn` below `dir`, sorted, as `dir/...` paths.
+/// Every record file (`*.pdn`, `*.pdn.gz`, `*.fen`) below `dir`, sorted, as `dir/...` paths.
 fn pdn_files(dir: &Path) -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
+            let name = path.to_string_lossy();
             if path.is_dir() {
                 walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "pdn") {
+            } else if [".pdn", ".pdn.gz", ".fen"]
+                .iter()
+                .any(|e| name.ends_with(e))
+            {
                 out.push(path);
             }
         }
@@ -285,6 +301,114 @@ fn github_format_prints_workflow_commands() {
             |l| l.starts_with("::notice file=") && l.contains("title=N-VARIANT-NOT-REPLAYED::")
         )
     );
+}
+
+// ---- games that cannot be replayed are never reported clean ----
+
+#[test]
+fn a_game_that_is_not_replayed_is_a_warning_and_makes_the_run_not_clean() {
+    let out = run(&["check", "fixtures/check/others.pdn"]);
+    assert_code(&out, 1, "others.pdn");
+    let text = stdout(&out);
+    assert!(
+        text.contains("warning[W-NOT-REPLAYED]: pdnkit cannot replay spantsiretti yet, so its 2 moves are not checked"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2 games not replayed (spantsiretti 1, unknown 1)"),
+        "{text}"
+    );
+    // The game without moves leaves nothing unchecked: a note, not listed by default.
+    assert!(!text.contains("N-VARIANT-NOT-REPLAYED"), "{text}");
+}
+
+#[test]
+fn allow_unreplayed_accepts_unreplayed_games_but_still_reports_them() {
+    let dir = temp_dir("allow-unreplayed");
+    let file = dir.join("spantsiretti.pdn");
+    std::fs::write(&file, "[GameType \"41\"]\n1. 32-28 19-23 *\n").unwrap();
+    let file = file.to_str().unwrap();
+    let strict = run(&["check", file]);
+    assert_code(&strict, 1, "without --allow-unreplayed");
+    let allowed = run(&["check", file, "--allow-unreplayed"]);
+    assert_code(&allowed, 0, "with --allow-unreplayed");
+    assert!(
+        stdout(&allowed).contains("1 game not replayed (spantsiretti 1)"),
+        "{}",
+        stdout(&allowed)
+    );
+}
+
+#[test]
+fn json_reports_count_unreplayed_games_and_give_each_reason() {
+    let out = run(&["check", "fixtures/check/others.pdn", "--format", "json"]);
+    assert_code(&out, 1, "others.pdn as JSON");
+    let report: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let totals = &report["totals"];
+    assert_eq!(totals["not_replayed"], 2);
+    assert_eq!(totals["not_replayed_by_variant"]["spantsiretti"], 1);
+    assert_eq!(totals["not_replayed_by_variant"]["unknown"], 1);
+    let reasons: Vec<&Value> = report["files"][0]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| &g["not_replayed"])
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            &Value::from("no-rules"),
+            &Value::from("unknown-variant"),
+            &Value::Null
+        ]
+    );
+}
+
+#[test]
+fn jsonl_and_sarif_carry_the_unreplayed_count() {
+    let jsonl = run(&["check", "fixtures/check/others.pdn", "--format", "jsonl"]);
+    assert_code(&jsonl, 1, "others.pdn as JSON Lines");
+    let summary: Value = serde_json::from_str(stdout(&jsonl).lines().last().unwrap()).unwrap();
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["totals"]["not_replayed"], 2);
+    let sarif = run(&["check", "fixtures/check/others.pdn", "--format", "sarif"]);
+    assert_code(&sarif, 1, "others.pdn as SARIF");
+    let log: Value = serde_json::from_str(&stdout(&sarif)).unwrap();
+    let run = &log["runs"][0];
+    assert_eq!(run["properties"]["totals"]["not_replayed"], 2);
+    let unreplayed = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["ruleId"] == "W-NOT-REPLAYED" && r["level"] == "warning")
+        .count();
+    assert_eq!(unreplayed, 2);
+}
+
+#[test]
+fn variant_option_naming_a_variant_without_rules_is_a_usage_error() {
+    let out = run(&[
+        "check",
+        "fixtures/check/clean.pdn",
+        "--variant",
+        "spantsiretti",
+    ]);
+    assert_code(&out, 2, "--variant spantsiretti");
+    assert!(out.stdout.is_empty(), "nothing is checked");
+    let err = stderr(&out);
+    assert!(
+        err.contains("cannot replay spantsiretti") && err.contains("international"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_help_documents_the_exit_codes() {
+    let out = run(&["check", "--help"]);
+    assert_code(&out, 0, "check --help");
+    let text = stdout(&out);
+    assert!(text.contains("Exit codes:"), "{text}");
+    assert!(text.contains("--allow-unreplayed"), "{text}");
 }
 
 #[test]

@@ -128,12 +128,22 @@ fn fixtures_round_trip() {
         };
         for entry in entries {
             let path = entry.unwrap().path();
+            // (Gzip is the reader's input layer: reader_gzip.rs.)
+            if path.extension().is_some_and(|e| e == "gz") {
+                continue;
+            }
             let bytes = std::fs::read(&path).unwrap();
-            // Code-page files decode through the reader; the lossy text is enough here.
-            check_text(
-                &String::from_utf8_lossy(&bytes),
-                &path.display().to_string(),
-            );
+            // Code-page files decode through the reader; the lossy text is enough here. UTF-16
+            // is read as text.
+            let text = match bytes.strip_prefix(&[0xFF, 0xFE]) {
+                Some(le) => String::from_utf16_lossy(
+                    &le.chunks_exact(2)
+                        .map(|p| u16::from_le_bytes([p[0], p[1]]))
+                        .collect::<Vec<_>>(),
+                ),
+                None => String::from_utf8_lossy(&bytes).into_owned(),
+            };
+            check_text(&text, &path.display().to_string());
         }
     }
 }

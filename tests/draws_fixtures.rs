@@ -114,6 +114,28 @@ const SPECS: &[Spec] = &[
         why: "40 moves each without a man move or a capture (EDA)",
     },
     Spec {
+        file: "english.pdn",
+        variant: Variant::English,
+        fen: "B:WK32,K28,21:BK1,K5,12",
+        plies: 80,
+        kings_only: true,
+        moves: "",
+        result: "0-1",
+        expect: "D-ENGLISH-40@80",
+        why: "the same count, and the record says White won: a draw on claim (EDA), so the result stands",
+    },
+    Spec {
+        file: "english.pdn",
+        variant: Variant::English,
+        fen: "B:WK32,K28,21:BK1,K5,12",
+        plies: 10,
+        kings_only: false,
+        moves: "1. 1-6 32-27 2. 6-1 27-32 3. 1-6 32-27 4. 6-1 27-32 5. 12-16 21-17",
+        result: "1-0",
+        expect: "D-THREEFOLD@8",
+        why: "the start position comes back a third time at ply 8, nobody claims, and the game goes on: no finding",
+    },
+    Spec {
         file: "italian.pdn",
         variant: Variant::Italian,
         fen: "W:WK29,K30,21:BK1,K4,12",
@@ -179,6 +201,28 @@ const SPECS: &[Spec] = &[
         expect: "D-SEED-KING-PLIES-120@120",
         why: "seed 003: 120 consecutive king plies without a capture",
     },
+    Spec {
+        file: "frisian.pdn",
+        variant: Variant::Frisian,
+        fen: "W:WK46,K50:BK1",
+        plies: 14,
+        kings_only: true,
+        moves: "",
+        result: "1-1",
+        expect: "D-FRISIAN-TWO-KINGS-7@14",
+        why: "two kings against one king: 7 moves each (KNDB, lidraughts)",
+    },
+    Spec {
+        file: "frisian.pdn",
+        variant: Variant::Frisian,
+        fen: "W:WK46:BK1",
+        plies: 6,
+        kings_only: true,
+        moves: "",
+        result: "1-1",
+        expect: "D-FRISIAN-ONE-KING-2@4 W-PLAYED-AFTER-DRAW",
+        why: "one king each: 2 moves each (KNDB, lidraughts); the record plays on",
+    },
 ];
 
 /// The game type number of a variant (the fixtures write the short form).
@@ -190,6 +234,7 @@ fn game_type(v: Variant) -> &'static str {
         Variant::Russian => "25",
         Variant::Czech => "29",
         Variant::Turkish => "30",
+        Variant::Frisian => "40",
         _ => unreachable!("no spec uses {v}"),
     }
 }
@@ -356,6 +401,13 @@ fn every_fixture_game_fires_what_it_expects() {
                 game.index
             );
             assert!(report.plies_replayed == report.plies_recorded);
+            // English draws are draws on claim (EDA): flagged, never a computed result.
+            let claim =
+                report.variant == Some(Variant::English) && profile == DrawProfile::Official;
+            assert!(report.draws.iter().all(|d| d.on_claim == claim));
+            if claim {
+                assert_eq!(report.result.computed, None, "{}", game.index);
+            }
             checked += 1;
         }
     }

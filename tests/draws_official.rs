@@ -20,7 +20,6 @@ use pdnkit::rules::variants::{
 #[path = "support/draw_game.rs"]
 mod draw_game;
 use draw_game::Game;
-#[allow(dead_code)] // only `full` is used here
 mod common;
 
 /// International: kings 47 and 4 step to 42 and 9 and back; men 45 and 6 keep the material

@@ -14,7 +14,6 @@ use pdnkit::rules::variants::{
 #[path = "support/draw_game.rs"]
 mod draw_game;
 use draw_game::Game;
-#[allow(dead_code)] // only `full` is used here
 mod common;
 
 const ENGLISH_KINGS: &str = "W:WK29,32:BK4,1";

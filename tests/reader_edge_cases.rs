@@ -234,6 +234,23 @@ fn uncovered(bytes: &[u8], games: &[Game]) -> Vec<usize> {
         let to = (span.end() as usize).min(bytes.len());
         covered[from..to].iter_mut().for_each(|c| *c = true);
     }
+    // Literal `\r`/`\n` noise is whitespace, reported once for the game that holds it.
+    for game in games {
+        if game
+            .diagnostics
+            .iter()
+            .any(|d| d.code == Code::LiteralEscape)
+        {
+            let from = (game.span.offset as usize).min(bytes.len());
+            let to = (game.span.end() as usize).min(bytes.len());
+            for i in from..to.saturating_sub(1) {
+                if bytes[i] == b'\\' && matches!(bytes[i + 1], b'r' | b'n') && !covered[i] {
+                    covered[i] = true;
+                    covered[i + 1] = true;
+                }
+            }
+        }
+    }
     bytes
         .iter()
         .enumerate()
@@ -242,7 +259,22 @@ fn uncovered(bytes: &[u8], games: &[Game]) -> Vec<usize> {
         .collect()
 }
 
+/// The text spans count: UTF-16 is read transcoded to UTF-8 (without its byte order mark).
+fn as_read(bytes: &[u8]) -> Vec<u8> {
+    match bytes {
+        [0xFF, 0xFE, rest @ ..] => {
+            let units: Vec<u16> = rest
+                .chunks_exact(2)
+                .map(|p| u16::from_le_bytes([p[0], p[1]]))
+                .collect();
+            String::from_utf16_lossy(&units).into_bytes()
+        }
+        _ => bytes.to_vec(),
+    }
+}
+
 fn assert_accounted(bytes: &[u8], games: &[Game]) {
+    let bytes = &as_read(bytes)[..];
     let missing = uncovered(bytes, games);
     assert!(
         missing.is_empty(),
@@ -270,6 +302,7 @@ fn every_fixture_byte_is_accounted_for() {
     for path in fixtures() {
         let bytes = std::fs::read(&path).unwrap();
         let games = read_bytes(&bytes, ReadOptions::default());
+        let bytes = as_read(&bytes);
         let missing = uncovered(&bytes, &games);
         assert!(
             missing.is_empty(),
@@ -320,6 +353,13 @@ fn pdn_soup() -> impl Strategy<Value = Vec<u8>> {
         Just(" ".to_string()),
         Just("\u{0}".to_string()),
         Just("è".to_string()),
+        Just("\\n".to_string()),
+        Just("*\\r\n".to_string()),
+        Just("\nEvent \"b\"]\\r\n".to_string()),
+        Just("[Type de jeu \"20\"]".to_string()),
+        Just("[R&#x00e9;sultat \"0-2\"]".to_string()),
+        Just("[Empty]".to_string()),
+        Just("W:W31-50:B1-20\n".to_string()),
     ];
     prop::collection::vec(piece, 0..60).prop_map(|v| v.concat().into_bytes())
 }
@@ -412,7 +452,7 @@ fn check_huge_game(text: &str) {
     // The next game's position in the file is still right.
     let after_line = text[..text.find("[Event \"after\"]").unwrap()]
         .matches('\n')
-        .count() as u32
+        .count() as u64
         + 1;
     assert_eq!(last.tags[0].span.line, after_line);
     assert_eq!(
@@ -878,4 +918,47 @@ fn oca_archive_counts() {
     assert_eq!(long, 27_818);
     assert_eq!(comments, 55);
     assert!(games.iter().all(|g| g.variant == Some(Variant::English)));
+}
+
+#[test]
+fn utf16_is_read_with_a_byte_order_mark_or_when_asked() {
+    let text = "[Event \"Café\"]\n1. 32-28 19-23 *\n";
+    let utf8 = read_bytes(text.as_bytes(), ReadOptions::default());
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let with_bom = |bom: [u8; 2], body: &[u8]| [&bom[..], body].concat();
+    let forced = ReadOptions {
+        encoding: Some(pdnkit::reader::Encoding::Utf16),
+        ..ReadOptions::default()
+    };
+    for (bytes, options) in [
+        (with_bom([0xFF, 0xFE], &le), ReadOptions::default()),
+        (with_bom([0xFE, 0xFF], &be), ReadOptions::default()),
+        (le.clone(), forced.clone()),
+        (with_bom([0xFF, 0xFE], &le), forced),
+    ] {
+        let games = read_bytes(&bytes, options);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tag("Event"), Some("Café"));
+        assert!(has(&games[0], Code::Utf16), "{:?}", codes(&games[0]));
+        assert_eq!(main_moves(&games[0]), main_moves(&utf8[0]));
+        // One byte a read decides the same.
+        let slow: Vec<Game> = Reader::new(OneByte(&bytes), ReadOptions::default())
+            .collect::<std::io::Result<_>>()
+            .unwrap();
+        if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+            assert_eq!(slow, games);
+        }
+    }
+}
+
+#[test]
+fn one_bad_byte_in_a_utf8_game_is_repaired_not_the_whole_game_recoded() {
+    let text = b"[Event \"caf\xC3\xA9\"]\n[Site \"Bert\xE8\"]\n1. 32-28 19-23 *\n[Event \"caf\xC3\xA9\"]\n1. 32-28 *\n";
+    let games = read_bytes(text, ReadOptions::default());
+    assert_eq!(games[0].tag("Event"), Some("café"));
+    assert_eq!(games[0].tag("Site"), Some("Bertè"));
+    assert!(has(&games[0], Code::EncodingRepaired));
+    assert_eq!(games[1].tag("Event"), Some("café"));
+    assert_eq!(codes(&games[1]), [Code::VariantInferred]);
 }

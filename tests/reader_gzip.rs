@@ -110,3 +110,46 @@ fn corrupt_gzip_is_an_io_error() {
 fn missing_file_is_an_error() {
     assert!(reader::open_path(Path::new("/nonexistent/x.pdn.gz")).is_err());
 }
+
+#[test]
+fn trailing_bytes_keep_every_game_and_are_reported() {
+    let (_, plain) = some_fixture();
+    let expected = read_all(plain.as_slice()).unwrap();
+    for trailing in [&b"\0\0\0\0"[..], b"garbage after the archive\n", b"\x1f"] {
+        let mut bytes = gzip(&plain);
+        bytes.extend_from_slice(trailing);
+        let path = temp_file("trailing.pdn.gz", &bytes);
+        let games = read_all(reader::open_path(&path).unwrap());
+        std::fs::remove_file(&path).ok();
+        if trailing == b"\x1f" {
+            // A first magic byte starts a member: a truncated one is an I/O error, as any
+            // corrupt member is.
+            assert!(games.is_err());
+            continue;
+        }
+        let games = games.unwrap();
+        assert_eq!(games.len(), expected.len(), "{trailing:?}");
+        let last = games.last().unwrap();
+        let reports: Vec<_> = last
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == reader::Code::GzipTrailingData)
+            .collect();
+        assert_eq!(reports.len(), 1, "{trailing:?}");
+        assert!(
+            reports[0]
+                .message
+                .starts_with(&format!("{} bytes", trailing.len())),
+            "{}",
+            reports[0].message
+        );
+        // Apart from that report, the games are the plain file's.
+        let mut without = games.clone();
+        without
+            .last_mut()
+            .unwrap()
+            .diagnostics
+            .retain(|d| d.code != reader::Code::GzipTrailingData);
+        assert_eq!(without, expected);
+    }
+}

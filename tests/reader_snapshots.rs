@@ -99,6 +99,16 @@ fn every_code_is_produced_by_some_fixture() {
             }
         }
     }
+    // The FEN file and the gzip file with trailing bytes (read as a user's file is: opened and
+    // decompressed).
+    for name in ["dialects/positions.fen", "dialects/trailing_bytes.pdn.gz"] {
+        let source = pdnkit::reader::open_path(&fixtures::dir().join(name)).expect("opens");
+        for game in Reader::new(source, ReadOptions::default()) {
+            for d in game.expect("reads").diagnostics {
+                seen.insert(d.code);
+            }
+        }
+    }
     // E-GAME-TOO-LARGE needs a low `max_game_bytes` (the 20 MB case is in reader_edge_cases.rs).
     let options = ReadOptions {
         max_game_bytes: 64,

@@ -6,9 +6,8 @@
 #[path = "support/corpus.rs"]
 mod corpus;
 use pdnkit::fen;
-use pdnkit::notation::Color;
 use pdnkit::rules::variants::{self, Rules};
-use pdnkit::rules::{Position, perft, perft_keep_duplicates};
+use pdnkit::rules::{Numbering, Position, perft, perft_keep_duplicates};
 use pdnkit::variant::Variant;
 use std::path::Path;
 
@@ -25,10 +24,11 @@ struct Row {
 }
 
 /// The rules and start of a dctl row, or `None` for boards and variants not supported
-/// (6x6, 14x14, rectangular boards, killer rules, Frisian, Canadian).
+/// (6x6, 14x14, rectangular boards, killer rules).
 fn dctl_start(variant: &str, board: &str, fen_text: &str) -> Option<Position> {
     let rules: &'static Rules = match variant {
         "international" if board == "10x10" => &variants::INTERNATIONAL,
+        v if v.starts_with("canadian") && board == "12x12" => &variants::CANADIAN,
         "english" if board == "8x8" => &variants::ENGLISH,
         "russian" => &variants::RUSSIAN,
         "brazilian" => &variants::BRAZILIAN,
@@ -37,6 +37,7 @@ fn dctl_start(variant: &str, board: &str, fen_text: &str) -> Option<Position> {
         "spanish" => &variants::SPANISH,
         "italian" => &variants::ITALIAN,
         "thai" => &variants::THAI,
+        "frisian" if board == "10x10" => &variants::FRISIAN,
         _ => return None,
     };
     if fen_text != "initial" {
@@ -45,16 +46,17 @@ fn dctl_start(variant: &str, board: &str, fen_text: &str) -> Option<Position> {
     }
     if rules.variant == Variant::Thai {
         // dctl's Thai perft starts from 12 men each on three rows (its numbers equal English
-        // ones to depth 8), not from Thai's own 8-men start: build that position.
-        let twelve = Position::initial(&variants::ENGLISH);
-        return Some(Position::from_parts(
-            rules,
-            Color::Black,
-            [twelve.men(Color::White), twelve.men(Color::Black)],
-            [0, 0],
-        ));
+        // ones to depth 8), not from Thai's own 8-men start.
+        return Some(thai_twelve_men());
     }
     Some(Position::initial(rules))
+}
+
+/// dctl's Thai start, `B:W21-32:B1-12` in dctl's numbering (English: Black on 1-12).
+fn thai_twelve_men() -> Position {
+    let setup = fen::parse("B:W21-32:B1-12").unwrap().setup;
+    let english = Numbering::for_rules(&variants::ENGLISH);
+    Position::from_setup_numbered(&variants::THAI, english, &setup).expect("12 men each fit Thai")
 }
 
 fn read_rows() -> Option<Vec<Row>> {
@@ -156,6 +158,20 @@ fn turkish_start_to_depth_6_matches_kish_not_pydraughts() {
 #[test]
 fn english_merged_counts_from_rules_md() {
     let pos = Position::initial(&variants::ENGLISH);
+    let counts: Vec<u64> = (1..=8).map(|d| perft(&pos, d)).collect();
+    assert_eq!(counts, [7, 49, 302, 1469, 7361, 36768, 179740, 845931]);
+}
+
+#[test]
+fn canadian_counts_from_rules_md() {
+    let pos = Position::initial(&variants::CANADIAN);
+    let counts: Vec<u64> = (1..=6).map(|d| perft(&pos, d)).collect();
+    assert_eq!(counts, [11, 121, 1222, 10053, 79049, 584100]);
+}
+
+#[test]
+fn thai_twelve_man_setup_matches_dctl() {
+    let pos = thai_twelve_men();
     let counts: Vec<u64> = (1..=8).map(|d| perft(&pos, d)).collect();
     assert_eq!(counts, [7, 49, 302, 1469, 7361, 36768, 179740, 845931]);
 }

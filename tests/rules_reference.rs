@@ -1,33 +1,21 @@
 //! The bitboard generator against the plain reference generator, on random games and random
 //! positions of every supported variant.
 
-use pdnkit::notation::Color;
-use pdnkit::rules::reference::{self, RefMove};
-use pdnkit::rules::variants::ALL;
-use pdnkit::rules::{Position, Rules};
-use proptest::prelude::*;
-use std::collections::BTreeSet;
+mod common;
+mod convert_support;
 
-fn fast_moves(pos: &Position) -> Vec<RefMove> {
-    let geo = &pos.rules().board;
-    let mut v: Vec<RefMove> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| RefMove {
-            from: geo.coords(m.from),
-            to: geo.coords(m.to),
-            captured: pdnkit::rules::board::CellIter(m.captured)
-                .map(|c| geo.coords(c))
-                .collect::<BTreeSet<_>>(),
-            promotes: m.promotes,
-        })
-        .collect();
-    v.sort();
-    v
-}
+use convert_support::random_game as random_pdn_game;
+use pdnkit::notation::Color;
+use pdnkit::reader::{ReadOptions, read_str};
+use pdnkit::replay::{self, Kind};
+use pdnkit::rules::movegen::{self, Duplicates, Relax};
+use pdnkit::rules::reference;
+use pdnkit::rules::variants::{ALL, CANADIAN, THAI};
+use pdnkit::rules::{Bits, KingRun, Move, MoveList, Position, Rules};
+use proptest::prelude::*;
 
 fn assert_same(pos: &Position) -> Result<(), TestCaseError> {
-    let fast = fast_moves(pos);
+    let fast = common::as_reference(pos);
     let slow = reference::legal_moves(pos);
     prop_assert_eq!(
         &fast,
@@ -54,13 +42,14 @@ fn random_game(rules: &'static Rules, picks: &[u16]) -> Result<(), TestCaseError
 }
 
 /// A random position: each cell empty or holding a man or king of either side; men on their
-/// own promotion row are left out.
+/// own promotion row are left out. Where the variant limits a king's consecutive moves
+/// (Frisian), the side to move gets a run of 1 to 4 moves on one of its kings.
 fn random_position(rules: &'static Rules, cells: &[u8], black_to_move: bool) -> Position {
     let geo = &rules.board;
-    let mut men = [0u64; 2];
-    let mut kings = [0u64; 2];
+    let mut men: [Bits; 2] = [0; 2];
+    let mut kings: [Bits; 2] = [0; 2];
     for (i, cell) in pdnkit::rules::board::CellIter(geo.cells).enumerate() {
-        let bit = 1u64 << cell;
+        let bit: Bits = 1 << cell;
         match cells.get(i).copied().unwrap_or(0) % 10 {
             0 => men[0] |= bit & !geo.row(rules.promotion_row(Color::White)),
             1 => men[1] |= bit & !geo.row(rules.promotion_row(Color::Black)),
@@ -74,7 +63,125 @@ fn random_position(rules: &'static Rules, cells: &[u8], black_to_move: bool) -> 
     } else {
         Color::White
     };
-    Position::from_parts(rules, to_move, men, kings)
+    let pos = Position::from_parts(rules, to_move, men, kings);
+    let mine: Vec<u8> = pdnkit::rules::board::CellIter(pos.kings(to_move)).collect();
+    if rules.king_move_limit == 0 || mine.is_empty() {
+        return pos;
+    }
+    let pick = cells.get(60).copied().unwrap_or(0);
+    let run = KingRun {
+        cell: mine[pick as usize % mine.len()],
+        moves: 1 + pick % 4,
+    };
+    pos.with_king_run(to_move, run)
+}
+
+/// An illegal token for `pos` and the finding it must draw: a shorter capture where the
+/// variant wants the longest, a plain move while a capture is due, or else a step by a piece
+/// of the side not to move.
+fn mutation(pos: &Position, pick: usize) -> (String, Kind) {
+    let legal = pos.legal_moves();
+    let relaxed = |relax: Relax| {
+        let mut all = MoveList::new();
+        movegen::generate_relaxed(pos, &mut all, Duplicates::Merge, relax);
+        all.into_iter()
+            .filter(|m| !legal.contains(m))
+            .collect::<Vec<_>>()
+    };
+    if legal.first().is_some_and(|m| m.is_capture()) {
+        let shorter: Vec<_> = relaxed(Relax {
+            precedence: true,
+            ..Relax::default()
+        })
+        .into_iter()
+        .filter(|m| m.capture_count() < legal[0].capture_count())
+        // A shorter route between the same squares as a legal capture may be read as that
+        // capture's path with landing squares left out (W-CAPTURE-PATH): not a clean mutation.
+        .filter(|m| {
+            let ends = |x: &Move| (x.path().first().copied(), x.path().last().copied());
+            legal.iter().all(|l| ends(l) != ends(m))
+        })
+        .collect();
+        if !shorter.is_empty() {
+            let m = shorter[pick % shorter.len()];
+            return (pos.move_full_text(&m), Kind::LongerCaptureRequired);
+        }
+        let quiet = relaxed(Relax {
+            quiet_with_captures: true,
+            ..Relax::default()
+        });
+        if !quiet.is_empty() {
+            return (
+                pos.move_text(&quiet[pick % quiet.len()]),
+                Kind::CaptureMandatory,
+            );
+        }
+    }
+    // The other side's moves, played out of turn.
+    let other = Position::from_parts(
+        pos.rules(),
+        pos.to_move().opposite(),
+        [pos.men(Color::White), pos.men(Color::Black)],
+        [pos.kings(Color::White), pos.kings(Color::Black)],
+    );
+    let theirs = other.legal_moves();
+    let m = theirs[pick % theirs.len()];
+    (other.move_text(&m), Kind::WrongSide)
+}
+
+/// A random legal game of `rules` replays without a finding; the same game with the move at
+/// `cut` replaced by an illegal one is flagged there, with the code the mutation calls for.
+fn replay_random_game(rules: &'static Rules, seed: u64, cut: usize) -> Result<(), TestCaseError> {
+    let (text, played) = random_pdn_game(rules, seed, 120);
+    let games = read_str(&text, ReadOptions::default());
+    let r = replay::replay(&games[0], &mut ());
+    prop_assert!(r.findings.is_empty(), "{text}\n{:#?}", r.findings);
+    prop_assert!(r.main_line_complete);
+    prop_assert_eq!(r.main_line_plies as usize, played.len());
+
+    let cut = cut % played.len().max(1);
+    let mut pos = Position::initial(rules);
+    let mut moves = String::new();
+    for (ply, m) in played.iter().take(cut).enumerate() {
+        if ply % 2 == 0 {
+            moves.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        moves.push_str(&pos.move_full_text(m));
+        moves.push(' ');
+        pos = pos.play(m);
+    }
+    if pos.legal_moves().is_empty() {
+        return Ok(()); // the game had ended: nothing to mutate
+    }
+    let (token, kind) = mutation(&pos, seed as usize);
+    if cut.is_multiple_of(2) {
+        moves.push_str(&format!("{}. ", cut / 2 + 1));
+    }
+    let text = format!(
+        "[GameType \"{}\"]\n{moves}{token} *\n",
+        rules.variant.code()
+    );
+    let r = replay::replay(&read_str(&text, ReadOptions::default())[0], &mut ());
+    prop_assert_eq!(r.findings.len(), 1, "{}\n{:#?}", text, r.findings);
+    let f = &r.findings[0];
+    prop_assert_eq!(f.kind, kind, "{}\n{}", text, f.message);
+    prop_assert_eq!(f.ply, Some(cut as u32 + 1), "{}", text);
+    prop_assert_eq!(r.main_line_plies as usize, cut);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_canadian_and_thai_games_replay_and_a_mutated_move_is_flagged_at_its_ply(
+        seed in any::<u64>(),
+        cut in any::<usize>(),
+    ) {
+        for rules in [&CANADIAN, &THAI] {
+            replay_random_game(rules, seed, cut)?;
+        }
+    }
 }
 
 proptest! {
@@ -89,7 +196,7 @@ proptest! {
 
     #[test]
     fn generators_agree_on_random_positions(
-        cells in prop::collection::vec(any::<u8>(), 64),
+        cells in prop::collection::vec(any::<u8>(), 72),
         black in any::<bool>(),
     ) {
         for rules in ALL {

@@ -161,3 +161,197 @@ fn international_problems_replay_from_their_fen() {
 fn russian_games_replay_in_algebraic_from_numeric_fen() {
     replay("pdn-standard/succeed/ussr1947.pdn", &variants::RUSSIAN, 100);
 }
+
+// --- Generated games --------------------------------------------------------------------------
+// Random legal games of the variants added with issue 10, played by the move generator and
+// checked against the reference generator at every ply. Written as PDN they must replay with no
+// error; with one move replaced by an illegal one they must be flagged at exactly that ply, with
+// the code of the rule the replacement breaks.
+
+mod common;
+
+use pdnkit::check::{CheckOptions, check_game};
+use pdnkit::reader::{ReadOptions, Severity, read_str};
+use pdnkit::replay::matcher;
+use pdnkit::rules::movegen::{self, Duplicates, Relax};
+use pdnkit::rules::{MoveList, reference};
+use proptest::prelude::*;
+
+const NEW_VARIANTS: [&Rules; 4] = [
+    &variants::FRISIAN,
+    &variants::FRYSK,
+    &variants::ANTIDRAUGHTS,
+    &variants::BREAKTHROUGH,
+];
+
+/// A legal game chosen by `picks`, as (position before, move) per ply; the fast generator and
+/// the reference agree at every ply.
+fn generated(rules: &'static Rules, picks: &[u16]) -> Vec<(Position, Move)> {
+    let mut pos = Position::initial(rules);
+    let mut plies = Vec::new();
+    for &p in picks {
+        assert_eq!(
+            common::as_reference(&pos),
+            reference::legal_moves(&pos),
+            "{} {}",
+            rules.variant,
+            pos.to_setup()
+        );
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[p as usize % moves.len()];
+        plies.push((pos, m));
+        pos = pos.play(&m);
+    }
+    plies
+}
+
+/// The game as PDN, each move short unless another legal move shares its from and to; the
+/// move at `replace` (0-based ply), if any, written as the given text instead.
+fn pdn(rules: &Rules, plies: &[(Position, Move)], replace: Option<(usize, &str)>) -> String {
+    let mut text = format!("[GameType \"{}\"]\n", rules.variant.code());
+    for (i, (pos, m)) in plies.iter().enumerate() {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        let written = match replace {
+            Some((at, t)) if at == i => t.to_string(),
+            _ if pos
+                .legal_moves()
+                .iter()
+                .any(|o| o.from == m.from && o.to == m.to && o != m) =>
+            {
+                pos.move_full_text(m)
+            }
+            _ => pos.move_text(m),
+        };
+        text.push_str(&written);
+        text.push(' ');
+        if replace.is_some_and(|(at, _)| at == i) {
+            break;
+        }
+    }
+    text.push_str("*\n");
+    text
+}
+
+/// Moves only a relaxed rule allows in `pos`, as (full text, the code the replay must give).
+/// Left out: those whose squares also read as a legal move (a shorter path written for a
+/// longer legal capture is read as that one, with a warning) or as another illegal one (`36-27`
+/// for a king's quiet move and for its capture to 27 alike).
+fn breaking_moves(pos: &Position) -> Vec<(String, &'static str)> {
+    let legal = pos.legal_moves();
+    let relaxed = |relax: Relax| {
+        let mut all = MoveList::new();
+        movegen::generate_relaxed(pos, &mut all, Duplicates::Merge, relax);
+        all.into_iter()
+            .filter(|m| !legal.contains(m))
+            .filter(|m| {
+                let mut cells = vec![m.from];
+                cells.extend_from_slice(m.path());
+                if !m.is_capture() {
+                    cells.push(m.to);
+                }
+                let everything = Relax {
+                    precedence: true,
+                    quiet_with_captures: true,
+                    king_move_limit: true,
+                    ..Relax::default()
+                };
+                let names_only_m = matches!(
+                    matcher::find(pos, everything, &cells),
+                    matcher::Match::One(x, _) if x == *m && x.is_capture() == m.is_capture()
+                );
+                names_only_m
+                    && matches!(
+                        matcher::find(pos, Relax::default(), &cells),
+                        matcher::Match::None
+                    )
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut out = Vec::new();
+    let quiet = Relax {
+        quiet_with_captures: true,
+        ..Relax::default()
+    };
+    for m in relaxed(quiet).iter().filter(|m| !m.is_capture()) {
+        out.push((pos.move_full_text(m), "E-CAPTURE-MANDATORY"));
+    }
+    let free = Relax {
+        precedence: true,
+        ..Relax::default()
+    };
+    let most = legal.iter().map(Move::capture_count).max().unwrap_or(0);
+    for m in relaxed(free) {
+        let code = if m.capture_count() < most {
+            "E-LONGER-CAPTURE-REQUIRED"
+        } else {
+            "E-CAPTURE-PRECEDENCE" // as many pieces, less value or not by a king (Frisian)
+        };
+        out.push((pos.move_full_text(&m), code));
+    }
+    let rested = Relax {
+        king_move_limit: true,
+        ..Relax::default()
+    };
+    for m in relaxed(rested) {
+        out.push((pos.move_full_text(&m), "E-KING-MOVE-LIMIT"));
+    }
+    out
+}
+
+fn errors(text: &str) -> Vec<(&'static str, Option<u32>)> {
+    let games = read_str(text, ReadOptions::default());
+    assert_eq!(games.len(), 1);
+    let report = check_game(&games[0], &CheckOptions::default());
+    report
+        .findings
+        .iter()
+        .filter(|f| f.level == Severity::Error)
+        .map(|f| (f.code, f.ply))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_games_replay_and_a_broken_move_is_flagged_at_its_ply(
+        picks in prop::collection::vec(any::<u16>(), 160),
+        choice in any::<u16>(),
+    ) {
+        for rules in NEW_VARIANTS {
+            let plies = generated(rules, &picks);
+            let text = pdn(rules, &plies, None);
+            prop_assert_eq!(errors(&text), vec![], "{}", text);
+            // Every (ply, move, code) that breaks a rule; a code first (so that the rarer
+            // rules get their turn), then one of its moves.
+            let all: Vec<(usize, String, &str)> = plies
+                .iter()
+                .enumerate()
+                .flat_map(|(i, (pos, _))| {
+                    breaking_moves(pos).into_iter().map(move |(t, c)| (i, t, c))
+                })
+                .collect();
+            let mut codes: Vec<&str> = all.iter().map(|(_, _, c)| *c).collect();
+            codes.sort_unstable();
+            codes.dedup();
+            if codes.is_empty() {
+                continue;
+            }
+            let code = codes[choice as usize % codes.len()];
+            let with: Vec<&(usize, String, &str)> = all.iter().filter(|x| x.2 == code).collect();
+            let (at, bad, code) = with[choice as usize / 7 % with.len()];
+            let broken = pdn(rules, &plies, Some((*at, bad)));
+            prop_assert_eq!(
+                errors(&broken),
+                vec![(*code, Some(*at as u32 + 1))],
+                "{}",
+                broken
+            );
+        }
+    }
+}

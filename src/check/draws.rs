@@ -12,11 +12,18 @@ use serde::Serialize;
 pub mod codes {
     /// Moves recorded after a draw rule had already ended the game.
     pub const PLAYED_AFTER_DRAW: &str = "W-PLAYED-AFTER-DRAW";
+    /// Moves recorded after the game was decided (Breakthrough: the first king wins at once).
+    pub const PLAYED_AFTER_WIN: &str = "W-PLAYED-AFTER-WIN";
     /// The game ends where a draw rule holds, yet the record declares a win.
     pub const WIN_AFTER_DRAW: &str = "W-RESULT-NOT-DRAW";
     /// The profile has no federation text for this variant: only some rules are checked.
     pub const PARTIAL_RULES: &str = "N-DRAW-RULES-PARTIAL";
-    pub const ALL: &[&str] = &[PLAYED_AFTER_DRAW, WIN_AFTER_DRAW, PARTIAL_RULES];
+    pub const ALL: &[&str] = &[
+        PLAYED_AFTER_DRAW,
+        PLAYED_AFTER_WIN,
+        WIN_AFTER_DRAW,
+        PARTIAL_RULES,
+    ];
 }
 
 /// A draw rule that held, as reports show it.
@@ -29,6 +36,10 @@ pub struct DrawReport {
     pub detail: String,
     /// Main-line moves recorded after that ply (0: the game ended there).
     pub moves_after: u32,
+    /// The rule only let a player claim the draw (English): playing on, or a win after it, is
+    /// no fault of the record.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub on_claim: bool,
 }
 
 /// Follows the main line. Side lines are not games of their own: they are not tracked.
@@ -60,15 +71,46 @@ impl DrawVisitor {
         }
     }
 
-    /// Whether a draw rule held on the main line.
+    /// Whether a draw rule ended the game on the main line before any decision (a draw on
+    /// claim does not end it: the players may go on).
     pub fn drawn(&self) -> bool {
-        self.tracker.as_ref().is_some_and(|t| !t.flags().is_empty())
+        self.first_flag_ply()
+            .is_some_and(|p| self.decision_ply().is_none_or(|d| p < d))
     }
 
+    /// The decision (Breakthrough's first king, seed Turkish) when it came before any draw that
+    /// ended the game, its ply counted from the game's start.
+    pub fn decided(&self) -> Option<Decision> {
+        let ply = self.decision_ply()?;
+        if self.first_flag_ply().is_some_and(|p| p <= ply) {
+            return None;
+        }
+        let mut d = self.tracker.as_ref()?.decided()?.clone();
+        d.ply = ply;
+        Some(d)
+    }
+
+    /// The first ply where a draw rule ended the game (none for a draw on claim).
     fn first_flag_ply(&self) -> Option<u32> {
         self.tracker
             .as_ref()
+            .filter(|t| !t.on_claim())
             .and_then(|t| t.flags().iter().map(|f| f.ply + self.offset).min())
+    }
+
+    fn decision_ply(&self) -> Option<u32> {
+        self.tracker
+            .as_ref()
+            .and_then(|t| t.decided())
+            .map(|d| d.ply + self.offset)
+    }
+
+    /// The ply where a draw or a decision ended the game.
+    fn end_ply(&self) -> Option<u32> {
+        match (self.first_flag_ply(), self.decision_ply()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// The flags with what followed them, the seed Turkish decision, and findings.
@@ -78,10 +120,12 @@ impl DrawVisitor {
         result_span: Span,
     ) -> (Vec<DrawReport>, Option<Decision>, Vec<ReportFinding>) {
         let mut findings = Vec::new();
+        let decided = self.decided();
         let Some(tracker) = self.tracker else {
             return (Vec::new(), None, findings);
         };
         let last = self.last_ply;
+        let on_claim = tracker.on_claim();
         let reports: Vec<DrawReport> = tracker
             .flags()
             .iter()
@@ -91,6 +135,7 @@ impl DrawVisitor {
                 ply: f.ply + self.offset,
                 detail: f.detail.clone(),
                 moves_after: last.saturating_sub(f.ply + self.offset),
+                on_claim,
             })
             .collect();
         // Each flag as a note at the move that made it hold, so every format can show it.
@@ -105,16 +150,37 @@ impl DrawVisitor {
                 1 => "1 more move follows".to_string(),
                 n => format!("{n} more moves follow"),
             };
+            let claim = if on_claim {
+                "; a draw could have been claimed here"
+            } else {
+                ""
+            };
             let mut f = ReportFinding::new(
                 r.rule.code(),
                 Severity::Note,
                 span,
-                format!("{}: {}; {after}", r.rule.description(), r.detail),
+                format!("{}: {}{claim}; {after}", r.rule.description(), r.detail),
             );
             f.ply = (r.ply > 0).then_some(r.ply); // ply 0: the start position, no move
             findings.push(f);
         }
-        if let Some(first) = reports.iter().min_by_key(|r| r.ply) {
+        // Moves after a win, else after the first draw (a draw on claim ends nothing: what the
+        // record did next stands).
+        if let (Some(d), Some(span)) = (&decided, self.went_on) {
+            let after = last.saturating_sub(d.ply);
+            findings.push(ReportFinding::new(
+                codes::PLAYED_AFTER_WIN,
+                Severity::Warning,
+                span,
+                format!(
+                    "the game was won after ply {} ({}), yet {after} more move{} follow{}",
+                    d.ply,
+                    d.detail,
+                    if after == 1 { "" } else { "s" },
+                    if after == 1 { "s" } else { "" }
+                ),
+            ));
+        } else if let Some(first) = reports.iter().filter(|_| !on_claim).min_by_key(|r| r.ply) {
             if let Some(span) = self.went_on {
                 findings.push(ReportFinding::new(
                     codes::PLAYED_AFTER_DRAW,
@@ -151,7 +217,7 @@ impl DrawVisitor {
                 note.to_string(),
             ));
         }
-        (reports, tracker.decided().cloned(), findings)
+        (reports, decided, findings)
     }
 }
 
@@ -164,7 +230,7 @@ impl Visitor for DrawVisitor {
             self.tracker = Some(DrawTracker::new(self.profile, e.before));
             self.offset = e.ply - 1;
         }
-        if self.went_on.is_none() && self.first_flag_ply().is_some_and(|p| p < e.ply) {
+        if self.went_on.is_none() && self.end_ply().is_some_and(|p| p < e.ply) {
             self.went_on = Some(e.node.token.span);
         }
         if let Some(t) = &mut self.tracker {

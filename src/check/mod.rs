@@ -2,13 +2,17 @@
 //! the record declares agrees with its terminator and its final position. The outcome is a
 //! [`GameReport`], the unit every report format (human, JSON, SARIF, ...) is written from.
 
+pub mod baseline;
+pub mod catalogue;
+pub mod config;
 pub mod draws;
 pub mod pipeline;
+pub mod policy;
 pub mod result;
 
 use crate::draw::{Decision, DrawProfile};
 use crate::reader::{Game, Severity, Span, VariantSource};
-use crate::replay::{self, Finding};
+use crate::replay::{self, Finding, NotReplayed};
 use crate::variant::Variant;
 use draws::{DrawReport, DrawVisitor};
 use serde::Serialize;
@@ -120,6 +124,10 @@ pub struct GameReport {
     pub plies_replayed: u32,
     /// Moves replayed in all lines, variations included.
     pub moves_replayed: u64,
+    /// Why the game's moves or setup were not checked at all (a `W-NOT-REPLAYED` finding says
+    /// it too); absent when the game was replayed or had nothing to check.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_replayed: Option<NotReplayed>,
     pub result: result::ResultReport,
     /// Draw rules that held on the main line, in the order they fired.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -131,6 +139,10 @@ pub struct GameReport {
     /// The position after the last main-line move replayed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub final_fen: Option<String>,
+    /// A hash of the tags and moves that stays the same wherever the game is in its file
+    /// (baselines find their games by it).
+    #[serde(skip)]
+    pub identity: u64,
 }
 
 impl GameReport {
@@ -153,7 +165,8 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         .end
         .zip(numbering)
         .map(|(p, n)| p.to_setup_numbered(n).to_string());
-    let result = result::check(game, &replay, draws.drawn());
+    let decided = draws.decided();
+    let result = result::check(game, &replay, draws.drawn(), decided.as_ref());
     let (draws, decided, draw_findings) = draws.finish(result.declares_win, result.declared_span);
     findings.extend(draw_findings);
     let result_report = result.report;
@@ -173,15 +186,17 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
                 value: t.value.clone(),
             })
             .collect(),
-        variant: replay.rules.map(|r| r.variant).or(game.variant),
+        variant: replay.variant.or(game.variant),
         variant_source: game.variant_source,
         plies_recorded: game.moves.moves.len() as u32,
         plies_replayed: replay.main_line_plies,
         moves_replayed: replay.moves_replayed,
+        not_replayed: replay.not_replayed,
         result: result_report,
         draws,
         decided,
         findings,
         final_fen,
+        identity: baseline::game_identity(game),
     }
 }

@@ -1,14 +1,17 @@
 //! Result consistency: the Result tag against the terminator, the token style against the
 //! variant, and a declared result against the final position where the position decides it
-//! (the side to move has no legal move, or no pieces, and loses).
+//! (the side to move has no legal move, or no pieces, and loses; in Antidraughts it wins), or
+//! against a decision on the way (Breakthrough: the first king wins).
 //!
 //! `1-0` means the first mover won (PDN 3.0; RULES.md): White in International, but Black in
 //! English checkers, where some programs wrote the opposite.
 
 use super::ReportFinding;
+use crate::draw::Decision;
 use crate::notation::Color;
 use crate::reader::{Game, ResultKind, Severity, Span};
 use crate::replay::GameReplay;
+use crate::rules::{Goal, Rules};
 use crate::variant::ResultStyle;
 use serde::Serialize;
 
@@ -80,8 +83,60 @@ pub fn draw_token(variant: Option<crate::variant::Variant>) -> &'static str {
     }
 }
 
-/// Checks the declared result; `drawn` says a draw rule held somewhere on the main line.
-pub fn check(game: &Game, replay: &GameReplay, drawn: bool) -> ResultCheck {
+/// The win token of the variant's result type for the first mover or the second.
+fn win_token(first_wins: bool, variant: crate::variant::Variant) -> ResultKind {
+    let international = variant.result_style() == ResultStyle::International;
+    match (first_wins, international) {
+        (true, false) => ResultKind::OneZero,
+        (false, false) => ResultKind::ZeroOne,
+        (true, true) => ResultKind::TwoZero,
+        (false, true) => ResultKind::ZeroTwo,
+    }
+}
+
+/// E-RESULT-CONTRADICTS-POSITION when the declared result gives the game to someone else than
+/// `computed`, which `why` explains.
+fn contradicts(
+    declared: Option<ResultKind>,
+    computed: ResultKind,
+    why: String,
+    winner: Color,
+    rules: &Rules,
+    variant: crate::variant::Variant,
+    declared_span: Span,
+) -> Option<ReportFinding> {
+    let kind = declared?;
+    let said = outcome(kind);
+    if said == Outcome::Other || said == outcome(computed) {
+        return None;
+    }
+    let mut message = format!(
+        "{why}, so {winner} won ({}), but the record says {}",
+        computed.as_str(),
+        kind.as_str()
+    );
+    if said != Outcome::Draw && rules.first_mover == Color::Black {
+        message.push_str(&format!(
+            "; in {variant} `1-0` means the first mover ({}) won, and some programs wrote the opposite",
+            rules.first_mover
+        ));
+    }
+    Some(ReportFinding::new(
+        codes::CONTRADICTS_POSITION,
+        Severity::Error,
+        declared_span,
+        message,
+    ))
+}
+
+/// Checks the declared result; `drawn` says a draw rule held somewhere on the main line,
+/// `decided` that the game was won at once before any (Breakthrough's first king).
+pub fn check(
+    game: &Game,
+    replay: &GameReplay,
+    drawn: bool,
+    decided: Option<&Decision>,
+) -> ResultCheck {
     let tag = game
         .tags
         .iter()
@@ -161,6 +216,21 @@ pub fn check(game: &Game, replay: &GameReplay, drawn: bool) -> ResultCheck {
     if drawn {
         report.computed = Some(draw_token(game.variant));
     }
+    // Decided at once (Breakthrough's first king; seed Turkish, a king against a lone man).
+    else if let (Some(d), Some(rules), Some(variant)) = (decided, replay.rules, game.variant) {
+        let computed = win_token(d.winner == rules.first_mover, variant);
+        report.computed = Some(computed.as_str());
+        let why = format!("{} (after ply {})", d.detail, d.ply);
+        findings.extend(contradicts(
+            declared,
+            computed,
+            why,
+            d.winner,
+            rules,
+            variant,
+            declared_span,
+        ));
+    }
     // Otherwise the final position decides the game when the side to move cannot move.
     else if let (true, Some(end), Some(rules), Some(variant)) = (
         replay.main_line_complete,
@@ -169,45 +239,28 @@ pub fn check(game: &Game, replay: &GameReplay, drawn: bool) -> ResultCheck {
         game.variant,
     ) && end.legal_moves().is_empty()
     {
-        let loser = end.to_move();
-        let winner = loser.opposite();
-        let first_wins = winner == rules.first_mover;
-        let international = variant.result_style() == ResultStyle::International;
-        let computed = match (first_wins, international) {
-            (true, false) => ResultKind::OneZero,
-            (false, false) => ResultKind::ZeroOne,
-            (true, true) => ResultKind::TwoZero,
-            (false, true) => ResultKind::ZeroTwo,
+        let stuck = end.to_move();
+        let why = if end.pieces(stuck) == 0 {
+            format!("{stuck} has no pieces left")
+        } else {
+            format!("{stuck} is to move and has no legal move")
         };
+        // Antidraughts: the side that cannot move wins.
+        let (winner, why) = match rules.goal {
+            Goal::CannotMoveWins => (stuck, format!("{why}, which wins {variant}")),
+            Goal::Standard | Goal::FirstKingWins => (stuck.opposite(), why),
+        };
+        let computed = win_token(winner == rules.first_mover, variant);
         report.computed = Some(computed.as_str());
-        if let Some(kind) = declared {
-            let said = outcome(kind);
-            let forced = outcome(computed);
-            if said != Outcome::Other && said != forced {
-                let why = if end.pieces(loser) == 0 {
-                    format!("{loser} has no pieces left")
-                } else {
-                    format!("{loser} is to move and has no legal move")
-                };
-                let mut message = format!(
-                    "{why}, so {winner} won ({}), but the record says {}",
-                    computed.as_str(),
-                    kind.as_str()
-                );
-                if said != Outcome::Draw && rules.first_mover == Color::Black {
-                    message.push_str(&format!(
-                        "; in {variant} `1-0` means the first mover ({}) won, and some programs wrote the opposite",
-                        rules.first_mover
-                    ));
-                }
-                findings.push(ReportFinding::new(
-                    codes::CONTRADICTS_POSITION,
-                    Severity::Error,
-                    declared_span,
-                    message,
-                ));
-            }
-        }
+        findings.extend(contradicts(
+            declared,
+            computed,
+            why,
+            winner,
+            rules,
+            variant,
+            declared_span,
+        ));
     }
     let declares_win =
         declared.is_some_and(|k| matches!(outcome(k), Outcome::FirstMover | Outcome::SecondMover));

@@ -1,18 +1,22 @@
 //! `pdnkit check`: read, replay and judge every game; report for people or for CI.
 
+use super::policy::{PolicyArgs, RunPolicy};
 use super::progress::Progress;
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs};
 use clap::{Args, ValueEnum};
 use pdnkit::check::CheckOptions;
 use pdnkit::check::pipeline::{self, Event, PipelineOptions};
+use pdnkit::check::policy::Policy;
 use pdnkit::draw::DrawProfile;
 use pdnkit::reader::{Encoding, ReadOptions, Severity};
 use pdnkit::report::github::GithubWriter;
 use pdnkit::report::human::escape_controls;
 use pdnkit::report::human::{HumanWriter, Style};
 use pdnkit::report::json::{JsonLinesWriter, JsonWriter};
+use pdnkit::report::junit::JunitWriter;
 use pdnkit::report::sarif::SarifWriter;
 use pdnkit::report::{FileInfo, ReportWriter, Show, Totals};
+use pdnkit::rules::Rules;
 use pdnkit::variant::Variant;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -20,19 +24,32 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 #[derive(Args)]
+#[command(after_help = "Exit codes:
+  0  clean: every game was replayed and nothing at the --fail-on level was found
+  1  findings: at least one error (or warning, with --fail-on warning), or a game whose
+     moves could not be replayed (W-NOT-REPLAYED; --allow-unreplayed accepts those)
+  2  usage error, a bad pdnkit.toml, or a file that could not be opened or read to its end
+
+Policy: a pdnkit.toml in the current directory or an ancestor sets the default variant,
+draw rules, encoding, fail-on and per-code levels ([codes] \"W-DATE-FORMAT\" = \"allow\"), also
+per path ([[paths]] glob = \"historic/**\"); the command line overrides it.")]
 pub struct CheckArgs {
-    /// PDN files, directories (searched for *.pdn) or `-` for standard input.
+    /// PDN or FEN files, directories (searched for *.pdn, *.pdn.gz, *.fen and files that start
+    /// like records) or `-` for standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Variant of games without a GameType tag (a name such as `english`, or a GameType number).
     #[arg(long)]
     variant: Option<Variant>,
+    #[command(flatten)]
+    policy: PolicyArgs,
     /// Report every PDN 3.0 violation as an error.
     #[arg(long)]
     strict: bool,
-    /// Draw rules to flag: `official` (federation rules) or `seed` (the game servers' rules).
-    #[arg(long, value_name = "PROFILE", default_value = "official")]
-    draw_rules: DrawProfile,
+    /// Draw rules to flag: `official` (federation rules, the default) or `seed` (the game
+    /// servers' rules).
+    #[arg(long, value_name = "PROFILE")]
+    draw_rules: Option<DrawProfile>,
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
@@ -55,7 +72,8 @@ pub struct CheckArgs {
     /// same for any value.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     jobs: Option<u32>,
-    /// Character set of the input (default: UTF-8, else detected Windows-1252/1251).
+    /// Character set of the input (default: UTF-8, else detected Windows-1252/1251; UTF-16 with a
+    /// byte order mark; `utf-16` for UTF-16 without one).
     #[arg(long, value_parser = super::parse::parse_encoding)]
     encoding: Option<Encoding>,
 }
@@ -74,9 +92,32 @@ enum Format {
     Jsonl,
     Sarif,
     Github,
+    Junit,
 }
 
 pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
+    let mut policy = match RunPolicy::from_args(&args.policy) {
+        Ok(policy) => policy,
+        Err(error) => {
+            eprintln!("pdnkit: {}", escape_controls(&error.to_string()));
+            return Ok(Outcome::Failure);
+        }
+    };
+    let config = policy.config.as_ref();
+    let variant = args.variant.or(config.and_then(|c| c.variant));
+    if let Some(variant) = variant
+        && Rules::for_variant(variant).is_none()
+    {
+        let source = match (args.variant, config) {
+            (None, Some(config)) => format!("{}: variant", config.path.display()),
+            _ => "--variant".to_string(),
+        };
+        eprintln!(
+            "pdnkit: {source} {variant}: pdnkit cannot replay {variant} yet (it replays {})",
+            super::replayable_names()
+        );
+        return Ok(Outcome::Failure);
+    }
     let inputs = inputs::expand(&args.paths);
     let (out, pending) = destination::open(args.output.as_deref(), &inputs)?;
     let colour = out.colour(color);
@@ -123,7 +164,19 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
         Format::Json => Box::new(JsonWriter::new(out)?),
         Format::Jsonl => Box::new(JsonLinesWriter::new(out)),
         Format::Sarif => Box::new(SarifWriter::new(out, show)?),
-        Format::Github => Box::new(GithubWriter::new(out, show)),
+        Format::Github => Box::new(GithubWriter::new(
+            out,
+            show,
+            std::env::var_os("GITHUB_STEP_SUMMARY").map(PathBuf::from),
+        )),
+        Format::Junit => {
+            let fail_level = if policy.fail_on.fails(Severity::Warning) {
+                Severity::Warning
+            } else {
+                Severity::Error
+            };
+            Box::new(JunitWriter::new(out, fail_level)?)
+        }
     };
 
     let progress: pipeline::Progress = {
@@ -134,23 +187,35 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
         jobs: super::jobs(args.jobs),
         read: ReadOptions {
             strict: args.strict,
-            default_variant: args.variant,
-            encoding: args.encoding,
+            default_variant: variant,
+            encoding: args.encoding.or(config.and_then(|c| c.encoding)),
             ..ReadOptions::default()
         },
         check: CheckOptions {
-            draw_profile: args.draw_rules,
+            draw_profile: args
+                .draw_rules
+                .or(config.and_then(|c| c.draw_profile))
+                .unwrap_or_default(),
         },
     };
+    let policies: Vec<Policy> = files
+        .iter()
+        .map(|f| policy.for_file(f.path.as_deref()))
+        .collect();
     let started = std::time::Instant::now();
     let mut totals = Totals::default();
+    let mut unaccepted_unreplayed = 0u64;
     pipeline::run(work, &options, progress, |event| match event {
         Event::FileStart { file } => {
             totals.files += 1;
             writer.file_start(&files[file])
         }
-        Event::Games { file, reports } => {
-            for game in &reports {
+        Event::Games { file, mut reports } => {
+            for game in &mut reports {
+                totals.allowed += policies[file].apply(game);
+                totals.baselined += policy.apply_baseline(&files[file].name, game);
+                unaccepted_unreplayed +=
+                    u64::from(policy.unaccepted_unreplayed(&policies[file], game));
                 totals.add_game(game);
                 writer.game(&files[file], game)?;
             }
@@ -168,13 +233,24 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
     })?;
     bar.finish();
     totals.seconds = started.elapsed().as_secs_f64();
+    totals.baseline_unmatched = policy.baseline.as_ref().map_or(0, |b| b.unmatched());
+    policy.finish_baseline()?;
     writer.finish(&totals)?;
     drop(writer);
     pending.commit()?;
+    // The exit code (`pdnkit check --help` documents it): a run that left moves unchecked is
+    // never clean unless the user said that is acceptable.
+    let fails_on_warnings = policy.fail_on.fails(Severity::Warning);
     Ok(RunSummary {
         failed_inputs: totals.unreadable_files,
         games: totals.games,
-        errors: totals.errors,
+        failing_findings: totals.errors
+            + if fails_on_warnings {
+                totals.warnings
+            } else {
+                0
+            },
+        unaccepted_unreplayed,
     }
     .outcome())
 }

@@ -155,7 +155,8 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     Ok(RunSummary {
         failed_inputs: sink.failures,
         games: sink.games,
-        errors: sink.errors,
+        failing_findings: sink.errors,
+        ..RunSummary::default()
     }
     .outcome())
 }

@@ -1,7 +1,8 @@
-//! Turning command-line paths into inputs: files, directories (recursively, `*.pdn` and
-//! `*.pdn.gz`, in sorted order so output is deterministic) and `-` for standard input. Gzip is
-//! recognised by its content, whatever the name. A path that cannot be read stays an input
-//! whose opening fails, so the run reports it, goes on with the rest and fails at the end.
+//! Turning command-line paths into inputs: files, directories (recursively, `*.pdn`, `*.pdn.gz`,
+//! `*.fen` and other files that start like game records, in sorted order so output is
+//! deterministic; the files skipped are named) and `-` for standard input. Gzip is recognised by
+//! its content, whatever the name. A path that cannot be read stays an input whose opening
+//! fails, so the run reports it, goes on with the rest and fails at the end.
 
 use pdnkit::reader;
 use pdnkit::report::human::escape_controls;
@@ -87,7 +88,22 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
         if path.as_os_str() == "-" {
             inputs.push(Input::Stdin);
         } else if path.is_dir() {
-            walk(path, &mut inputs);
+            let mut skipped = Vec::new();
+            walk(path, &mut inputs, &mut skipped);
+            if !skipped.is_empty() {
+                let names: Vec<String> = skipped
+                    .iter()
+                    .map(|p| escape_controls(&p.display().to_string()).into_owned())
+                    .collect();
+                eprintln!(
+                    "pdnkit: {}: skipped {} file{} that hold{} no PDN or FEN: {}",
+                    escape_controls(&path.display().to_string()),
+                    names.len(),
+                    if names.len() == 1 { "" } else { "s" },
+                    if names.len() == 1 { "s" } else { "" },
+                    names.join(", ")
+                );
+            }
         } else {
             // Named by the user: read whatever it is (a pipe such as `<(zcat a.gz)` too).
             inputs.push(Input::File(path.clone()));
@@ -96,10 +112,12 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
     inputs
 }
 
-/// Every `*.pdn` and `*.pdn.gz` regular file below `dir`, in sorted order. Symbolic links are
-/// followed, but a link back to a directory above it (a loop) is skipped with a note; so are
-/// other files of those names that are not regular files (a FIFO would block the run).
-fn walk(dir: &Path, inputs: &mut Vec<Input>) {
+/// The game files below `dir`, in sorted order: regular files named `*.pdn`, `*.pdn.gz` or
+/// `*.fen`, or of another name whose content starts like records ([`holds_records`]); the other
+/// regular files go to `skipped`. Symbolic links are followed, but a link back to a directory
+/// above it (a loop) is skipped with a note; so are files of those names that are not regular
+/// files (a FIFO would block the run).
+fn walk(dir: &Path, inputs: &mut Vec<Input>, skipped: &mut Vec<PathBuf>) {
     let walker = walkdir::WalkDir::new(dir)
         .follow_links(true)
         .sort_by_file_name();
@@ -107,11 +125,14 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>) {
         match entry {
             Ok(entry) => {
                 let kind = entry.file_type();
+                let named = is_pdn(entry.path()) || has_extension(entry.path(), "fen");
                 if kind.is_file() {
-                    if is_pdn(entry.path()) {
+                    if named || holds_records(entry.path()) {
                         inputs.push(Input::File(entry.into_path()));
+                    } else {
+                        skipped.push(entry.into_path());
                     }
-                } else if !kind.is_dir() && is_pdn(entry.path()) {
+                } else if !kind.is_dir() && named {
                     eprintln!(
                         "pdnkit: note: {}: skipped: not a regular file",
                         escape_controls(&entry.path().display().to_string())
@@ -142,6 +163,39 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>) {
             }
         }
     }
+}
+
+/// Whether a file of another name starts like game records: its first line with text (of the
+/// first 4 KiB, decompressed when gzip) is a tag (`[Event "..."]`) or a FEN.
+fn holds_records(path: &Path) -> bool {
+    let Ok(mut source) = reader::open_path(path) else {
+        return false;
+    };
+    let mut head = vec![0u8; 4096];
+    let mut got = 0;
+    while got < head.len() {
+        match source.read(&mut head[got..]) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got += n,
+        }
+    }
+    let text = head[..got]
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(&head[..got]);
+    let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
+        return false;
+    };
+    let line = &text[first..];
+    let line = &line[..line
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .unwrap_or(line.len())];
+    matches!(line, [b'[', b'A'..=b'Z', ..]) || reader::is_fen_line(line)
+}
+
+fn has_extension(path: &Path, extension: &str) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(extension))
 }
 
 fn is_gz(path: &Path) -> bool {

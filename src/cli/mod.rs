@@ -3,12 +3,15 @@
 mod check;
 mod convert;
 mod destination;
+mod explain;
 mod inputs;
 mod outcome;
 mod output;
 mod parse;
 mod perft;
+mod policy;
 mod progress;
+mod shell;
 
 pub use outcome::{Outcome, RunSummary};
 
@@ -58,8 +61,14 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Read PDN files and print the parsed games (lossless) or what the reader found.
     Parse(parse::ParseArgs),
+    /// Explain a finding code: what it means, an example that triggers it, how to fix the record.
+    Explain(explain::ExplainArgs),
     /// Count leaf positions of the move tree to DEPTH (`--divide` lists them per move).
     Perft(perft::PerftArgs),
+    /// Print a shell completion script (`pdnkit completions bash > /etc/bash_completion.d/pdnkit`).
+    Completions(shell::CompletionsArgs),
+    /// Print the manual page in roff (`pdnkit man > pdnkit.1`).
+    Man,
 }
 
 /// Threads for `--jobs`: one per core by default; a larger request is capped there, as more
@@ -67,6 +76,15 @@ enum Command {
 pub fn jobs(requested: Option<u32>) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     requested.map_or(cores, |n| (n as usize).min(cores)).max(1)
+}
+
+/// The variants pdnkit replays, by name, for messages about the others.
+fn replayable_names() -> String {
+    let names: Vec<&str> = pdnkit::rules::variants::ALL
+        .iter()
+        .map(|r| r.variant.name())
+        .collect();
+    names.join(", ")
 }
 
 pub fn main() -> ExitCode {
@@ -82,6 +100,9 @@ pub fn main() -> ExitCode {
         Command::Convert(args) => convert::run(args, cli.color),
         Command::Parse(args) => parse::run(args, cli.color),
         Command::Perft(args) => perft::run(args),
+        Command::Completions(args) => shell::completions(args),
+        Command::Man => shell::man(),
+        Command::Explain(args) => explain::run(args),
     };
     match outcome {
         Ok(outcome) => outcome.into(),

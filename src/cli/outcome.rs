@@ -28,8 +28,12 @@ pub struct RunSummary {
     pub failed_inputs: u64,
     /// Games read.
     pub games: u64,
-    /// Error-level findings.
-    pub errors: u64,
+    /// Findings at the level that fails the run: errors, and warnings too under
+    /// `check --fail-on warning`.
+    pub failing_findings: u64,
+    /// Games whose moves were not replayed, without the user saying that is acceptable
+    /// (`check --allow-unreplayed`, or a policy rule naming W-NOT-REPLAYED).
+    pub unaccepted_unreplayed: u64,
 }
 
 impl RunSummary {
@@ -41,7 +45,7 @@ impl RunSummary {
         } else if self.games == 0 {
             eprintln!("pdnkit: no games found");
             Outcome::Failure
-        } else if self.errors > 0 {
+        } else if self.failing_findings > 0 || self.unaccepted_unreplayed > 0 {
             Outcome::Findings
         } else {
             Outcome::Clean

@@ -14,7 +14,8 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct ParseArgs {
-    /// PDN files, directories (searched for *.pdn) or `-` for standard input.
+    /// PDN or FEN files, directories (searched for *.pdn, *.pdn.gz, *.fen and files that start
+    /// like records) or `-` for standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Output: `human` (diagnostics and a summary), `json` (one document), `jsonl` (a game a line).
@@ -26,7 +27,8 @@ pub struct ParseArgs {
     /// Variant of games without a GameType tag (a name such as `english`, or a GameType number).
     #[arg(long)]
     variant: Option<Variant>,
-    /// Character set of the input (default: UTF-8, else detected Windows-1252/1251).
+    /// Character set of the input (default: UTF-8, else detected Windows-1252/1251; UTF-16 with a
+    /// byte order mark; `utf-16` for UTF-16 without one).
     #[arg(long, value_parser = parse_encoding)]
     encoding: Option<Encoding>,
     /// Also list notes (variant inferred, encoding, ...) in human output.
@@ -170,7 +172,8 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     Ok(RunSummary {
         failed_inputs,
         games: totals.games,
-        errors: totals.errors,
+        failing_findings: totals.errors,
+        ..RunSummary::default()
     }
     .outcome())
 }

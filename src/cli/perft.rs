@@ -28,8 +28,9 @@ pub struct PerftArgs {
 pub fn run(args: PerftArgs) -> io::Result<Outcome> {
     let Some(rules) = Rules::for_variant(args.variant) else {
         eprintln!(
-            "pdnkit: the rules of {} are not implemented yet",
-            args.variant
+            "pdnkit: the rules of {} are not implemented yet (pdnkit replays {})",
+            args.variant,
+            super::replayable_names()
         );
         return Ok(Outcome::Failure);
     };

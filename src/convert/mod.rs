@@ -33,7 +33,7 @@ use crate::fen::{FenPiece, FenSetup};
 use crate::notation::Color;
 use crate::reader::{
     Annotation, Code, Comment, CommentStyle, Game, Line, MoveKind, MoveNode, MoveNumber,
-    ResultKind, ResultToken, Severity, Span, Tag,
+    ResultKind, ResultToken, Severity, Span, Tag, VariantSource, normalise_date,
 };
 use crate::replay::{self, Kind, MoveEvent, Visitor};
 use crate::rules::{Move, MoveList, Numbering, Position, Rules, movegen};
@@ -216,6 +216,7 @@ impl Converter {
         let options = self.options.clone();
         if options.fix {
             fix_tags(game, &mut report.notices);
+            fix_forced_marks(&mut game.moves);
         }
         self.records.clear();
         let replay = {
@@ -436,8 +437,8 @@ pub fn restyle(kind: ResultKind, style: ResultStyle) -> ResultKind {
     }
 }
 
-/// `--fix` on tags: localised names to standard ones, the Result value trimmed and in the
-/// variant's tokens.
+/// `--fix` on tags: localised names to standard ones, dates in the PDN form where the form they
+/// are written in leaves no doubt, the Result value trimmed and in the variant's tokens.
 fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
     let style = game.variant.map(|v| v.result_style());
     for tag in &mut game.tags {
@@ -449,6 +450,18 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
                 span: tag.span,
             });
             tag.name = standard;
+        }
+        if tag.name == "Date"
+            && let Some(fixed) = normalise_date(&tag.value)
+        {
+            notices.push(Notice {
+                severity: Severity::Note,
+                code: Code::DateFormat.as_str(),
+                message: format!("repaired: date `{}` written `{fixed}`", tag.value),
+                span: tag.span,
+            });
+            tag.value = fixed;
+            tag.raw = None;
         }
         if tag.name == "Result"
             && let Some(kind) = ResultKind::parse(tag.value.trim())
@@ -467,6 +480,30 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
                 });
                 tag.value = fixed.as_str().to_string();
                 tag.raw = None;
+            }
+        }
+    }
+}
+
+/// `--fix` on the old forced-move mark (`37-32*`), which PDN 3.0 has no place for: written as
+/// the comment `{forced}` after the move, in every line. (The reader's W-FORCED-MOVE-MARK is
+/// reported as repaired.)
+fn fix_forced_marks(line: &mut Line) {
+    for node in &mut line.moves {
+        if let Some(strength) = node.strength.take_if(|s| s.text == "*") {
+            node.after.insert(
+                0,
+                Annotation::Comment(Comment {
+                    style: CommentStyle::Brace,
+                    text: "forced".to_string(),
+                    commands: Vec::new(),
+                    span: strength.span,
+                }),
+            );
+        }
+        for annotation in &mut node.after {
+            if let Annotation::Variation(variation) = annotation {
+                fix_forced_marks(&mut variation.line);
             }
         }
     }
@@ -500,13 +537,21 @@ fn rewrite_tags(
     }
     let old_type = take(&mut rest, "GameType");
     match (rules, out_numbering) {
-        (Some(rules), Some(n)) => tags.push(Tag {
-            name: "GameType".into(),
-            standard_name: None,
-            value: squares::game_type(rules, n).to_string(),
-            raw: None,
-            span: old_type.map_or(Span::default(), |t| t.span),
-        }),
+        (Some(rules), Some(n)) => {
+            let game_type = squares::game_type(rules, n);
+            tags.push(Tag {
+                name: "GameType".into(),
+                standard_name: None,
+                value: game_type.to_string(),
+                raw: None,
+                span: old_type.map_or(Span::default(), |t| t.span),
+            });
+            // The model says what its tags now say (the replay may have re-inferred the
+            // variant): a game converted again, from JSON, is read in the same variant.
+            game.game_type = Some(game_type);
+            game.variant = Some(rules.variant);
+            game.variant_source = VariantSource::GameType;
+        }
         _ => {
             if let Some(mut tag) = old_type {
                 if let Some(gt) = &game.game_type {
@@ -686,7 +731,8 @@ impl Walk<'_> {
                     }
                     true
                 }
-                Annotation::Unread(_) => true,
+                // A lone `.` (W-LONE-DOT) is what `--fix` drops; other text is kept as read.
+                Annotation::Unread(u) => !(options.fix && u.text.bytes().all(|b| b == b'.')),
             };
             if keep && !matches!(a, Annotation::Nag(_)) {
                 interrupts = true;

@@ -2,7 +2,7 @@
 //! a cell-to-square table so that writing a move never walks the board.
 
 use crate::notation::Square;
-use crate::rules::board::CellIter;
+use crate::rules::board::{Bits, CellIter};
 use crate::rules::{Cell, Numbering, Rules};
 use crate::variant::{GameType, SquareNotation};
 
@@ -17,12 +17,14 @@ pub fn output_numbering(rules: &Rules, notation: Option<SquareNotation>) -> Numb
         Some(SquareNotation::Numeric) => Numbering {
             notation: SquareNotation::Numeric,
             corner_white_view: 2,
+            a1_corner: 0,
             mirrored: standard.mirrored,
         },
         Some(SquareNotation::Algebraic) => Numbering {
             notation: SquareNotation::Algebraic,
             // Ignored for algebraic squares; 2 is what the reader makes of any `A` GameType.
             corner_white_view: 2,
+            a1_corner: 0, // White's bottom-left
             mirrored: standard.mirrored,
         },
     }
@@ -30,7 +32,7 @@ pub fn output_numbering(rules: &Rules, notation: Option<SquareNotation>) -> Numb
 
 /// The long GameType that describes `numbering` for `rules`: reading it back gives the same
 /// numbering. The corner digit is seen from the starting player's side; for algebraic squares
-/// it is where a1 is (White's bottom-left).
+/// it is where a1 is.
 pub fn game_type(rules: &Rules, numbering: Numbering) -> GameType {
     let standard = rules.variant.default_game_type();
     if numbering == Numbering::for_rules(rules) {
@@ -41,7 +43,7 @@ pub fn game_type(rules: &Rules, numbering: Numbering) -> GameType {
     }
     let white_view = match numbering.notation {
         SquareNotation::Numeric => numbering.corner_white_view,
-        SquareNotation::Algebraic => 0,
+        SquareNotation::Algebraic => numbering.a1_corner,
     };
     let corner = match rules.first_mover {
         crate::notation::Color::White => white_view,
@@ -67,7 +69,7 @@ pub struct SquareTable {
 impl SquareTable {
     pub fn new(rules: &'static Rules, numbering: Numbering) -> SquareTable {
         let geo = &rules.board;
-        let mut squares = vec![Square::Num(0); 64];
+        let mut squares = vec![Square::Num(0); Bits::BITS as usize];
         for cell in CellIter(geo.cells) {
             squares[cell as usize] = numbering.square(geo, cell);
         }

@@ -106,6 +106,10 @@ pub enum DrawRule {
     TurkishOnePiece,
     /// Czech: 15 moves each without a capture or a man move.
     CzechKings15,
+    /// Frisian: two kings against one king, 7 moves each.
+    FrisianTwoKings7,
+    /// Frisian: one king against one king, 2 moves each.
+    FrisianOneKing2,
     /// Seed profile, English: 80 consecutive king plies without a capture.
     SeedKingPlies80,
     /// Seed profile, International, Russian, Turkish: 120 consecutive king plies without a capture.
@@ -115,7 +119,7 @@ pub enum DrawRule {
 }
 
 impl DrawRule {
-    pub const ALL: [DrawRule; 17] = [
+    pub const ALL: [DrawRule; 19] = [
         DrawRule::Threefold,
         DrawRule::KingMoves25,
         DrawRule::Endgame16,
@@ -130,6 +134,8 @@ impl DrawRule {
         DrawRule::RussianEndgame60,
         DrawRule::TurkishOnePiece,
         DrawRule::CzechKings15,
+        DrawRule::FrisianTwoKings7,
+        DrawRule::FrisianOneKing2,
         DrawRule::SeedKingPlies80,
         DrawRule::SeedKingPlies120,
         DrawRule::SeedTurkishOnePiece,
@@ -152,6 +158,8 @@ impl DrawRule {
             DrawRule::RussianEndgame60 => "D-RUSSIAN-ENDGAME-60",
             DrawRule::TurkishOnePiece => "D-TURKISH-ONE-PIECE",
             DrawRule::CzechKings15 => "D-CZECH-KINGS-15",
+            DrawRule::FrisianTwoKings7 => "D-FRISIAN-TWO-KINGS-7",
+            DrawRule::FrisianOneKing2 => "D-FRISIAN-ONE-KING-2",
             DrawRule::SeedKingPlies80 => "D-SEED-KING-PLIES-80",
             DrawRule::SeedKingPlies120 => "D-SEED-KING-PLIES-120",
             DrawRule::SeedTurkishOnePiece => "D-SEED-TURKISH-ONE-PIECE",
@@ -213,6 +221,12 @@ impl DrawRule {
             DrawRule::CzechKings15 => {
                 "15 moves by each side without a capture or a man move (FMJD, brief rules of \
                  Czech draughts)"
+            }
+            DrawRule::FrisianTwoKings7 => {
+                "two kings against one king: 7 moves by each side (KNDB Frisian rules, lidraughts)"
+            }
+            DrawRule::FrisianOneKing2 => {
+                "one king against one king: 2 moves by each side (KNDB Frisian rules, lidraughts)"
             }
             DrawRule::SeedKingPlies80 => {
                 "80 consecutive king plies without a capture (seed 003, English checkers)"
@@ -283,7 +297,8 @@ pub struct DrawFlag {
     pub detail: String,
 }
 
-/// A game the profile decides without a draw (seed 003, Turkish: a king against a man wins).
+/// A game decided without a draw: by the profile (seed 003, Turkish: a king against a man wins)
+/// or by the variant (Breakthrough: the first king wins).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decision {
     pub winner: Color,
@@ -369,6 +384,8 @@ struct EndgameState {
 pub struct DrawTracker {
     profile: DrawProfile,
     limits: &'static Limits,
+    /// The rules only let a player claim the draw (English).
+    on_claim: bool,
     long_diagonal: Bits,
     /// Plies recorded so far.
     ply: u32,
@@ -381,6 +398,8 @@ pub struct DrawTracker {
     fired: u32,
     flags: Vec<DrawFlag>,
     decided: Option<Decision>,
+    /// The first king wins at once (Breakthrough).
+    first_king_wins: bool,
 }
 
 impl DrawTracker {
@@ -399,6 +418,7 @@ impl DrawTracker {
         let mut t = DrawTracker {
             profile,
             limits,
+            on_claim: table::on_claim(rules.variant, profile),
             long_diagonal,
             ply: 0,
             history,
@@ -407,6 +427,7 @@ impl DrawTracker {
             fired: 0,
             flags: Vec::new(),
             decided: None,
+            first_king_wins: rules.goal == crate::rules::Goal::FirstKingWins,
         };
         let mut out = DrawFlags::new();
         t.check_position(start, &mut out);
@@ -469,6 +490,16 @@ impl DrawTracker {
             self.fire(k.rule, ply, detail, &mut out);
         }
 
+        // Breakthrough: the first man crowned wins the game there.
+        if self.first_king_wins && mv.promotes && self.decided.is_none() {
+            let winner = after.to_move().opposite();
+            self.decided = Some(Decision {
+                winner,
+                ply,
+                detail: format!("{winner} made the first king, which wins Breakthrough at once"),
+            });
+        }
+
         self.check_position(after, &mut out);
         self.flags.extend(out.iter().cloned());
         out
@@ -479,10 +510,16 @@ impl DrawTracker {
         &self.flags
     }
 
-    /// A game the profile decides at once without a draw (seed profile, Turkish: one piece each,
-    /// a king against a man).
+    /// A game decided at once without a draw: by the profile (seed profile, Turkish: one piece
+    /// each, a king against a man) or by the variant (Breakthrough: the first king).
     pub fn decided(&self) -> Option<&Decision> {
         self.decided.as_ref()
+    }
+
+    /// Whether a flag only means a player could have claimed the draw there (English, EDA laws):
+    /// the game does not end by itself, and the recorded result stands.
+    pub fn on_claim(&self) -> bool {
+        self.on_claim
     }
 
     /// Where the profile has no (complete) rule text for this variant, a note saying so.

@@ -250,6 +250,52 @@ const CZECH_OFFICIAL: Limits = Limits {
     ),
 };
 
+/// Frisian and Frysk! (KNDB; lidraughts; RULES.md "Draw profiles"): threefold; two kings against
+/// one king, 7 moves each; one king against one king, 2 moves each (the KNDB text: drawn at once
+/// unless one side wins by force; lidraughts allows the 2 moves).
+const FRISIAN_OFFICIAL: Limits = Limits {
+    threefold: true,
+    king_plies: None,
+    endgames: &[
+        Endgame {
+            rule: DrawRule::FrisianTwoKings7,
+            // two kings (and nothing else) against a lone king
+            arises: Balance::LoneKing {
+                min: 2,
+                max: 2,
+                min_kings: 2,
+                on_long_diagonal: false,
+            },
+            count: Count::WhileUnchanged,
+            plies: 2 * 7, // 7 moves each
+        },
+        Endgame {
+            rule: DrawRule::FrisianOneKing2,
+            // one king against one king
+            arises: Balance::LoneKing {
+                min: 1,
+                max: 1,
+                min_kings: 1,
+                on_long_diagonal: false,
+            },
+            count: Count::WhileUnchanged,
+            plies: 2 * 2, // 2 moves each
+        },
+    ],
+    one_piece_each: None,
+    note: None,
+};
+
+/// Antidraughts and Breakthrough (lidraughts; RULES.md "Draw profiles": lidraughts' rules are
+/// threefold repetition), the same under both profiles.
+const LIDRAUGHTS_OFFICIAL: Limits = Limits {
+    threefold: true,
+    king_plies: None,
+    endgames: &[],
+    one_piece_each: None,
+    note: None,
+};
+
 /// Every other variant: no federation draw text was collected (RULES.md "Draw profiles").
 const OTHER_OFFICIAL: Limits = Limits {
     threefold: true,
@@ -305,6 +351,15 @@ const CZECH_SEED: Limits = Limits {
     ..CZECH_OFFICIAL
 };
 
+/// The seeds have no Frisian text: the official rules are checked, and the report says so.
+const FRISIAN_SEED: Limits = Limits {
+    note: Some(
+        "the seeds have no Frisian draw text: the KNDB / lidraughts rules (threefold, 2 kings \
+         against 1 in 7 moves, 1 king each in 2 moves) are checked",
+    ),
+    ..FRISIAN_OFFICIAL
+};
+
 const OTHER_SEED: Limits = Limits {
     note: Some(
         "neither the seeds nor a federation text give draw rules for this variant: only threefold \
@@ -312,6 +367,19 @@ const OTHER_SEED: Limits = Limits {
     ),
     ..OTHER_OFFICIAL
 };
+
+/// Where a draw rule only entitles a player to *claim* the draw: the game goes on unless one
+/// does, so a record that plays on, or ends in a win, is not contradicted by the rule.
+const ON_CLAIM: &[(DrawProfile, Variant)] = &[
+    // EDA/WCDF laws: threefold repetition and the 40-move count are draws on claim (RULES.md
+    // "Draw profiles", English)
+    (DrawProfile::Official, Variant::English),
+];
+
+/// Whether `variant`'s draw rules under `profile` are draws on claim.
+pub(crate) fn on_claim(variant: Variant, profile: DrawProfile) -> bool {
+    ON_CLAIM.contains(&(profile, variant))
+}
 
 /// The row for `variant` under `profile`.
 pub(crate) fn limits(variant: Variant, profile: DrawProfile) -> &'static Limits {
@@ -324,11 +392,14 @@ pub(crate) fn limits(variant: Variant, profile: DrawProfile) -> &'static Limits 
         (DrawProfile::Official, Russian) => &RUSSIAN_OFFICIAL,
         (DrawProfile::Official, Turkish) => &TURKISH_OFFICIAL,
         (DrawProfile::Official, Czech) => &CZECH_OFFICIAL,
+        (DrawProfile::Official, Frisian | Frysk) => &FRISIAN_OFFICIAL,
+        (_, Antidraughts | Breakthrough) => &LIDRAUGHTS_OFFICIAL,
         (DrawProfile::Official, _) => &OTHER_OFFICIAL,
         (DrawProfile::Seed, English) => &ENGLISH_SEED,
         (DrawProfile::Seed, International | Russian) => &KING_PLIES_120_SEED,
         (DrawProfile::Seed, Turkish) => &TURKISH_SEED,
         (DrawProfile::Seed, Czech) => &CZECH_SEED,
+        (DrawProfile::Seed, Frisian | Frysk) => &FRISIAN_SEED,
         (DrawProfile::Seed, _) => &OTHER_SEED,
     }
 }

@@ -65,6 +65,12 @@ codes! {
     Windows1252 = "W-ENCODING-WINDOWS-1252", Warning, true;
     /// The file is not UTF-8; it was decoded as Windows-1251 (Cyrillic).
     Windows1251 = "W-ENCODING-WINDOWS-1251", Warning, true;
+    /// Bytes after the end of gzip-compressed input, not gzip data: ignored.
+    GzipTrailingData = "W-GZIP-TRAILING-DATA", Warning, false;
+    /// A UTF-8 game with bytes that are not UTF-8: each read as its Windows-1252 character.
+    EncodingRepaired = "W-ENCODING-REPAIRED", Warning, true;
+    /// UTF-16 input (byte order mark or `--encoding utf-16`), transcoded to UTF-8 as it is read.
+    Utf16 = "W-UTF16", Note, false;
     /// Lines end with a lone carriage return (old Mac files).
     CrLineEnds = "W-CR-LINE-ENDS", Warning, false;
     /// A NUL or other control byte in the text.
@@ -93,6 +99,13 @@ codes! {
     SetUpTag = "W-SETUP-TAG", Note, false;
     /// A GameType value pdnkit cannot read or does not know.
     UnknownGameType = "E-UNKNOWN-GAMETYPE", Error, true;
+    /// A GameType that is not well formed but still names a variant: a known type number before
+    /// a broken long form (`20,W,0,0,N,0`), or a variant name (`Russian`). Read as that type.
+    MalformedGameType = "W-MALFORMED-GAMETYPE", Warning, true;
+    /// A `Variant` tag naming no variant pdnkit knows (`Dameo`): the variant is not guessed.
+    UnknownVariantTag = "W-UNKNOWN-VARIANT-TAG", Warning, false;
+    /// A `Variant` tag naming another variant than the GameType (the GameType is used).
+    VariantTagMismatch = "W-VARIANT-TAG-MISMATCH", Warning, false;
     /// A FEN (tag or `/FEN/` setup) that cannot be read.
     BadFen = "E-BAD-FEN", Error, true;
     /// FEN dialects (see grammar/fen.md); the same codes as `fen::codes`.
@@ -112,6 +125,13 @@ codes! {
     FenWhitespace = "W-FEN-WHITESPACE", Warning, true;
     /// The same square listed twice in a FEN.
     FenDuplicateSquare = "W-FEN-DUPLICATE-SQUARE", Warning, false;
+    /// A tag name with characters PDN names cannot have (`White-Elo`, `Type de jeu`) or written
+    /// with HTML references (`R&#x00e9;sultat`): kept whole (references decoded).
+    NonstandardTagName = "W-NONSTANDARD-TAG-NAME", Warning, true;
+    /// A tag line without its `[` (`Event "b"]`), read as a tag opening a header.
+    TagMissingBracket = "W-TAG-MISSING-BRACKET", Warning, true;
+    /// A tag with a name and no value (`[Empty]`).
+    TagWithoutValue = "W-TAG-WITHOUT-VALUE", Warning, true;
     /// A tag value without quotes (`[Event Foo]`).
     UnquotedTagValue = "W-UNQUOTED-TAG-VALUE", Warning, true;
     /// A tag that is not closed on its line.
@@ -174,6 +194,9 @@ codes! {
     /// Bytes that are not text at all (binary data).
     BinaryData = "E-BINARY-DATA", Error, true;
 
+    /// A file of one FEN a line: each line read as a position without moves.
+    FenFile = "W-FEN-PER-LINE", Note, false;
+
     // Variant
     /// The game has no GameType; the variant was inferred (or taken from --variant).
     VariantInferred = "I-VARIANT-INFERRED", Note, false;
@@ -185,7 +208,14 @@ impl Code {
     pub fn is_file_note(self) -> bool {
         matches!(
             self,
-            Code::Bom | Code::CrLineEnds | Code::Windows1252 | Code::Windows1251
+            Code::Bom
+                | Code::CrLineEnds
+                | Code::Windows1252
+                | Code::Windows1251
+                | Code::GzipTrailingData
+                | Code::EncodingRepaired
+                | Code::Utf16
+                | Code::FenFile
         )
     }
 }

@@ -5,24 +5,68 @@
 use super::diagnostic::{Code, Diagnostic};
 use super::model::{Game, MoveKind, VariantSource};
 use crate::notation::{Square, push_decimal};
-use crate::variant::Variant;
+use crate::variant::{Variant, known_variants};
 
 /// Decides `game`'s variant. `squares` summarises the squares of its moves (all lines), as the
 /// parser gathered them.
+///
+/// In this order: a readable GameType; the `Variant` tag; `--variant`; an inference from the
+/// squares. A GameType that cannot be read, or a `Variant` tag naming no known variant, stops
+/// the inference: a guess over what the record says would give confident false errors.
 pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<Variant>) {
-    if let Some(game_type) = game.game_type {
-        game.variant = game_type.variant;
-        game.variant_source = if game.variant.is_some() {
-            VariantSource::GameType
-        } else {
-            VariantSource::Unknown
-        };
+    if let Some(variant) = game.game_type.and_then(|g| g.variant) {
+        game.variant = Some(variant);
+        game.variant_source = VariantSource::GameType;
+        // A Variant tag that says otherwise is not dropped without a word.
+        if let Some(tag) = game.tags.iter().find(|t| t.name == "Variant")
+            && let Ok(named) = tag.value.parse::<Variant>()
+            && named != variant
+        {
+            let message = format!(
+                "the Variant tag says {named} but the GameType says {variant}; the GameType is used"
+            );
+            game.diagnostics
+                .push(Diagnostic::new(Code::VariantTagMismatch, tag.span, message));
+        }
         return;
     }
-    if game.tags.iter().any(|t| t.name == "GameType") {
-        // Present but unreadable: already reported; do not guess over it.
-        game.variant_source = VariantSource::Unknown;
-        return;
+    // Unreadable (already reported by the tag reader), or a long form of a type nobody assigned.
+    let unreadable_game_type = game.tags.iter().any(|t| t.name == "GameType");
+    let no_game_type = match game.game_type {
+        Some(g) => format!("GameType {} names no variant pdnkit knows", g.code),
+        None if unreadable_game_type => "the GameType cannot be read".to_string(),
+        None => "no GameType tag".to_string(),
+    };
+    let variant_tag = game
+        .tags
+        .iter()
+        .find(|t| t.name == "Variant")
+        .map(|t| (t.span, t.value.trim(), t.value.parse::<Variant>()));
+    match variant_tag {
+        Some((span, _, Ok(variant))) => {
+            game.variant = Some(variant);
+            game.variant_source = VariantSource::VariantTag;
+            game.diagnostics.push(Diagnostic::new(
+                Code::VariantInferred,
+                span,
+                format!("{no_game_type}; read as {variant} from the Variant tag"),
+            ));
+            return;
+        }
+        Some((span, value, Err(_))) => game.diagnostics.push(Diagnostic::new(
+            Code::UnknownVariantTag,
+            span,
+            format!(
+                "Variant `{value}` is no variant pdnkit knows (known: {}); {}",
+                known_variants(),
+                if default.is_some() {
+                    "--variant is used"
+                } else {
+                    "the variant is not guessed (give --variant)"
+                }
+            ),
+        )),
+        None => {}
     }
     let span = game.tags.first().map_or(game.span, |t| t.span);
     if let Some(variant) = default {
@@ -31,23 +75,13 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
         game.diagnostics.push(Diagnostic::new(
             Code::VariantInferred,
             span,
-            format!("no GameType tag; read as {variant} (--variant)"),
+            format!("{no_game_type}; read as {variant} (--variant)"),
         ));
         return;
     }
-    if let Some(tag) = game.tags.iter().find(|t| t.name == "Variant")
-        && let Ok(variant) = tag.value.parse::<Variant>()
-    {
-        {
-            game.variant = Some(variant);
-            game.variant_source = VariantSource::Inferred;
-            game.diagnostics.push(Diagnostic::new(
-                Code::VariantInferred,
-                tag.span,
-                format!("no GameType tag; read as {variant} from the Variant tag"),
-            ));
-            return;
-        }
+    if unreadable_game_type || variant_tag.is_some() {
+        game.variant_source = VariantSource::Unknown;
+        return;
     }
     match infer(game, squares) {
         Some((variant, (reason, number))) => {
@@ -129,6 +163,22 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
             .and_then(|m| m.token.squares.first())
     {
         {
+            // Russian sites that write numbers count like English from White's side (White's
+            // men on 21-32) and keep their `:` captures; Italian records write `x`.
+            let colon_captures = game
+                .moves
+                .moves
+                .iter()
+                .any(|m| m.token.kind == MoveKind::Capture && m.token.separator == Some(':'));
+            if (21..=24).contains(from) && colon_captures {
+                return Some((
+                    Variant::Russian,
+                    (
+                        "squares up to 32, `:` captures, first move from ",
+                        Some(*from),
+                    ),
+                ));
+            }
             if (21..=24).contains(from) {
                 return Some((
                     Variant::Italian,

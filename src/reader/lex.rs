@@ -84,10 +84,17 @@ pub fn at_line_start(bytes: &[u8], at: usize) -> bool {
     at == 0 || matches!(bytes[at - 1], b'\n' | b'\r')
 }
 
-/// Whether the line holding `at` is a `%` line comment (the `%` in its first column).
-pub fn in_percent_line(bytes: &[u8], at: usize) -> bool {
-    let line_start = memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |p| p + 1);
-    bytes[line_start] == b'%' && line_start < at
+/// Whether the line holding `at`, which starts at `line_start`, is a `%` line comment (the `%`
+/// in its first column), its `%` at or after `from` (a `%` before it is inside a comment that
+/// ended since). The splitter remembers `line_start` along a line: looking back from each of
+/// many hits on one long line was quadratic.
+pub fn percent_line_from(bytes: &[u8], line_start: usize, from: usize, at: usize) -> bool {
+    bytes[line_start] == b'%' && line_start < at && line_start >= from
+}
+
+/// Position of the first byte of the line holding `at`.
+pub fn line_start(bytes: &[u8], at: usize) -> usize {
+    memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |p| p + 1)
 }
 
 /// Position of the end of the line holding `at` (the line-break byte, or the end of bytes).
@@ -99,8 +106,30 @@ pub fn line_end(bytes: &[u8], at: usize) -> usize {
 /// (`[Event "x"]\r`); returns the position after them. Splitter and parser both use it, so the
 /// escapes never look like move text.
 pub fn skip_literal_escapes(bytes: &[u8], mut at: usize) -> usize {
-    while matches!(bytes.get(at..at + 2), Some(b"\\r" | b"\\n")) {
+    while is_literal_escape(bytes, at) {
         at += 2;
+    }
+    at
+}
+
+/// Whether `bytes[at..]` starts with the two characters `\r` or `\n`: line-end noise that some
+/// tournament programs write at the end of every line (after tags, moves and the terminator).
+/// Outside tag values and comments it is read as whitespace, by the splitter and the parser.
+#[inline]
+pub fn is_literal_escape(bytes: &[u8], at: usize) -> bool {
+    matches!(bytes.get(at..at + 2), Some(b"\\r" | b"\\n"))
+}
+
+/// The end of the whitespace (and literal `\r`/`\n` noise) that starts at `at`.
+pub fn space_end(bytes: &[u8], mut at: usize) -> usize {
+    while let Some(&b) = bytes.get(at) {
+        if is_space(b) {
+            at += 1;
+        } else if b == b'\\' && is_literal_escape(bytes, at) {
+            at += 2;
+        } else {
+            break;
+        }
     }
     at
 }
@@ -181,6 +210,62 @@ pub fn plain_tag(bytes: &[u8], open: usize, high_bytes: bool) -> Option<PlainTag
     })
 }
 
+/// A tag line that lost its `[`, `Event "b"]`, starting at `at` (the start of a line): a name
+/// (capital first), spaces, a quoted value and `]` ending the line (spaces and literal `\r`/`\n`
+/// may follow). Returns the position just past the `]`. The splitter and the parser both read
+/// such a line as a tag that starts a header (`W-TAG-MISSING-BRACKET`).
+pub fn bracketless_tag(bytes: &[u8], at: usize) -> Option<usize> {
+    if !bytes.get(at).is_some_and(|b| b.is_ascii_uppercase()) {
+        return None;
+    }
+    let eol = line_end(bytes, at);
+    let line = &bytes[at..eol];
+    let name = line
+        .iter()
+        .take_while(|&&b| TAG_BYTES[usize::from(b)] & (NAME | HIGH) != 0)
+        .count();
+    let spaces = line[name..]
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    if spaces == 0 || line.get(name + spaces) != Some(&b'"') {
+        return None;
+    }
+    // A quoted value closed by `]`, and nothing after it on the line but spaces and escapes.
+    let extent = tag_extent(bytes, at);
+    extent.quotes?;
+    if !extent.closed {
+        return None;
+    }
+    let mut rest = extent.end;
+    loop {
+        while matches!(bytes.get(rest), Some(b' ' | b'\t')) {
+            rest += 1;
+        }
+        if !is_literal_escape(bytes, rest) {
+            break;
+        }
+        rest += 2;
+    }
+    (rest == eol).then_some(extent.end)
+}
+
+/// Whether a run of [`bracketless_tag`] lines starts at `at` and is followed, across whitespace
+/// only, by a `[`: only then is such a line read as a tag (by the splitter and the parser), so
+/// that the splitter can find the run from that `[`, looking back.
+pub fn bracketless_tag_before_tags(bytes: &[u8], mut at: usize) -> bool {
+    while let Some(end) = bracketless_tag(bytes, at) {
+        at = space_end(bytes, end);
+        if bytes.get(at) == Some(&b'[') {
+            return true;
+        }
+        if !at_line_start(bytes, at) {
+            return false;
+        }
+    }
+    false
+}
+
 /// PDN whitespace.
 pub fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
@@ -229,8 +314,12 @@ mod tests {
     #[test]
     fn percent_lines() {
         let text = b"% a [b]\n[Event";
-        assert!(in_percent_line(text, 4));
-        assert!(!in_percent_line(text, 8));
+        let in_percent_line = |from, at| percent_line_from(text, line_start(text, at), from, at);
+        assert!(in_percent_line(0, 4));
+        assert!(!in_percent_line(0, 8));
+        assert!(!in_percent_line(1, 4));
+        assert_eq!(line_start(text, 4), 0);
+        assert_eq!(line_start(text, 10), 8);
         assert!(at_line_start(text, 8));
     }
 }

@@ -21,6 +21,8 @@
 
 pub mod diagnostic;
 pub mod encoding;
+mod entities;
+mod fen_lines;
 mod infer;
 pub mod input;
 mod lex;
@@ -35,9 +37,11 @@ pub mod write;
 
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use encoding::Encoding;
+pub use fen_lines::is_fen_line;
 pub use input::{decompressed, open_path};
 pub use model::*;
 pub use span::Span;
+pub use tags::normalise_date;
 
 use crate::variant::Variant;
 use std::io::{self, Read};

@@ -59,7 +59,10 @@ impl Game {
 pub enum VariantSource {
     /// From the GameType tag.
     GameType,
-    /// From `--variant`, the game having no GameType.
+    /// From the `Variant` tag (`American/English`, lidraughts' `Frisian`), the game having no
+    /// readable GameType.
+    VariantTag,
+    /// From `--variant`, the game having no readable GameType.
     Default,
     /// Inferred from the squares and tags the game uses.
     Inferred,
@@ -69,7 +72,8 @@ pub enum VariantSource {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tag {
-    /// The name as written.
+    /// The name as written (HTML character references decoded: `R&#x00e9;sultat` is
+    /// `Résultat`).
     pub name: String,
     /// The standard PDN name this tag stands for, when `name` is a localised one (`Bianco`).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -5,6 +5,7 @@
 
 use super::diagnostic::{Code, Diagnostic};
 use super::encoding::Encoding;
+use super::entities;
 use super::infer::SquareSummary;
 use super::lex::{self, CommentEnd};
 use super::model::*;
@@ -23,7 +24,7 @@ pub struct Chunk<'a> {
     /// File offset of `bytes[0]`.
     pub base: u64,
     /// Line number of `bytes[0]`.
-    pub first_line: u32,
+    pub first_line: u64,
     /// Column (0-based, in characters) of `bytes[0]`: a chunk may start in the middle of a line.
     pub first_column: u32,
     /// Line-break byte of the file (`\n`, or `\r` for old Mac files).
@@ -150,8 +151,11 @@ struct GameParser<'a, 'l> {
     declared_result: Option<String>,
     /// The squares of the moves read so far, in every line.
     squares: SquareSummary,
-    /// Whether runs of plain tokens are read by [`Self::read_plain_run`].
+    /// Whether the fast paths are taken: runs of plain tokens ([`Self::read_plain_run`]) and
+    /// plain tags ([`Self::plain_tag`]). The tests compare reading with and without them.
     plain_runs: bool,
+    /// Literal `\r`/`\n` line-end noise in this game: where the first is, and how many.
+    escapes: Option<(usize, u32)>,
 }
 
 impl<'a, 'l> GameParser<'a, 'l> {
@@ -169,6 +173,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             declared_result: None,
             squares: SquareSummary::default(),
             plain_runs: true,
+            escapes: None,
         }
     }
 
@@ -196,11 +201,69 @@ impl<'a, 'l> GameParser<'a, 'l> {
         &self.bytes[self.pos..]
     }
 
-    /// Skips whitespace.
+    /// Skips whitespace, and the literal `\r`/`\n` line-end noise some programs write (counted
+    /// for one report per game).
     fn skip_space(&mut self) {
-        while self.pos < self.bytes.len() && lex::is_space(self.bytes[self.pos]) {
-            self.pos += 1;
+        loop {
+            match self.bytes.get(self.pos) {
+                Some(&b) if lex::is_space(b) => self.pos += 1,
+                Some(b'\\') if lex::is_literal_escape(self.bytes, self.pos) => {
+                    self.note_escape(self.pos);
+                    self.pos += 2;
+                }
+                _ => return,
+            }
         }
+    }
+
+    /// Counts a literal `\r` or `\n` at `at`.
+    fn note_escape(&mut self, at: usize) {
+        match &mut self.escapes {
+            Some((_, count)) => *count += 1,
+            None => self.escapes = Some((at, 1)),
+        }
+    }
+
+    /// Reads the literal `\r`/`\n` written after a game's terminator (on its line and on the
+    /// blank lines after it) as part of that game, not the start of the next one.
+    fn skip_trailing_escapes(&mut self) {
+        let mut at = self.pos;
+        loop {
+            while self.bytes.get(at).is_some_and(|b| lex::is_space(*b)) {
+                at += 1;
+            }
+            if !lex::is_literal_escape(self.bytes, at) {
+                return;
+            }
+            self.note_escape(at);
+            at += 2;
+            self.pos = at;
+        }
+    }
+
+    /// The one report of a game's literal `\r`/`\n` noise, in order among its diagnostics.
+    fn report_escapes(&mut self) {
+        let Some((first, count)) = self.escapes.take() else {
+            return;
+        };
+        let text = if self.bytes[first + 1] == b'r' {
+            "\\r"
+        } else {
+            "\\n"
+        };
+        let message = if count == 1 {
+            format!("literal `{text}` text; read as a line end")
+        } else {
+            format!("literal `{text}` text ({count} times in this game); read as line ends")
+        };
+        let span = self.span(first, first + 2);
+        let at = self
+            .diagnostics
+            .iter()
+            .position(|d| d.span.offset > span.offset)
+            .unwrap_or(self.diagnostics.len());
+        self.diagnostics
+            .insert(at, Diagnostic::new(Code::LiteralEscape, span, message));
     }
 
     /// Skips whitespace; returns whether a blank line was crossed.
@@ -221,11 +284,15 @@ impl<'a, 'l> GameParser<'a, 'l> {
         self.last_move_end = None;
         self.open_unread = None;
         self.squares = SquareSummary::default();
+        self.escapes = None;
         self.skip_space();
-        if self.pos >= self.bytes.len() {
-            return None;
-        }
-        let start = self.pos;
+        // The game starts at any literal `\r`/`\n` noise before it (text of nothing but such
+        // noise is still reported, as an empty game).
+        let start = match self.escapes {
+            Some((first, _)) => first,
+            None if self.pos < self.bytes.len() => self.pos,
+            None => return None,
+        };
         // The game's own span is asked for last: count from here, not from the chunk start.
         self.loc.checkpoint(start);
         let mut header_comments = Vec::new();
@@ -245,10 +312,23 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     }
                     tags.push(self.parse_tag());
                 }
-                b'{' | b';' => header_comments.push(self.parse_comment()),
+                b'{' => {
+                    let runaway = matches!(
+                        lex::comment_end(self.bytes, self.pos),
+                        CommentEnd::Runaway { .. }
+                    );
+                    header_comments.push(self.parse_comment());
+                    // A comment that runs away to the next game's tags ends this game there,
+                    // where the splitter cuts.
+                    if runaway {
+                        break;
+                    }
+                }
+                b';' => header_comments.push(self.parse_comment()),
                 b'%' if lex::at_line_start(self.bytes, self.pos) => {
                     header_comments.push(self.parse_comment())
                 }
+                b'A'..=b'Z' if self.at_bracketless_tag() => tags.push(self.parse_tag()),
                 _ => break,
             }
         }
@@ -264,7 +344,10 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let main = self.stack.pop().expect("main line").line;
         let mut terminated = true;
         let result = match end {
-            BodyEnd::Terminator(token) => Some(token),
+            BodyEnd::Terminator(token) => {
+                self.skip_trailing_escapes();
+                Some(token)
+            }
             BodyEnd::NextGame | BodyEnd::EndOfChunk => {
                 terminated = false;
                 if self.pos > body_start || !tags.is_empty() {
@@ -327,6 +410,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         }
 
         let span = self.span(start, self.pos);
+        self.report_escapes();
         let game = Game {
             index: 0,
             span,
@@ -357,9 +441,19 @@ impl<'a, 'l> GameParser<'a, 'l> {
 
     // ---- tags -------------------------------------------------------------------------------
 
+    /// Whether a tag line that lost its `[` starts here, right before the next tags
+    /// ([`lex::bracketless_tag_before_tags`]).
+    fn at_bracketless_tag(&self) -> bool {
+        lex::at_line_start(self.bytes, self.pos)
+            && lex::bracketless_tag_before_tags(self.bytes, self.pos)
+    }
+
+    /// Reads the tag at `pos`: `[Name "value"]`, or a [`lex::bracketless_tag`].
     fn parse_tag(&mut self) -> Tag {
         let open = self.pos;
-        if let Some(tag) = self.plain_tag(open) {
+        if self.plain_runs
+            && let Some(tag) = self.plain_tag(open)
+        {
             return tag;
         }
         let extent = lex::tag_extent(self.bytes, open);
@@ -368,7 +462,16 @@ impl<'a, 'l> GameParser<'a, 'l> {
         } else {
             extent.end
         };
-        let mut i = open + 1;
+        let bracketed = self.bytes[open] == b'[';
+        if !bracketed {
+            self.report(
+                Code::TagMissingBracket,
+                open,
+                open,
+                "tag line without its `[`; read as a tag",
+            );
+        }
+        let mut i = open + usize::from(bracketed);
         let pad = self.bytes[i..inner_end]
             .iter()
             .take_while(|b| **b == b' ')
@@ -382,8 +485,20 @@ impl<'a, 'l> GameParser<'a, 'l> {
             );
             i += pad;
         }
-        let name_end = i + tag_name_len(&self.bytes[i..inner_end], self.chunk.encoding);
-        let name = self.text(i, name_end);
+        // A quoted value: the name is all the text before it, as exporters write names
+        // (`White-Elo`, `Type de jeu`, `R&#x00e9;sultat`). Unquoted: the name ends at the first
+        // character no name has.
+        let name_end = match extent.quotes {
+            Some((q1, _)) => {
+                let mut end = q1;
+                while end > i && lex::is_space(self.bytes[end - 1]) {
+                    end -= 1;
+                }
+                end
+            }
+            None => i + tag_name_len(&self.bytes[i..inner_end], self.chunk.encoding),
+        };
+        let name = self.tag_name(i, name_end);
         if name.is_empty() {
             self.report(
                 Code::UnreadableText,
@@ -425,7 +540,14 @@ impl<'a, 'l> GameParser<'a, 'l> {
             }
             None => {
                 let value = self.text(name_end, inner_end).trim().to_string();
-                if extent.closed {
+                if extent.closed && value.is_empty() && !name.is_empty() {
+                    self.report(
+                        Code::TagWithoutValue,
+                        open,
+                        extent.end,
+                        format!("tag `{name}` has no value"),
+                    );
+                } else if extent.closed && !value.is_empty() {
                     self.report(
                         Code::UnquotedTagValue,
                         name_end,
@@ -450,12 +572,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         // A literal `\r` or `\n` (two characters) written after the tag by some programs.
         let after = lex::skip_literal_escapes(self.bytes, self.pos);
         for at in (self.pos..after).step_by(2) {
-            self.report(
-                Code::LiteralEscape,
-                at,
-                at + 2,
-                "literal `\\r` or `\\n` text after a tag",
-            );
+            self.note_escape(at);
         }
         self.pos = after;
         Tag {
@@ -465,6 +582,29 @@ impl<'a, 'l> GameParser<'a, 'l> {
             raw,
             span,
         }
+    }
+
+    /// The tag name written in `bytes[start..end]`, HTML references decoded; a name PDN does not
+    /// allow (other characters than letters, digits and `_`) is kept whole and reported.
+    fn tag_name(&mut self, start: usize, end: usize) -> String {
+        let written = self.text(start, end);
+        let decoded = entities::decode(&written);
+        let name = decoded.as_deref().unwrap_or(&written);
+        let pdn_name = name.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if decoded.is_some() || !pdn_name {
+            let how = if decoded.is_some() {
+                format!("written with HTML references, read as `{name}`")
+            } else {
+                "has characters a PDN tag name cannot have; kept whole".to_string()
+            };
+            self.report(
+                Code::NonstandardTagName,
+                start,
+                end,
+                format!("tag name `{written}` {how}"),
+            );
+        }
+        decoded.unwrap_or(written)
     }
 
     /// A [`lex::plain_tag`], the shape of nearly every tag, read in one pass with nothing to
@@ -630,6 +770,12 @@ impl<'a, 'l> GameParser<'a, 'l> {
                     if !read {
                         self.unreadable_token();
                     }
+                }
+                b'A'..=b'Z' if self.at_bracketless_tag() => {
+                    // `Event "b"]`: a tag that lost its `[`, right before the next game's tags,
+                    // opens that header (where the splitter cuts).
+                    self.close_open_variations();
+                    return BodyEnd::NextGame;
                 }
                 b'*' | b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => {
                     if b.is_ascii_lowercase()
@@ -1312,7 +1458,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let mut end = start + 1;
         while end < self.bytes.len()
             && !lex::is_space(self.bytes[end])
-            && !matches!(self.bytes[end], b'{' | b'[' | b'(' | b')')
+            && !matches!(self.bytes[end], b'{' | b'[' | b'(' | b')' | b';')
+            && !lex::is_literal_escape(self.bytes, end)
         {
             end += 1;
         }
@@ -1414,9 +1561,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let bytes = self.bytes;
         let mut i = from;
         loop {
-            while i < bytes.len() && lex::is_space(bytes[i]) {
-                i += 1;
-            }
+            i = lex::space_end(bytes, i);
             match bytes.get(i) {
                 None | Some(b'[') => return true,
                 Some(b'{') => match lex::comment_end(bytes, i) {
@@ -1646,13 +1791,22 @@ mod plain_run_tests {
         "10x",
         "x",
         "-",
+        "Event \"b\"]",
+        "[Type de jeu \"21\"]",
+        "[Event \"a b\"]",
+        "[Event \"caf\u{e9}\"]",
+        "[White-Elo \"2000\"]",
+        "[Site  \"x\"]",
     ];
-    const GAPS: &[&str] = &[" ", "  ", "\n", " \n ", "\t", "\r\n", ""];
+    /// Gaps between tokens, literal `\r`/`\n` line-end noise among them.
+    const GAPS: &[&str] = &[
+        " ", "  ", "\n", " \n ", "\t", "\r\n", "", "\\r\n", "\\r", "\\n ",
+    ];
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
-        /// Reading plain runs changes nothing in what is read, only how fast.
+        /// Reading plain runs (and plain tags) changes nothing in what is read, only how fast.
         #[test]
         fn plain_runs_read_what_the_body_loop_reads(
             picks in prop::collection::vec((0..TOKENS.len(), 0..GAPS.len()), 1..60)

@@ -17,9 +17,10 @@
 use super::diagnostic::{Code, Diagnostic, Severity};
 use super::encoding::{self, Encoding};
 use super::infer::SquareSummary;
+use super::input::TrailingData;
 use super::model::{self, Game};
 use super::span::{self, Span};
-use super::{ReadOptions, infer, lex, parse, split, tags};
+use super::{ReadOptions, fen_lines, infer, lex, parse, split, tags};
 use crate::variant::Variant;
 use std::collections::VecDeque;
 use std::io::{self, Read};
@@ -54,13 +55,15 @@ struct Region {
     to: usize,
     /// File offset, line and 0-based column of the region's first byte.
     base: u64,
-    line: u32,
+    line: u64,
     column: u32,
     newline: u8,
     encoding: Encoding,
     at_end_of_input: bool,
     /// File-level notes for the game holding their byte (or the region's last game).
     notes: Vec<Diagnostic>,
+    /// Whole lines of a file of one FEN a line ([`fen_lines`]), not PDN.
+    fen_lines: bool,
 }
 
 impl RawChunk {
@@ -103,7 +106,7 @@ pub struct Splitter<R> {
     /// File offset of `buf[0]`.
     base: u64,
     /// Line number at `buf[start]`.
-    line: u32,
+    line: u64,
     /// Column (0-based, in characters) at `buf[start]`: games may start mid-line.
     column: u32,
     eof: bool,
@@ -116,6 +119,42 @@ pub struct Splitter<R> {
     /// File-level notes (BOM, line ends) not yet given to the region holding their byte.
     notes: Vec<Diagnostic>,
     bytes_consumed: u64,
+    /// Bytes found after the end of gzip data, reported with the last region.
+    trailing: Option<TrailingData>,
+    /// `--encoding utf-16`: the input is UTF-16 even without a byte order mark.
+    utf16_forced: bool,
+    /// A UTF-16 source, transcoded as it is read.
+    utf16: Option<Utf16>,
+    /// Whether the input is a file of one FEN a line (decided on its first line with text).
+    fen_file: Option<bool>,
+}
+
+/// The decoder of a UTF-16 source, and its read buffer (kept across reads).
+struct Utf16 {
+    decoder: encoding_rs::Decoder,
+    raw: Vec<u8>,
+}
+
+/// One read of the source, retried when interrupted. Bytes after gzip data end the input, every
+/// game before them kept: `trailing` records them for a report.
+fn read_source(
+    source: &mut impl Read,
+    trailing: &mut Option<TrailingData>,
+    buf: &mut [u8],
+) -> io::Result<usize> {
+    loop {
+        match source.read(buf) {
+            Ok(n) => return Ok(n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => match TrailingData::from_io(&e) {
+                Some(found) => {
+                    *trailing = Some(found);
+                    return Ok(0);
+                }
+                None => return Err(e),
+            },
+        }
+    }
 }
 
 impl<R: Read> Splitter<R> {
@@ -134,12 +173,17 @@ impl<R: Read> Splitter<R> {
             newline_decided: false,
             newline: b'\n',
             charset: Charset {
-                forced: options.encoding,
+                // (UTF-16 is transcoded to UTF-8 when the input starts: see `start_utf16`.)
+                forced: options.encoding.filter(|e| *e != Encoding::Utf16),
                 detected: None,
                 reported: false,
             },
             notes: Vec::new(),
             bytes_consumed: 0,
+            trailing: None,
+            utf16_forced: options.encoding == Some(Encoding::Utf16),
+            utf16: None,
+            fen_file: None,
         }
     }
 
@@ -192,13 +236,25 @@ impl<R: Read> Splitter<R> {
         if self.buf.len() < self.end + READ_SIZE {
             self.buf.resize(self.end + READ_SIZE, 0);
         }
-        let n = loop {
-            match self.source.read(&mut self.buf[self.end..]) {
-                Ok(n) => break n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
+        if let Some(utf16) = &mut self.utf16 {
+            let mut raw = std::mem::take(&mut utf16.raw);
+            raw.resize(READ_SIZE, 0);
+            let n = read_source(&mut self.source, &mut self.trailing, &mut raw)?;
+            self.transcode(&raw[..n], n == 0);
+            if let Some(utf16) = &mut self.utf16 {
+                utf16.raw = raw;
             }
-        };
+            if n == 0 {
+                self.eof = true;
+                return Ok(false);
+            }
+            return Ok(true);
+        }
+        let n = read_source(
+            &mut self.source,
+            &mut self.trailing,
+            &mut self.buf[self.end..],
+        )?;
         if n == 0 {
             self.eof = true;
             return Ok(false);
@@ -212,12 +268,23 @@ impl<R: Read> Splitter<R> {
     fn check_bom(&mut self) -> io::Result<()> {
         loop {
             let data = &self.buf[self.start..self.end];
-            let n = data.len().min(BOM.len());
-            if data[..n] != BOM[..n] || n == BOM.len() || !self.read_more()? {
+            // Still a prefix of the UTF-8 mark or of a UTF-16 one.
+            let undecided = match data.len() {
+                0 => true,
+                1 => matches!(data[0], 0xEF | 0xFF | 0xFE),
+                2 => data == &BOM[..2],
+                _ => false,
+            };
+            if !undecided || !self.read_more()? {
                 break;
             }
         }
         self.bom_checked = true;
+        let data = &self.buf[self.start..self.end];
+        let utf16_bom = data.starts_with(&[0xFF, 0xFE]) || data.starts_with(&[0xFE, 0xFF]);
+        if utf16_bom || self.utf16_forced {
+            return self.start_utf16(utf16_bom);
+        }
         if self.buf[self.start..self.end].starts_with(BOM) {
             self.notes.push(Diagnostic::new(
                 Code::Bom,
@@ -233,6 +300,55 @@ impl<R: Read> Splitter<R> {
             self.charset.detected = Some(Encoding::Utf8);
         }
         Ok(())
+    }
+
+    /// From here on the source is UTF-16 (a byte order mark, or `--encoding utf-16`): the bytes
+    /// read so far and all later ones are transcoded to UTF-8 as they are read, and reported.
+    fn start_utf16(&mut self, bom: bool) -> io::Result<()> {
+        let pending = self.buf[self.start..self.end].to_vec();
+        self.end = self.start;
+        // (`new_decoder` reads a byte order mark, of either order, and drops it.)
+        self.utf16 = Some(Utf16 {
+            decoder: encoding_rs::UTF_16LE.new_decoder(),
+            raw: Vec::new(),
+        });
+        self.charset.forced = Some(Encoding::Utf8);
+        let how = if bom {
+            "UTF-16 byte order mark"
+        } else {
+            "--encoding utf-16"
+        };
+        self.notes.push(Diagnostic::new(
+            Code::Utf16,
+            Span {
+                offset: 0,
+                len: if bom { 2 } else { 0 },
+                line: 1,
+                column: 1,
+            },
+            format!("{how}: read as UTF-16; offsets count the UTF-8 text"),
+        ));
+        self.transcode(&pending, false);
+        Ok(())
+    }
+
+    /// Decodes UTF-16 bytes (`last` at the end of input) onto the end of the buffer.
+    fn transcode(&mut self, raw: &[u8], last: bool) -> usize {
+        let utf16 = self.utf16.as_mut().expect("a UTF-16 source");
+        let room = utf16
+            .decoder
+            .max_utf8_buffer_length(raw.len())
+            .unwrap_or(raw.len() * 3 + 16);
+        if self.buf.len() < self.end + room {
+            self.buf.resize(self.end + room, 0);
+        }
+        let (_, read, written, _) =
+            utf16
+                .decoder
+                .decode_to_utf8(raw, &mut self.buf[self.end..self.end + room], last);
+        debug_assert_eq!(read, raw.len(), "room for the whole input");
+        self.end += written;
+        written
     }
 
     /// Decides the line-end style from the first line-end byte, if `buf[start..start+len]` holds
@@ -280,7 +396,13 @@ impl<R: Read> Splitter<R> {
         if !self.bom_checked {
             self.check_bom()?;
         }
+        if self.fen_file.is_none() {
+            self.decide_fen_file()?;
+        }
         let max = self.max_game_bytes;
+        if self.fen_file == Some(true) {
+            return self.step_fen_lines(out);
+        }
         loop {
             let data = &self.buf[self.start..self.end];
             if let Some(boundary) = split::next_game_start(data, 0) {
@@ -312,6 +434,71 @@ impl<R: Read> Splitter<R> {
         }
     }
 
+    /// Reads until the first line with text decides whether the input is a file of one FEN a
+    /// line; if so, says so once (a file note).
+    fn decide_fen_file(&mut self) -> io::Result<()> {
+        loop {
+            let data = &self.buf[self.start..self.end];
+            let decided = match fen_lines::starts_fen_file(data, self.eof) {
+                Some(decided) => decided,
+                None if self.eof || data.len() >= self.max_game_bytes => false,
+                None => {
+                    self.read_more()?;
+                    continue;
+                }
+            };
+            self.fen_file = Some(decided);
+            if decided {
+                let first = data.iter().position(|&b| !lex::is_space(b)).unwrap_or(0);
+                let len = lex::line_end(data, first);
+                let span = self.locate(len, first, true);
+                self.notes.push(Diagnostic::new(
+                    Code::FenFile,
+                    Span {
+                        len: (len - first).min(u32::MAX as usize) as u32,
+                        ..span
+                    },
+                    "one FEN a line: each line is read as a position without moves",
+                ));
+            }
+            return Ok(());
+        }
+    }
+
+    /// The next lines of a FEN file, as one region of whole lines.
+    fn step_fen_lines(&mut self, out: &mut RawChunk) -> io::Result<bool> {
+        loop {
+            let len = self.end - self.start;
+            if self.eof {
+                if len == 0 {
+                    return Ok(false);
+                }
+                self.cut_region(len, true, out);
+                return Ok(true);
+            }
+            // Up to the last line break before the last byte (the byte after a `\r` decides
+            // the line-end style, so it must be buffered).
+            let data = &self.buf[self.start..self.end];
+            let cut = len
+                .checked_sub(1)
+                .and_then(|last| memchr::memrchr2(b'\n', b'\r', &data[..last]))
+                .map(|p| p + 1);
+            match cut {
+                Some(cut) => {
+                    self.cut_region(cut, false, out);
+                    return Ok(true);
+                }
+                None if len >= self.max_game_bytes => {
+                    self.cut_region(len, false, out);
+                    return Ok(true);
+                }
+                None => {
+                    self.read_more()?;
+                }
+            }
+        }
+    }
+
     /// Cuts `buf[start..start+len]` as a region of `out`.
     fn cut_region(&mut self, len: usize, at_end_of_input: bool, out: &mut RawChunk) {
         let from = self.start;
@@ -322,6 +509,14 @@ impl<R: Read> Splitter<R> {
         if let Some((at, code, message)) = encoding_note {
             let span = self.locate(len, at, utf8);
             self.notes.push(Diagnostic::new(code, span, message));
+        }
+        if at_end_of_input && let Some(trailing) = self.trailing.take() {
+            let span = self.locate(len, len, utf8);
+            self.notes.push(Diagnostic::new(
+                Code::GzipTrailingData,
+                span,
+                format!("{trailing}, ignored; every game before them was read"),
+            ));
         }
         let bytes = &self.buf[from..from + len];
         // A region of blank space holds no game: its notes wait for the next one.
@@ -342,6 +537,7 @@ impl<R: Read> Splitter<R> {
             encoding,
             at_end_of_input,
             notes,
+            fen_lines: self.fen_file == Some(true),
         }));
         out.regions += 1;
         self.advance(len, utf8);
@@ -469,6 +665,25 @@ impl Charset {
             self.detected.get_or_insert(Encoding::Utf8);
             return (Encoding::Utf8, None);
         };
+        // A UTF-8 game (or file) with a few bad bytes: repaired, and reported for each game.
+        if self.detected == Some(Encoding::Utf8) || encoding::mostly_utf8(bytes) {
+            self.detected.get_or_insert(Encoding::Utf8);
+            let at = error.valid_up_to();
+            let bad = bytes
+                .utf8_chunks()
+                .map(|c| c.invalid().len())
+                .sum::<usize>();
+            let message = format!(
+                "{bad} byte{} not UTF-8 in this game (first 0x{:02X}); each read as the \
+                 Windows-1252 character, the rest as UTF-8",
+                if bad == 1 { "" } else { "s" },
+                bytes[at]
+            );
+            return (
+                Encoding::Utf8Repaired,
+                Some((at, Code::EncodingRepaired, message)),
+            );
+        }
         let page = match self.detected {
             Some(Encoding::Utf8) | None => encoding::guess_code_page(bytes),
             Some(page) => page,
@@ -554,6 +769,24 @@ impl Finisher {
     }
 
     fn parse_region(&mut self, bytes: &[u8], region: &Region) {
+        if region.fen_lines {
+            let text = &bytes[region.from..region.to];
+            let mut locator = span::Locator::new(
+                text,
+                region.base,
+                (region.line, region.column),
+                region.newline,
+                region.encoding.is_utf8(),
+            );
+            let mut games = fen_lines::games(text, &mut locator, region.encoding);
+            if let Some(first) = games.first_mut() {
+                first.diagnostics.extend(region.notes.iter().cloned());
+            }
+            for game in games {
+                self.finish(game, SquareSummary::default());
+            }
+            return;
+        }
         let chunk = parse::Chunk {
             bytes: &bytes[region.from..region.to],
             base: region.base,

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 pub struct Span {
     pub offset: u64,
     pub len: u32,
-    pub line: u32,
+    /// 64 bits: an archive may have more than 2^32 lines.
+    pub line: u64,
     pub column: u32,
 }
 
@@ -32,7 +33,7 @@ pub struct Locator<'a> {
     /// Whether columns are byte distances: the text is ASCII, or not UTF-8.
     bytewise: bool,
     /// Line and column (0-based, in characters) of `bytes[0]`: a chunk may start mid-line.
-    first_line: u32,
+    first_line: u64,
     first_column: u32,
     /// The line breaks after the current line's.
     breaks: memchr::Memchr<'a>,
@@ -48,7 +49,7 @@ pub struct Locator<'a> {
 /// A line of the chunk, as the [`Locator`] knows it.
 #[derive(Debug, Clone, Copy)]
 struct Line {
-    number: u32,
+    number: u64,
     start: usize,
     start_column: u32,
     end: usize,
@@ -60,7 +61,7 @@ impl<'a> Locator<'a> {
     pub fn new(
         bytes: &'a [u8],
         base: u64,
-        (first_line, first_column): (u32, u32),
+        (first_line, first_column): (u64, u32),
         newline: u8,
         utf8: bool,
     ) -> Self {
@@ -110,7 +111,7 @@ impl<'a> Locator<'a> {
 
     /// 1-based line and column of `bytes[at]`.
     #[inline]
-    fn line_column(&mut self, at: usize) -> (u32, u32) {
+    fn line_column(&mut self, at: usize) -> (u64, u32) {
         if self.bytewise && at >= self.line.start && at <= self.line.end {
             // The common case: a position on the current line of an ASCII chunk.
             return (
@@ -122,7 +123,7 @@ impl<'a> Locator<'a> {
     }
 
     #[inline(never)]
-    fn line_column_slow(&mut self, at: usize) -> (u32, u32) {
+    fn line_column_slow(&mut self, at: usize) -> (u64, u32) {
         let at = at.min(self.bytes.len());
         if at < self.line.start {
             // Out of order (a game's own span, error paths): count from the checkpoint if it is
@@ -138,7 +139,7 @@ impl<'a> Locator<'a> {
                 }
             };
             let stretch = &self.bytes[from.start..at];
-            let breaks = memchr::memchr_iter(self.newline, stretch).count() as u32;
+            let breaks = memchr::memchr_iter(self.newline, stretch).count() as u64;
             let (number, line_start, column) = match memchr::memrchr(self.newline, stretch) {
                 Some(i) => (from.number + breaks, from.start + i + 1, 0),
                 None => (from.number, from.start, from.start_column),
@@ -187,13 +188,13 @@ impl<'a> Locator<'a> {
 /// line.)
 pub fn position_after(
     bytes: &[u8],
-    (line, column): (u32, u32),
+    (line, column): (u64, u32),
     newline: u8,
     utf8: bool,
-) -> (u32, u32) {
+) -> (u64, u32) {
     let (line, column, last_line) = match memchr::memrchr(newline, bytes) {
         Some(at) => {
-            let breaks = memchr::memchr_iter(newline, &bytes[..=at]).count() as u32;
+            let breaks = memchr::memchr_iter(newline, &bytes[..=at]).count() as u64;
             (line + breaks, 0, &bytes[at + 1..])
         }
         None => (line, column, bytes),
@@ -262,6 +263,19 @@ mod tests {
     }
 
     #[test]
+    fn lines_past_four_billion() {
+        // A chunk deep in a huge archive: line numbers do not wrap at 2^32.
+        let first = u64::from(u32::MAX) - 1;
+        let mut loc = Locator::new(b"a\nb\nc", 0, (first, 0), b'\n', true);
+        assert_eq!(loc.span(4, 5).line, first + 2);
+        assert_eq!(loc.span(0, 1).line, first);
+        assert_eq!(
+            position_after(b"a\nb\nc", (first, 0), b'\n', true),
+            (first + 2, 1)
+        );
+    }
+
+    #[test]
     fn chunk_starting_mid_line() {
         let text = "[Event \"b\"] x\ny";
         let mut loc = Locator::new(text.as_bytes(), 15, (1, 15), b'\n', true);
@@ -297,9 +311,9 @@ mod tests {
     }
 
     /// Line and column counted the plain way, from the start.
-    fn naive(bytes: &[u8], first: (u32, u32), newline: u8, utf8: bool, at: usize) -> (u32, u32) {
+    fn naive(bytes: &[u8], first: (u64, u32), newline: u8, utf8: bool, at: usize) -> (u64, u32) {
         let before = &bytes[..at];
-        let breaks = before.iter().filter(|&&b| b == newline).count() as u32;
+        let breaks = before.iter().filter(|&&b| b == newline).count() as u64;
         let line_start = before.iter().rposition(|&b| b == newline).map(|i| i + 1);
         let column = line_start.map_or(first.1, |_| 0)
             + before[line_start.unwrap_or(0)..]

@@ -5,7 +5,7 @@ use super::diagnostic::{Code, Diagnostic};
 use super::model::{Game, ResultKind, Tag};
 use super::span::Span;
 use crate::fen::{self, FenSetup};
-use crate::variant::GameType;
+use crate::variant::{GameType, GameTypeError, Variant, known_variants};
 use smallvec::SmallVec;
 use std::collections::HashSet;
 
@@ -31,8 +31,11 @@ const LOCALISED: &[(&str, &str)] = &[
     ("Résultat", "Result"),
     ("Evenement", "Event"),
     ("Événement", "Event"),
+    ("Evénement", "Event"),
     ("Lieu", "Site"),
     ("Ronde", "Round"),
+    ("Tour", "Round"),
+    ("Type de jeu", "GameType"),
     // Dutch
     ("Wit", "White"),
     ("Zwart", "Black"),
@@ -40,6 +43,7 @@ const LOCALISED: &[(&str, &str)] = &[
     ("Datum", "Date"),
     ("Toernooi", "Event"),
     ("Plaats", "Site"),
+    ("Speltype", "GameType"),
     // German
     ("Weiss", "White"),
     ("Weiß", "White"),
@@ -50,6 +54,11 @@ const LOCALISED: &[(&str, &str)] = &[
     ("Черные", "Black"),
     ("Чёрные", "Black"),
     ("Результат", "Result"),
+    ("Событие", "Event"),
+    ("Турнир", "Event"),
+    ("Место", "Site"),
+    ("Дата", "Date"),
+    ("Тур", "Round"),
 ];
 
 /// Whether `name` is one of the standard tag names seen in nearly every game (none is in
@@ -144,18 +153,71 @@ pub fn interpret(game: &mut Game) {
                     tag.name
                 ),
             )),
-            "GameType" => match GameType::parse(tag.value.trim()) {
-                Ok(game_type) => game.game_type = Some(game_type),
-                Err(error) => diagnostics.push(Diagnostic::new(
-                    Code::UnknownGameType,
-                    tag.span,
-                    error.to_string(),
-                )),
-            },
+            "GameType" => game.game_type = read_game_type(tag, diagnostics),
             "FEN" => game.setup = read_fen(&tag.value, tag.span, diagnostics),
             _ => {}
         }
     }
+}
+
+/// Reads a GameType tag. One that is not well formed but still names a variant (a known type
+/// number before a broken long form, or a variant name) is reported and read as that variant's
+/// default GameType; anything else is reported with the list of known types.
+fn read_game_type(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) -> Option<GameType> {
+    let text = tag.value.trim();
+    let error = match GameType::parse(text) {
+        Ok(game_type) if game_type.variant.is_none() => {
+            // A long form of a number nobody assigned: it describes a board, but no rules.
+            diagnostics.push(Diagnostic::new(
+                Code::UnknownGameType,
+                tag.span,
+                format!(
+                    "GameType {} names no variant pdnkit knows (known: {})",
+                    game_type.code,
+                    known_variants()
+                ),
+            ));
+            return Some(game_type);
+        }
+        Ok(game_type) => return Some(game_type),
+        Err(error) => error,
+    };
+    let first = text.split(',').next().unwrap_or_default().trim();
+    let number = first.parse::<u16>().ok();
+    let repaired = match (number, &error) {
+        (Some(code), GameTypeError::Malformed(_)) => Variant::from_code(code),
+        // A name in place of the number (only the whole value: `Russian,W,...` is not a form).
+        (None, _) if !text.contains(',') => text.parse::<Variant>().ok(),
+        _ => None,
+    };
+    if let Some(variant) = repaired {
+        let default = variant.default_game_type();
+        let why = match number {
+            Some(_) => error.to_string(),
+            None => format!("GameType `{text}` is a variant name, not a type number"),
+        };
+        diagnostics.push(Diagnostic::new(
+            Code::MalformedGameType,
+            tag.span,
+            format!(
+                "{why}; read as type {} ({variant}, `{default}`)",
+                variant.code()
+            ),
+        ));
+        return Some(default);
+    }
+    let message = match number {
+        Some(code) if matches!(error, GameTypeError::UnknownCode(_)) => {
+            format!("unknown GameType {code} (known: {})", known_variants())
+        }
+        _ if text.contains(',') => format!("{error} (known types: {})", known_variants()),
+        _ => format!(
+            "GameType `{text}` is neither a type number nor a variant pdnkit knows (known: {})",
+            known_variants()
+        ),
+    };
+    diagnostics.push(Diagnostic::new(Code::UnknownGameType, tag.span, message));
+    None
 }
 
 fn check_result(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) {
@@ -178,17 +240,65 @@ fn check_result(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// PDN 3.0 dates are `YYYY.MM.DD`, with `?` for unknown digits.
-fn check_date(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) {
-    let bytes = tag.value.as_bytes();
-    let standard = bytes.len() == 10
+/// Whether `date` is in the PDN 3.0 form `YYYY.MM.DD`, with `?` for unknown digits.
+fn is_standard_date(date: &str) -> bool {
+    let bytes = date.as_bytes();
+    bytes.len() == 10
         && bytes[4] == b'.'
         && bytes[7] == b'.'
         && bytes
             .iter()
             .enumerate()
-            .all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit() || *b == b'?');
-    if !standard && !tag.value.is_empty() {
+            .all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit() || *b == b'?')
+}
+
+/// A date written another way, in the PDN form, when the way it is written leaves no doubt:
+/// `1841-??-??` and `2004/10/27` (other separators), `2004.1.5` (one digit), `1998` and
+/// `1998.05` (parts left out), `27.10.2004` (day first: dots after a day are the European
+/// order). `None` for ranges (`2004.10.27 - 2004.11.01`), month-first `10/27/2004`, and
+/// anything else: those stay as written.
+pub fn normalise_date(date: &str) -> Option<String> {
+    let date = date.trim();
+    if is_standard_date(date) {
+        return None;
+    }
+    let separators: &[char] = &['.', '-', '/'];
+    let parts: Vec<&str> = date.split(separators).collect();
+    let is_part = |p: &str, max_len: usize| {
+        !p.is_empty() && p.len() <= max_len && p.bytes().all(|b| b.is_ascii_digit() || b == b'?')
+    };
+    let pad = |p: &str| {
+        if p.len() == 1 {
+            format!("0{p}")
+        } else {
+            p.to_string()
+        }
+    };
+    let year_first = |parts: &[&str]| -> Option<String> {
+        let year = parts.first().filter(|y| y.len() == 4 && is_part(y, 4))?;
+        let month = parts.get(1).copied().unwrap_or("??");
+        let day = parts.get(2).copied().unwrap_or("??");
+        (is_part(month, 2) && is_part(day, 2))
+            .then(|| format!("{year}.{}.{}", pad(month), pad(day)))
+    };
+    let mut used = date.chars().filter(|c| separators.contains(c));
+    let first = used.next();
+    if used.any(|c| Some(c) != first) || parts.len() > 3 {
+        return None; // mixed separators, or a range
+    }
+    if parts[0].len() == 4 {
+        return year_first(&parts);
+    }
+    // Day first: only with dots, the European order (`10/27/2004` is month first in the US).
+    if parts.len() == 3 && date.contains('.') && parts[2].len() == 4 {
+        return year_first(&[parts[2], parts[1], parts[0]]);
+    }
+    None
+}
+
+/// PDN 3.0 dates are `YYYY.MM.DD`, with `?` for unknown digits.
+fn check_date(tag: &Tag, diagnostics: &mut Vec<Diagnostic>) {
+    if !is_standard_date(&tag.value) && !tag.value.is_empty() {
         diagnostics.push(Diagnostic::new(
             Code::DateFormat,
             tag.span,
@@ -250,6 +360,29 @@ mod tests {
     fn every_fen_warning_has_a_reader_code() {
         for code in fen::codes::ALL {
             assert!(Code::from_code(code).is_some(), "{code} has no reader code");
+        }
+    }
+
+    #[test]
+    fn dates_are_normalised_only_where_the_form_leaves_no_doubt() {
+        for (written, fixed) in [
+            ("1841-??-??", Some("1841.??.??")),
+            ("2004/10/27", Some("2004.10.27")),
+            ("2004.1.5", Some("2004.01.05")),
+            ("1998", Some("1998.??.??")),
+            ("1998.05", Some("1998.05.??")),
+            ("11.05.2002", Some("2002.05.11")),
+            ("2004.10.27", None),
+            ("2004.10.27 - 2004.11.01", None),
+            ("10/27/2004", None),
+            ("2004-10/27", None),
+            ("spring 1990", None),
+            ("", None),
+        ] {
+            assert_eq!(normalise_date(written).as_deref(), fixed, "{written}");
+            if let Some(fixed) = fixed {
+                assert!(is_standard_date(fixed), "{fixed}");
+            }
         }
     }
 }

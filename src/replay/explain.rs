@@ -99,6 +99,29 @@ pub fn explain(
     }
     let captures_required = legal.first().is_some_and(Move::is_capture);
 
+    // A king past the limit of consecutive moves (Frisian).
+    let limit = Relax {
+        king_move_limit: true,
+        ..Relax::default()
+    };
+    if pos.frozen_king() & from_bit != 0
+        && let Some(m) = first(matcher::find(pos, limit, cells))
+        && !m.is_capture()
+    {
+        let run = pos.king_run(me);
+        return Explanation {
+            kind: Kind::KingMoveLimit,
+            message: format!(
+                "the king on {} has made {} moves in a row without capturing; while {me} has men, \
+                 a king may make at most {} (it must capture, or another piece must move)",
+                w.square(from),
+                run.moves,
+                pos.rules().king_move_limit
+            ),
+            moves: all(legal),
+        };
+    }
+
     // A plain move, or a capture the precedence rules out.
     let free = Relax {
         precedence: true,
@@ -299,6 +322,30 @@ fn precedence(rules: &Rules, pos: &Position, played: &Move, best: &Move) -> (Kin
             "Italian precedence step 4: with everything equal, the capture meeting a king earliest is required"
                 .to_string(),
         ),
+        Precedence::Value => {
+            let value = |m: &Move| 100 * (m.capture_count() - kings(m)) + 199 * kings(m);
+            let (v, best_v) = (value(played), value(best));
+            if v < best_v {
+                let kind = if n < required {
+                    Kind::LongerCaptureRequired
+                } else {
+                    Kind::CapturePrecedence
+                };
+                (
+                    kind,
+                    format!(
+                        "the capture of the highest value is required (a man counts 100, a king \
+                         199): this one takes {n} {} worth {v}, another takes {required} worth {best_v}",
+                        pieces(n)
+                    ),
+                )
+            } else {
+                (
+                    Kind::CapturePrecedence,
+                    "with equal values, a capture by a king is required".to_string(),
+                )
+            }
+        }
         // The relaxed and the legal generation differ only by precedence: unreachable with
         // `None` or with enough pieces taken, kept as a plain illegal move.
         _ => (

@@ -47,6 +47,8 @@ kinds! {
     CaptureIncomplete = "E-CAPTURE-INCOMPLETE", Error;
     /// A man crowned mid-capture handled against the variant's rule (goes on, or stops, wrongly).
     PromotionMishandled = "E-PROMOTION-MISHANDLED", Error;
+    /// A king moving a fourth time in a row without capturing while its side has men (Frisian).
+    KingMoveLimit = "E-KING-MOVE-LIMIT", Error;
     /// The piece cannot make this move at all.
     IllegalMove = "E-ILLEGAL-MOVE", Error;
     /// A square the board does not have, or a light square.
@@ -66,6 +68,9 @@ kinds! {
     HubCaptureList = "W-HUB-CAPTURE-LIST", Warning;
     /// A capture written with `-`, or a plain move written with `x`/`:`.
     SeparatorMismatch = "W-SEPARATOR-MISMATCH", Warning;
+    /// The variant has no rules table yet (or is not known): the game's moves or setup are not
+    /// checked at all. A run with one is not clean unless `--allow-unreplayed` is given.
+    NotReplayed = "W-NOT-REPLAYED", Warning;
     /// No GameType, and the moves are not legal in the inferred variant but are in another.
     VariantReinferred = "W-VARIANT-REINFERRED", Warning;
     /// The GameType's numbering does not fit the moves; the variant's standard numbering does.
@@ -76,7 +81,8 @@ kinds! {
     SideToMoveInferred = "N-SIDE-TO-MOVE-INFERRED", Note;
     /// The move is recorded as unknown (`- -`): the rest of the line cannot be replayed.
     UnknownMove = "N-UNKNOWN-MOVE", Note;
-    /// The variant has no rules table yet (or is not known): the moves are not checked.
+    /// The variant has no rules table yet (or is not known), and the game has no moves or
+    /// setup to check.
     VariantNotReplayed = "N-VARIANT-NOT-REPLAYED", Note;
 }
 

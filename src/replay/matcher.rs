@@ -54,7 +54,10 @@ pub fn find_in(pos: &Position, moves: &MoveList, relax: Relax, cells: &[Cell]) -
         );
     }
     let written = &cells[1..];
-    let routes = routes(pos, relax);
+    // Generated in place: returning the inline list by value copies it (most of a replay's
+    // time went to that copy once a move grew to 96 bytes).
+    let mut routes = MoveList::new();
+    movegen::generate_relaxed(pos, &mut routes, Duplicates::Keep, relax);
     let from_here = || routes.iter().filter(|m| m.from == from && m.to == to);
     let exact = collect(
         from_here().filter(|m| m.path() == written),

@@ -20,13 +20,13 @@ pub mod matcher;
 
 pub use finding::{Finding, Kind};
 
-use crate::notation::Color;
+use crate::notation::{Color, Square};
 use crate::reader::{Annotation, Game, Line, MoveKind, MoveNode, Span, VariantSource};
 use crate::rules::movegen::Relax;
 use crate::rules::{
-    Cell, Move, MoveList, Numbering, Position, Rules, SquareMap, movegen, variants,
+    Cell, Move, MoveList, Numbering, Position, Rules, SquareError, SquareMap, movegen, variants,
 };
-use crate::variant::SquareNotation;
+use crate::variant::{SquareNotation, Variant};
 use explain::Writer;
 use matcher::{Match, Reading};
 use smallvec::SmallVec;
@@ -62,6 +62,8 @@ impl Visitor for () {
 /// What replaying one game found.
 #[derive(Debug, Clone)]
 pub struct GameReplay {
+    /// The variant the game was read in: the game's, or the one a failed replay pointed to.
+    pub variant: Option<Variant>,
     /// The variant's rules; `None` when it cannot be replayed (a finding says why).
     pub rules: Option<&'static Rules>,
     /// The numbering the moves were read in.
@@ -76,7 +78,19 @@ pub struct GameReplay {
     pub main_line_complete: bool,
     /// Moves replayed in all lines.
     pub moves_replayed: u64,
+    /// Set when the game has moves or a setup that were not checked at all, and why.
+    pub not_replayed: Option<NotReplayed>,
     pub findings: Vec<Finding>,
+}
+
+/// Why a game's moves were not checked at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NotReplayed {
+    /// No usable GameType, and neither the tags, `--variant` nor the squares tell the variant.
+    UnknownVariant,
+    /// The variant is known, but pdnkit has no rules table for it.
+    NoRules,
 }
 
 impl GameReplay {
@@ -88,6 +102,7 @@ impl GameReplay {
 
     fn new() -> GameReplay {
         GameReplay {
+            variant: None,
             rules: None,
             numbering: None,
             start: None,
@@ -95,8 +110,67 @@ impl GameReplay {
             main_line_plies: 0,
             main_line_complete: false,
             moves_replayed: 0,
+            not_replayed: None,
             findings: Vec::new(),
         }
+    }
+
+    /// The replay of a game that cannot be replayed: a warning when that leaves moves or a setup
+    /// unchecked (a run with one is never clean), a note when there was nothing to check.
+    fn not_replayed(game: &Game, variant: Option<Variant>, reason: NotReplayed) -> GameReplay {
+        let mut out = GameReplay::new();
+        out.variant = variant;
+        let plies = game.moves.moves.len();
+        let unchecked = match (plies, game.setup.is_some()) {
+            (0, false) => None,
+            (0, true) => Some("its setup is".to_string()),
+            (1, _) => Some("its 1 move is".to_string()),
+            (n, _) => Some(format!("its {n} moves are")),
+        };
+        let why = match (reason, variant) {
+            (NotReplayed::NoRules, Some(variant)) => {
+                format!("pdnkit cannot replay {variant} yet")
+            }
+            _ if let Some(g) = game.game_type => {
+                format!(
+                    "the variant is not known (GameType {} names none pdnkit knows)",
+                    g.code
+                )
+            }
+            _ if tag_span(game, "GameType").is_some() => {
+                "the variant is not known (the GameType cannot be read)".to_string()
+            }
+            _ if tag_span(game, "Variant").is_some() => {
+                "the variant is not known (the Variant tag names none pdnkit knows)".to_string()
+            }
+            _ => "the variant is not known (no GameType tag, and the squares do not tell)"
+                .to_string(),
+        };
+        let hint = match reason {
+            NotReplayed::UnknownVariant => "; give --variant NAME",
+            NotReplayed::NoRules => "",
+        };
+        // Point at what decided the variant (the GameType), else at the first unchecked move.
+        let span = tag_span(game, "GameType")
+            .or_else(|| game.moves.moves.first().map(|n| n.token.span))
+            .unwrap_or(game.span);
+        let finding = match unchecked {
+            Some(what) => {
+                out.not_replayed = Some(reason);
+                Finding::at(
+                    Kind::NotReplayed,
+                    span,
+                    format!("{why}, so {what} not checked{hint}"),
+                )
+            }
+            None => Finding::at(
+                Kind::VariantNotReplayed,
+                span,
+                format!("{why}; the game has no moves to check"),
+            ),
+        };
+        out.findings.push(finding);
+        out
     }
 }
 
@@ -108,45 +182,81 @@ impl GameReplay {
 /// algebraic squares, whose men never capture backwards).
 pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
     let Some(variant) = game.variant else {
-        let mut out = GameReplay::new();
-        out.findings.push(Finding::at(
-            Kind::VariantNotReplayed,
-            game.span,
-            "the variant is not known, so the moves are not checked (give --variant)".into(),
-        ));
-        return out;
+        return GameReplay::not_replayed(game, None, NotReplayed::UnknownVariant);
     };
     let Some(rules) = Rules::for_variant(variant) else {
-        let mut out = GameReplay::new();
-        out.findings.push(Finding::at(
-            Kind::VariantNotReplayed,
-            game.span,
-            format!("{variant} has no rules table yet, so the moves are not checked"),
-        ));
-        return out;
+        return GameReplay::not_replayed(game, Some(variant), NotReplayed::NoRules);
     };
     let (numbering, mut notes) = choose_numbering(game, rules);
     let mut out = run(game, rules, numbering, visitor);
-    if game.variant_source == VariantSource::Inferred && out.has_errors() {
-        // Only variants written in the game's notation: an algebraic record is not English.
-        let notation = written_notation(game);
-        let better = variants::ALL.iter().copied().find(|&other| {
-            if std::ptr::eq(other, rules)
-                || notation.is_some_and(|n| Numbering::for_rules(other).notation != n)
-            {
-                return false;
-            }
-            let trial = run(game, other, Numbering::for_rules(other), &mut ());
-            trial.main_line_complete && trial.main_line_plies > 0 && !trial.has_errors()
-        });
-        if let Some(other) = better {
+    let algebraic = written_notation(game) == Some(SquareNotation::Algebraic);
+    if algebraic && game.setup.is_none() && out.main_line_plies == 0 && out.has_errors() {
+        // The first move fits only the board seen from the other side: playstrategy writes
+        // English with Black, who starts, on ranks 1-3 (issue 11, item 10). Only from the start
+        // position: a set-up position turns with its squares, so a wrong first move could fit.
+        // (The opposite corner first; the two others for GameTypes that name a light corner.)
+        let fits = |n: &Numbering| run(game, rules, *n, &mut ()).main_line_plies > 0;
+        if let Some(turned) = std::iter::once(numbering.turned())
+            .chain((0..4).map(|corner| numbering.with_a1_corner(corner)))
+            .filter(|&n| n != numbering)
+            .find(fits)
+        {
             visitor.restart();
-            out = run(game, other, Numbering::for_rules(other), visitor);
+            out = run(game, rules, turned, visitor);
+            let first = game.moves.moves.first().map(|m| m.token.canonical());
+            notes.push(Finding::at(
+                Kind::NumberingMismatch,
+                tag_span(game, "GameType").unwrap_or(game.span),
+                format!(
+                    "the first move `{}` does not fit a1 at {}; it fits a1 at {}: the squares are read so",
+                    first.unwrap_or_default(),
+                    corner_name(numbering.a1_corner),
+                    corner_name(turned.a1_corner)
+                ),
+            ));
+        }
+    }
+    if game.variant_source == VariantSource::Inferred && out.has_errors() {
+        // Every variant the squares can be read in (numbers and algebraic squares name cells
+        // on every board: Russian sites write numbers, playstrategy writes English
+        // algebraically), those whose own notation the game uses first. lidraughts' own
+        // variants (codes 96-98) always carry their GameType, and three of them move as
+        // International does: they are not guessed.
+        let notation = written_notation(game);
+        let mut candidates: Vec<&'static Rules> = variants::ALL
+            .iter()
+            .copied()
+            .filter(|&other| !std::ptr::eq(other, rules) && other.variant.code() < 96)
+            .collect();
+        candidates.sort_by_key(|other| {
+            notation.is_some_and(|n| Numbering::for_rules(other).notation != n)
+        });
+        // Algebraic squares are tried from both sides of the board (from the start position
+        // only, as above).
+        let better = candidates
+            .into_iter()
+            .flat_map(|other| {
+                let standard = Numbering::for_rules(other);
+                let turned = (algebraic && game.setup.is_none()).then(|| standard.turned());
+                std::iter::once((other, standard)).chain(turned.map(|t| (other, t)))
+            })
+            .find(|&(other, n)| {
+                let trial = run(game, other, n, &mut ());
+                trial.main_line_complete && trial.main_line_plies > 0 && !trial.has_errors()
+            });
+        if let Some((other, n)) = better {
+            visitor.restart();
+            out = run(game, other, n, visitor);
+            let side = if n == Numbering::for_rules(other) {
+                String::new()
+            } else {
+                format!(" with a1 at {}", corner_name(n.a1_corner))
+            };
             notes.push(Finding::at(
                 Kind::VariantReinferred,
                 game.span,
                 format!(
-                    "the moves are not legal {variant} but all replay as {}: checked as {} (a GameType tag would say so)",
+                    "the moves are not legal {variant} but all replay as {}{side}: checked as {} (a GameType tag would say so)",
                     other.variant, other.variant
                 ),
             ));
@@ -154,7 +264,18 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
     }
     notes.append(&mut out.findings);
     out.findings = notes;
+    out.variant = out.rules.map(|r| r.variant);
     out
+}
+
+/// A corner of the board in White's view, as [`Numbering`] codes it.
+fn corner_name(corner: u8) -> &'static str {
+    match corner {
+        0 => "White's bottom-left",
+        1 => "White's bottom-right",
+        2 => "White's top-left",
+        _ => "White's top-right",
+    }
 }
 
 /// Whether the game writes its squares as numbers or algebraically (its first move, else its
@@ -238,6 +359,24 @@ struct Replayer<'v, V> {
     legal: Option<Box<MoveList>>,
     visitor: &'v mut V,
     out: GameReplay,
+    /// The numbering with the record's own notation (algebraic or numeric, from its first
+    /// move): squares in messages are written as the record writes them.
+    written: Numbering,
+    /// What the record says about its start position, for hints.
+    start_fen: StartFen,
+    /// The GameType tag as written, for hints.
+    game_type: Option<String>,
+}
+
+/// Whether the record sets up its start position.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum StartFen {
+    /// No FEN tag and no `/FEN/` setup before the first move.
+    None,
+    /// A FEN is written but could not be read: replay starts from the initial position.
+    Unreadable,
+    /// A FEN is written and read.
+    Read,
 }
 
 /// What the moves after an ambiguous short form say about it.
@@ -273,10 +412,35 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             legal: Some(Box::default()),
             visitor,
             out,
+            written: numbering,
+            start_fen: StartFen::None,
+            game_type: None,
         }
     }
 
     fn game(&mut self, game: &Game) {
+        if let Some(square) = game
+            .moves
+            .moves
+            .first()
+            .and_then(|n| n.token.squares.first())
+        {
+            self.written.notation = match square {
+                Square::Alg { .. } => SquareNotation::Algebraic,
+                Square::Num(_) => SquareNotation::Numeric,
+            };
+        }
+        self.game_type = game.tag("GameType").map(str::to_string);
+        let setups = game.moves.before.iter().filter_map(|a| match a {
+            Annotation::Setup(s) => Some(s.parsed.is_some()),
+            _ => None,
+        });
+        let written = game.tag("FEN").map(|_| game.setup.is_some());
+        self.start_fen = match written.into_iter().chain(setups).reduce(|a, b| a || b) {
+            None => StartFen::None,
+            Some(false) => StartFen::Unreadable,
+            Some(true) => StartFen::Read,
+        };
         let start = match &game.setup {
             None => Position::initial(self.rules),
             Some(setup) => {
@@ -364,8 +528,16 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     fn line(&mut self, line: &Line, mut at: Cursor) -> (Cursor, bool) {
         let mut live = true;
         for a in &line.before {
-            if let Annotation::Setup(s) = a {
-                live = self.setup(&mut at, s);
+            match a {
+                Annotation::Setup(s) => live = self.setup(&mut at, s),
+                // A variation before the line's first move: an alternative from where the line
+                // starts, replayed from there.
+                Annotation::Variation(v) if live => {
+                    let mut branch = at;
+                    branch.depth += 1;
+                    self.line(&v.line, branch);
+                }
+                _ => {}
             }
         }
         for (i, node) in line.moves.iter().enumerate() {
@@ -457,11 +629,23 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         for &square in &token.squares {
             match self.squares.cell(geo, square) {
                 Ok(c) => cells.push(c),
-                Err(_) => {
-                    let message = format!(
+                Err(error) => {
+                    let mut message = format!(
                         "{square} is not a playing square of the {} board",
                         self.rules.variant
                     );
+                    // Off the board altogether: say which board it would fit.
+                    if let Some(size) = board_that_fits(square)
+                        .filter(|_| error == SquareError::NotOnBoard)
+                        .filter(|&size| size != geo.width || geo.width != geo.height)
+                    {
+                        let what = match &self.game_type {
+                            Some(written) => format!("GameType {written}"),
+                            None => format!("{} (no GameType tag)", self.rules.variant),
+                        };
+                        message
+                            .push_str(&format!("; {square} fits {size}x{size}: is {what} right?"));
+                    }
                     self.report(at, node, Kind::SquareNotOnBoard, message, Vec::new());
                     return None;
                 }
@@ -491,7 +675,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             Match::Many(candidates) => {
                 let writer = Writer {
                     pos: &at.pos,
-                    numbering: self.numbering,
+                    numbering: self.written,
                 };
                 let texts = writer.texts(&candidates);
                 let head = format!(
@@ -528,17 +712,25 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 }
             }
             Match::None => {
-                let e = explain::explain(&at.pos, self.numbering, legal, cells);
+                let e = explain::explain(&at.pos, self.written, legal, cells);
                 let mut message = format!("{}; the rest of this line is not replayed", e.message);
                 if at.ply == 1
                     && at.depth == 0
                     && at.number > 1
-                    && self.out.start == Some(Position::initial(self.rules))
+                    && at.pos == Position::initial(self.rules)
                 {
-                    message.push_str(&format!(
-                        " (the record starts at move {} without a FEN setup)",
-                        at.number
-                    ));
+                    let n = at.number;
+                    message.push_str(&match self.start_fen {
+                        StartFen::None => {
+                            format!(" (the record starts at move {n} without a FEN setup)")
+                        }
+                        StartFen::Unreadable => format!(
+                            " (the record starts at move {n}; its FEN could not be read, so replay starts from the initial position)"
+                        ),
+                        StartFen::Read => format!(
+                            " (the record starts at move {n} from its FEN, which is the initial position)"
+                        ),
+                    });
                 }
                 self.report(at, node, e.kind, message, e.moves);
                 return None;
@@ -546,9 +738,9 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         };
         let writer = Writer {
             pos: &at.pos,
-            numbering: self.numbering,
+            numbering: self.written,
         };
-        let full = || mv.full_notation(geo, self.numbering, at.pos.capture_separator());
+        let full = || mv.full_notation(geo, self.written, at.pos.capture_separator());
         match reading {
             Reading::PartialPath => {
                 let message = format!(
@@ -642,7 +834,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     .as_deref()
                     .map_or_else(|| node.token.canonical(), String::clone),
             ),
-            fen_before: Some(at.pos.to_setup_numbered(self.numbering).to_string()),
+            fen_before: Some(at.pos.to_setup_numbered(self.written).to_string()),
             legal_moves,
             diagram: if kind.severity() == crate::reader::Severity::Error {
                 crate::rules::diagram::diagram(&at.pos, self.numbering)
@@ -651,6 +843,20 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             },
         });
     }
+}
+
+/// The side of the smallest square board a notation square can be on (8, 10 or 12), for hints.
+fn board_that_fits(square: Square) -> Option<u8> {
+    let needed = match square {
+        Square::Num(n) => match n {
+            1..=32 => 8,
+            33..=50 => 10,
+            51..=72 => 12,
+            _ => return None,
+        },
+        Square::Alg { file, rank } => file.max(rank) + 1,
+    };
+    [8, 10, 12].into_iter().find(|&size| needed <= size)
 }
 
 /// The square map of a numbering, built once per thread: games of one archive share it.

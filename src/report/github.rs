@@ -2,24 +2,28 @@
 //! line per finding, which the Actions runner turns into annotations on the exact lines.
 
 use super::human::{Style, escape_controls, write_summary};
-use super::{FileInfo, ReportWriter, Show, Totals};
+use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::GameReport;
 use crate::reader::Severity;
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 pub struct GithubWriter<W> {
     out: W,
     show: Show,
-    listed: u64,
+    /// `$GITHUB_STEP_SUMMARY`: a Markdown file the runner shows on the job's page.
+    step_summary: Option<PathBuf>,
+    listing: Listing,
     started: std::time::Instant,
 }
 
 impl<W: Write> GithubWriter<W> {
-    pub fn new(out: W, show: Show) -> Self {
+    pub fn new(out: W, show: Show, step_summary: Option<PathBuf>) -> Self {
         GithubWriter {
             out,
             show,
-            listed: 0,
+            step_summary,
+            listing: Listing::default(),
             started: std::time::Instant::now(),
         }
     }
@@ -43,10 +47,9 @@ fn escape_property(text: &str) -> String {
 impl<W: Write> ReportWriter for GithubWriter<W> {
     fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
         for f in &game.findings {
-            if !self.show.lists(f, self.listed) {
+            if !self.listing.admit(&self.show, f) {
                 continue;
             }
-            self.listed += 1;
             let command = match f.level {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
@@ -89,8 +92,44 @@ impl<W: Write> ReportWriter for GithubWriter<W> {
             totals,
             self.started.elapsed(),
         )?;
+        if let Some(line) = self.listing.left_out_line(&self.show) {
+            writeln!(self.out, "{line}")?;
+        }
+        if let Some(path) = &self.step_summary {
+            // Appended: other steps of the job write to the same file.
+            let mut file = std::fs::OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(path)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            file.write_all(step_summary(totals).as_bytes())?;
+        }
         self.out.flush()
     }
+}
+
+/// The job summary: what was checked, then the findings by code, as Markdown tables.
+fn step_summary(totals: &Totals) -> String {
+    let mut md = String::from("### pdnkit check\n\n| | |\n|---|---:|\n");
+    for (what, n) in [
+        ("files", totals.files),
+        ("games", totals.games),
+        ("games with errors", totals.games_with_errors),
+        ("errors", totals.errors),
+        ("warnings", totals.warnings),
+        ("games not replayed", totals.not_replayed),
+        ("unreadable files", totals.unreadable_files),
+    ] {
+        md.push_str(&format!("| {what} | {n} |\n"));
+    }
+    if !totals.by_code.is_empty() {
+        md.push_str("\n| code | findings |\n|---|---:|\n");
+        for (code, n) in &totals.by_code {
+            md.push_str(&format!("| `{code}` | {n} |\n"));
+        }
+    }
+    md.push('\n');
+    md
 }
 
 #[cfg(test)]

@@ -2,9 +2,9 @@
 //! a caret under the move, the position before the move drawn as a board, the legal moves, and
 //! a summary at the end. Colour only when asked for (the caller knows whether it is a terminal).
 
-use super::{FileInfo, ReportWriter, Show, Totals};
+use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::{GameReport, ReportFinding};
-use crate::reader::{Severity, Span};
+use crate::reader::{Code, Severity, Span, VariantSource};
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::fs::File;
@@ -171,7 +171,7 @@ pub struct HumanWriter<W> {
     out: W,
     style: Style,
     show: Show,
-    listed: u64,
+    listing: Listing,
     started: std::time::Instant,
 }
 
@@ -181,7 +181,7 @@ impl<W: Write> HumanWriter<W> {
             out,
             style,
             show,
-            listed: 0,
+            listing: Listing::default(),
             started: std::time::Instant::now(),
         }
     }
@@ -246,10 +246,30 @@ impl<W: Write> HumanWriter<W> {
 
 impl<W: Write> ReportWriter for HumanWriter<W> {
     fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
+        // A guessed variant is said beside the first error, where a wrong guess shows: the
+        // I-VARIANT-INFERRED note itself is hidden by default.
+        let mut guess = (game.variant_source == VariantSource::Inferred)
+            .then(|| {
+                let inferred = Code::VariantInferred.as_str();
+                game.findings.iter().find(|f| f.code == inferred)
+            })
+            .flatten();
         for f in &game.findings {
-            if self.show.lists(f, self.listed) {
-                self.listed += 1;
+            if self.listing.admit(&self.show, f) {
                 self.finding(file, game, f)?;
+                if f.level == Severity::Error
+                    && let Some(inferred) = guess.take()
+                {
+                    let pad = " ".repeat(f.span.line.to_string().len());
+                    writeln!(
+                        self.out,
+                        "{pad} {} the variant is only inferred ({}, line {}): if that is wrong, \
+                         so is this error; a GameType tag or --variant settles it",
+                        self.style.dim("="),
+                        inferred.message,
+                        inferred.span.line
+                    )?;
+                }
             }
         }
         Ok(())
@@ -270,13 +290,8 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
         write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
-        if let Some(max) = self.show.max_findings
-            && totals.errors + totals.warnings > max
-        {
-            writeln!(
-                self.out,
-                "(listing stopped after {max} findings: --max-findings)"
-            )?;
+        if let Some(line) = self.listing.left_out_line(&self.show) {
+            writeln!(self.out, "{line}")?;
         }
         self.out.flush()
     }
@@ -322,6 +337,30 @@ pub fn write_summary(
             String::new()
         }
     )?;
+    if totals.allowed > 0 {
+        writeln!(
+            out,
+            "{} finding{} left out by the policy (--allow, pdnkit.toml)",
+            totals.allowed,
+            if totals.allowed == 1 { "" } else { "s" }
+        )?;
+    }
+    if totals.baselined > 0 || totals.baseline_unmatched > 0 {
+        writeln!(
+            out,
+            "{} known finding{} left out by the baseline; {} of its findings no longer occur",
+            totals.baselined,
+            if totals.baselined == 1 { "" } else { "s" },
+            totals.baseline_unmatched,
+        )?;
+    }
+    if let Some(line) = totals.not_replayed_line() {
+        writeln!(
+            out,
+            "{}",
+            style.paint(Style::level_code(Severity::Warning), &line)
+        )?;
+    }
     let width = totals.by_code.keys().map(|c| c.len()).max().unwrap_or(0);
     for (code, count) in &totals.by_code {
         writeln!(out, "  {code:<width$}  {count:>8}")?;

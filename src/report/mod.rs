@@ -1,11 +1,12 @@
 //! Reports of checked games, one writer per format: [`human`] (compiler-style, for people),
-//! [`json`] (one document, or JSON Lines for pipelines), [`sarif`] (code-scanning dashboards) and
-//! [`github`] (workflow-command annotations). The check pipeline drives a [`ReportWriter`] with
+//! [`json`] (one document, or JSON Lines for pipelines), [`sarif`] (code-scanning dashboards),
+//! [`junit`] (CI test reports) and [`github`] (workflow-command annotations). The check pipeline drives a [`ReportWriter`] with
 //! each file and game in input order.
 
 pub mod github;
 pub mod human;
 pub mod json;
+pub mod junit;
 pub mod sarif;
 
 use crate::check::{GameReport, ReportFinding};
@@ -40,6 +41,16 @@ pub struct Totals {
     pub by_code: BTreeMap<&'static str, u64>,
     /// Files that could not be opened or read to the end.
     pub unreadable_files: u64,
+    /// Findings left out of the report by the policy (`--allow`, `pdnkit.toml`).
+    pub allowed: u64,
+    /// Findings left out because the baseline (`--baseline`) knows them.
+    pub baselined: u64,
+    /// Findings of the baseline that did not occur in this run.
+    pub baseline_unmatched: u64,
+    /// Games whose moves or setup were not checked at all (`W-NOT-REPLAYED`).
+    pub not_replayed: u64,
+    /// The same games by variant name (`unknown` when the variant is not known).
+    pub not_replayed_by_variant: BTreeMap<String, u64>,
     /// Wall-clock time; shown to people, left out of JSON so output is the same on every run.
     #[serde(skip)]
     pub seconds: f64,
@@ -64,6 +75,37 @@ impl Totals {
             }
         }
         self.games_with_errors += u64::from(errors);
+        if game.not_replayed.is_some() {
+            self.not_replayed += 1;
+            let variant = game.variant.map_or("unknown", |v| v.name());
+            *self
+                .not_replayed_by_variant
+                .entry(variant.to_string())
+                .or_default() += 1;
+        }
+    }
+
+    /// `12 games not replayed (frisian 10, unknown 2)`, or `None` when every game was.
+    pub fn not_replayed_line(&self) -> Option<String> {
+        if self.not_replayed == 0 {
+            return None;
+        }
+        let by_variant: Vec<String> = self
+            .not_replayed_by_variant
+            .iter()
+            .map(|(variant, n)| format!("{variant} {n}"))
+            .collect();
+        Some(format!(
+            "{} game{} not replayed ({}): {} moves are not checked",
+            self.not_replayed,
+            if self.not_replayed == 1 { "" } else { "s" },
+            by_variant.join(", "),
+            if self.not_replayed == 1 {
+                "its"
+            } else {
+                "their"
+            },
+        ))
     }
 }
 
@@ -85,6 +127,42 @@ impl Show {
         !self.quiet
             && finding.level >= self.min_level
             && self.max_findings.is_none_or(|max| listed < max)
+    }
+}
+
+/// What a writer listed, and what `--max-findings` left out of the listing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Listing {
+    pub listed: u64,
+    /// Findings at a listed level that came after the limit.
+    pub left_out: u64,
+}
+
+impl Listing {
+    /// Whether to list `finding` (counting it as listed or left out).
+    pub fn admit(&mut self, show: &Show, finding: &ReportFinding) -> bool {
+        if show.quiet || finding.level < show.min_level {
+            return false;
+        }
+        if show.lists(finding, self.listed) {
+            self.listed += 1;
+            true
+        } else {
+            self.left_out += 1;
+            false
+        }
+    }
+
+    /// `(12 findings not listed: --max-findings 50)`, when the limit left some out.
+    pub fn left_out_line(&self, show: &Show) -> Option<String> {
+        let max = show.max_findings?;
+        (self.left_out > 0).then(|| {
+            format!(
+                "({} finding{} not listed: --max-findings {max})",
+                self.left_out,
+                if self.left_out == 1 { "" } else { "s" }
+            )
+        })
     }
 }
 

@@ -1,21 +1,32 @@
 //! SARIF 2.1.0, the format code-scanning dashboards read. Results are streamed; the run's rule
-//! list (every code that occurred) is written after them, which JSON's unordered objects allow.
+//! list (every code that occurred, described from [`catalogue`]) is written after them, which
+//! JSON's unordered objects allow. Files are named by URIs relative to the current directory
+//! (`%SRCROOT%`, the checkout in CI); standard input is described, not named as a file.
 
-use super::{FileInfo, ReportWriter, Show, Totals};
-use crate::check::GameReport;
+use super::{FileInfo, Listing, ReportWriter, Show, Totals};
+use crate::check::{GameReport, catalogue};
 use crate::reader::Severity;
-use serde_json::json;
+use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// The name the command line gives standard input (`cli::inputs`).
+const STDIN_NAME: &str = "<stdin>";
+
+/// The base relative artifact URIs resolve against: the directory pdnkit ran in.
+const SRCROOT: &str = "%SRCROOT%";
 
 pub struct SarifWriter<W> {
     out: W,
     show: Show,
-    listed: u64,
+    listing: Listing,
     /// Codes seen, with their level, for the rule list.
     rules: BTreeMap<&'static str, Severity>,
+    /// Where relative paths start, to write absolute ones under it as relative URIs.
+    current_dir: Option<PathBuf>,
 }
 
 impl<W: Write> SarifWriter<W> {
@@ -28,8 +39,9 @@ impl<W: Write> SarifWriter<W> {
         Ok(SarifWriter {
             out,
             show,
-            listed: 0,
+            listing: Listing::default(),
             rules: BTreeMap::new(),
+            current_dir: std::env::current_dir().ok(),
         })
     }
 }
@@ -42,23 +54,107 @@ fn level(level: Severity) -> &'static str {
     }
 }
 
-/// A relative URI reference for a path as given (forward slashes, spaces and `%` escaped).
-fn uri(name: &str) -> String {
-    name.replace('\\', "/")
-        .replace('%', "%25")
-        .replace(' ', "%20")
+/// The `artifactLocation` of a file as the command line named it: a URI relative to the
+/// current directory where it can be one, else an absolute `file:` URI; standard input has no
+/// URI.
+fn artifact_location(name: &str, current_dir: Option<&Path>) -> Value {
+    if name == STDIN_NAME {
+        return json!({"description": {"text": "standard input"}});
+    }
+    let path = Path::new(name);
+    if !path.is_absolute() {
+        return json!({"uri": relative_uri(name), "uriBaseId": SRCROOT});
+    }
+    match current_dir.and_then(|dir| path.strip_prefix(dir).ok()) {
+        Some(relative) => {
+            json!({"uri": relative_uri(&relative.to_string_lossy()), "uriBaseId": SRCROOT})
+        }
+        None => json!({"uri": file_uri(name)}),
+    }
+}
+
+/// A relative URI reference for a relative path: forward slashes, no `./` segments, every
+/// byte outside RFC 3986's unreserved characters and `/` percent-encoded (so a `:` cannot read
+/// as a scheme, nor `#` or `?` end the path).
+fn relative_uri(path: &str) -> String {
+    let slashed = path.replace('\\', "/");
+    let segments: Vec<&str> = slashed
+        .split('/')
+        .filter(|s| *s != "." && !s.is_empty())
+        .collect();
+    percent_encode(&segments.join("/"))
+}
+
+/// `file:///abs/path` (`file:///C:/dir/file` for a Windows path).
+fn file_uri(path: &str) -> String {
+    let slashed = path.replace('\\', "/");
+    let encoded = percent_encode(&slashed);
+    // Keep a Windows drive's colon: `C%3A` would not be a drive.
+    let encoded = match slashed.as_bytes() {
+        [drive, b':', ..] if drive.is_ascii_alphabetic() => {
+            format!("/{}:{}", *drive as char, &encoded[4..])
+        }
+        _ => encoded,
+    };
+    format!("file://{encoded}")
+}
+
+fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for &b in text.as_bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A rule of the driver: the code's description from the catalogue and a link to its entry.
+/// SARIF wants `helpUri` absolute (§3.49.12), so it is given only when the package names its
+/// repository; the link relative to the repository is always in `help.markdown`.
+fn rule(code: &str, seen_level: Severity) -> Value {
+    let Some(entry) = catalogue::lookup(code) else {
+        return json!({"id": code, "defaultConfiguration": {"level": level(seen_level)}});
+    };
+    let default = catalogue::default_level(code).unwrap_or(seen_level);
+    let link = catalogue::help_uri(code);
+    let mut rule = json!({
+        "id": code,
+        "shortDescription": {"text": entry.summary},
+        "fullDescription": {"text": entry.meaning},
+        "help": {
+            "text": format!("{} See {link}.", entry.fix),
+            "markdown": format!("{}\n\nSee [{link}]({link}).", entry.fix),
+        },
+        "defaultConfiguration": {"level": level(default)},
+    });
+    if let Some(uri) = absolute_help_uri(REPOSITORY, &link) {
+        rule["helpUri"] = json!(uri);
+    }
+    rule
+}
+
+/// The repository `Cargo.toml` names, if any.
+const REPOSITORY: &str = env!("CARGO_PKG_REPOSITORY");
+
+/// `https://host/owner/pdnkit/blob/HEAD/docs/codes.md#code` for a repository's web address.
+fn absolute_help_uri(repository: &str, link: &str) -> Option<String> {
+    let repository = repository.trim_end_matches('/');
+    (repository.starts_with("https://") || repository.starts_with("http://"))
+        .then(|| format!("{repository}/blob/HEAD/{link}"))
 }
 
 impl<W: Write> ReportWriter for SarifWriter<W> {
     fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
         for f in &game.findings {
-            if !self.show.lists(f, self.listed) {
+            if !self.listing.admit(&self.show, f) {
                 continue;
             }
-            if self.listed > 0 {
+            if self.listing.listed > 1 {
                 self.out.write_all(b",")?;
             }
-            self.listed += 1;
             self.rules.insert(f.code, f.level);
             let mut properties = json!({"game": game.index});
             if let Some(ply) = f.ply {
@@ -79,7 +175,7 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
                 "message": {"text": f.message},
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": {"uri": uri(&file.name)},
+                        "artifactLocation": artifact_location(&file.name, self.current_dir.as_deref()),
                         "region": {
                             "startLine": f.span.line.max(1),
                             "startColumn": f.span.column.max(1),
@@ -97,11 +193,7 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
     }
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
-        let rules: Vec<_> = self
-            .rules
-            .iter()
-            .map(|(code, l)| json!({"id": code, "defaultConfiguration": {"level": level(*l)}}))
-            .collect();
+        let rules: Vec<_> = self.rules.iter().map(|(code, l)| rule(code, *l)).collect();
         let tool = json!({"driver": {
             "name": "pdnkit",
             "version": env!("CARGO_PKG_VERSION"),
@@ -110,7 +202,7 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
         write!(
             self.out,
             "\n],\"tool\":{tool},\"properties\":{}}}]}}\n",
-            json!({"totals": totals})
+            json!({"totals": totals, "findingsNotListed": self.listing.left_out})
         )?;
         self.out.flush()
     }
@@ -121,7 +213,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn uris_use_forward_slashes_and_escape_spaces() {
-        assert_eq!(uri(r"games\my file.pdn"), "games/my%20file.pdn");
+    fn relative_uris_use_forward_slashes_and_escape_the_rest() {
+        assert_eq!(relative_uri(r"games\my file.pdn"), "games/my%20file.pdn");
+        assert_eq!(relative_uri("./a/./b#1?.pdn"), "a/b%231%3F.pdn");
+        assert_eq!(relative_uri("c:d/Bertè.pdn"), "c%3Ad/Bert%C3%A8.pdn");
+        assert_eq!(relative_uri("../up.pdn"), "../up.pdn");
+    }
+
+    #[test]
+    fn absolute_paths_under_the_current_directory_become_relative() {
+        let here = Path::new("/work/archive");
+        let loc = artifact_location("/work/archive/historic/1841.pdn", Some(here));
+        assert_eq!(loc["uri"], "historic/1841.pdn");
+        assert_eq!(loc["uriBaseId"], SRCROOT);
+        let loc = artifact_location("/elsewhere/a b.pdn", Some(here));
+        assert_eq!(loc["uri"], "file:///elsewhere/a%20b.pdn");
+        assert!(loc.get("uriBaseId").is_none());
+        assert_eq!(file_uri(r"C:\games\a.pdn"), "file:///C:/games/a.pdn");
+    }
+
+    #[test]
+    fn help_uris_are_absolute_or_absent() {
+        assert_eq!(
+            absolute_help_uri(
+                "https://example.org/o/pdnkit/",
+                "docs/codes.md#w-date-format"
+            ),
+            Some("https://example.org/o/pdnkit/blob/HEAD/docs/codes.md#w-date-format".into())
+        );
+        assert_eq!(absolute_help_uri("", "docs/codes.md#w-date-format"), None);
+    }
+
+    #[test]
+    fn standard_input_is_described_not_named() {
+        let loc = artifact_location(STDIN_NAME, None);
+        assert!(loc.get("uri").is_none());
+        assert_eq!(loc["description"]["text"], "standard input");
     }
 }

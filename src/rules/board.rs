@@ -10,12 +10,89 @@
 //! Packing ("ghost squares", as in Scan and dctl): a diagonal board of width `w` stores each pair of
 //! rows in `w + 1` bits, the last one a ghost that never holds a piece. Then every diagonal step is
 //! one constant shift (`w/2` or `w/2 + 1`), and stepping off the left or right edge lands on a
-//! ghost. 10x10 uses 54 bits and 8x8 35 bits of a `u64`; 12x12 would need 77 bits (a `u128`,
-//! not done yet). Turkish uses all 64 squares, `row * 8 + col`. Each step also carries a source
+//! ghost. An orthogonal step to the next dark square (Frisian) is `w + 1` bits up or down a
+//! column and 1 bit along a row. 10x10 uses 54 bits, 8x8 35 bits and 12x12 77 bits of a `u128`.
+//! Turkish uses all 64 squares, `row * 8 + col`. Each step also carries a source
 //! mask of the cells that have a neighbour in that direction, so no layout relies on ghosts alone.
 
-/// A set of cells: bit `i` is cell `i` of the layout.
-pub type Bits = u64;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
+
+/// A set of cells: bit `i` is cell `i` of the layout. A `u128` so that 12x12 (77 bits) fits.
+pub type Bits = u128;
+
+/// The integer the move generator works in: `u64` for every board that fits one (8x8, 10x10,
+/// Turkish), `u128` for 12x12. Generic so that the common boards keep 64-bit speed (a `u128`
+/// generator took ~1.9x as long on International perft).
+pub trait BitSet:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    /// `bits` in this width; the caller checks that they fit.
+    fn from_bits(bits: Bits) -> Self;
+    fn bit(cell: Cell) -> Self;
+    /// The lowest cell of a non-empty set.
+    fn lowest(self) -> Cell;
+    /// The set without its lowest cell.
+    fn clear_lowest(self) -> Self;
+    /// The steps of `geo` in this width.
+    fn steps(geo: &Geometry) -> &Steps<Self>;
+}
+
+impl BitSet for u64 {
+    const ZERO: Self = 0;
+    #[inline(always)]
+    fn steps(geo: &Geometry) -> &Steps<Self> {
+        &geo.narrow
+    }
+    #[inline(always)]
+    fn from_bits(bits: Bits) -> Self {
+        bits as u64
+    }
+    #[inline(always)]
+    fn bit(cell: Cell) -> Self {
+        1 << cell
+    }
+    #[inline(always)]
+    fn lowest(self) -> Cell {
+        self.trailing_zeros() as Cell
+    }
+    #[inline(always)]
+    fn clear_lowest(self) -> Self {
+        self & (self - 1)
+    }
+}
+
+impl BitSet for u128 {
+    const ZERO: Self = 0;
+    #[inline(always)]
+    fn steps(geo: &Geometry) -> &Steps<Self> {
+        &geo.steps
+    }
+    #[inline(always)]
+    fn from_bits(bits: Bits) -> Self {
+        bits
+    }
+    #[inline(always)]
+    fn bit(cell: Cell) -> Self {
+        1 << cell
+    }
+    #[inline(always)]
+    fn lowest(self) -> Cell {
+        self.trailing_zeros() as Cell
+    }
+    #[inline(always)]
+    fn clear_lowest(self) -> Self {
+        self & (self - 1)
+    }
+}
 
 /// An internal cell index (a bit position).
 pub type Cell = u8;
@@ -78,14 +155,6 @@ pub const fn perpendicular(d: u8) -> DirSet {
     (1 << ((d + 2) % 8)) | (1 << ((d + 6) % 8))
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Step {
-    /// Positive: towards higher bits. Zero: the direction does not exist in this layout.
-    shift: i8,
-    /// Cells that have a neighbour in this direction.
-    from: Bits,
-}
-
 /// A board: its size, layout, playing cells and the shift of each direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Geometry {
@@ -94,24 +163,27 @@ pub struct Geometry {
     pub layout: Layout,
     /// Every playing cell.
     pub cells: Bits,
-    steps: [Step; 8],
+    steps: Steps<Bits>,
+    /// `steps` narrowed, for boards that fit a `u64`.
+    narrow: Steps<u64>,
     /// Cells of each row, top (row 0) first; rows beyond `height` are empty.
     rows: [Bits; 16],
 }
 
 impl Geometry {
-    /// Builds a geometry at compile time. Boards that do not fit a `u64` produce an empty board
-    /// (`cells == 0`); [`Geometry::fits`] tells.
+    /// Builds a geometry at compile time. Boards that do not fit a [`Bits`] produce an empty
+    /// board (`cells == 0`); [`Geometry::fits`] tells.
     pub const fn new(width: u8, height: u8, layout: Layout) -> Geometry {
         let mut g = Geometry {
             width,
             height,
             layout,
             cells: 0,
-            steps: [Step { shift: 0, from: 0 }; 8],
+            steps: Steps { steps: [(0, 0); 8] },
+            narrow: Steps { steps: [(0, 0); 8] },
             rows: [0; 16],
         };
-        if !Self::packs_into_u64(width, height, layout) {
+        if !Self::packs_into_bits(width, height, layout) {
             return g;
         }
         let mut r = 0;
@@ -129,6 +201,14 @@ impl Geometry {
         let mut d = 0;
         while d < 8 {
             let (dr, dc) = DIR_VECTORS[d];
+            // On a diagonal board the orthogonal neighbour is the next dark square along the row
+            // or column, two cells away (Frisian captures; RULES.md "Frisian").
+            let far = if matches!(layout, Layout::Diagonal) && d % 2 == 0 {
+                2
+            } else {
+                1
+            };
+            let (dr, dc) = (dr * far, dc * far);
             let mut r = 0;
             while r < height {
                 let mut c = 0;
@@ -142,26 +222,29 @@ impl Geometry {
                         && let Some(j) = Self::index(width, layout, r2 as u8, c2 as u8)
                     {
                         // The padded layouts make this the same for every cell.
-                        g.steps[d].shift = j as i8 - i as i8;
-                        g.steps[d].from |= 1 << i;
+                        g.steps.steps[d].0 = j as i8 - i as i8;
+                        g.steps.steps[d].1 |= 1 << i;
                     }
                     c += 1;
                 }
                 r += 1;
             }
+            let (shift, from) = g.steps.steps[d];
+            g.narrow.steps[d] = (shift, from as u64);
             d += 1;
         }
         g
     }
 
-    const fn packs_into_u64(width: u8, height: u8, layout: Layout) -> bool {
+    const fn packs_into_bits(width: u8, height: u8, layout: Layout) -> bool {
         if width == 0 || height == 0 || width > 16 || height > 16 {
             return false;
         }
         match layout {
-            Layout::Full => (width as u32) * (height as u32) <= 64,
+            Layout::Full => (width as u32) * (height as u32) <= Bits::BITS,
             Layout::Diagonal => {
-                width.is_multiple_of(2) && (height as u32).div_ceil(2) * (width as u32 + 1) <= 64
+                width.is_multiple_of(2)
+                    && (height as u32).div_ceil(2) * (width as u32 + 1) <= Bits::BITS
             }
         }
     }
@@ -180,7 +263,7 @@ impl Geometry {
         }
     }
 
-    /// False when the board needs more than 64 bits (12x12): not supported yet.
+    /// False when the board needs more bits than [`Bits`] holds (wider than 16 or 14x14 and up).
     pub const fn fits(&self) -> bool {
         self.cells != 0
     }
@@ -221,15 +304,15 @@ impl Geometry {
     }
 
     /// Moves every cell of `bits` one step in direction `d`; cells without a neighbour there vanish.
+    /// An orthogonal step on a diagonal board goes to the next dark square, two cells away.
     #[inline(always)]
     pub fn step(&self, bits: Bits, d: u8) -> Bits {
-        let s = self.steps[d as usize];
-        let b = bits & s.from;
-        if s.shift >= 0 {
-            b << s.shift
-        } else {
-            b >> -s.shift
-        }
+        self.steps.step(bits, d)
+    }
+
+    /// Whether every cell fits a `u64` (all boards but 12x12).
+    pub const fn fits_u64(&self) -> bool {
+        self.cells >> 64 == 0
     }
 
     /// The cells of row `row` (0 = top, White's promotion row).
@@ -237,25 +320,52 @@ impl Geometry {
         self.rows.get(row as usize).copied().unwrap_or(0)
     }
 
-    /// Whether direction `d` exists on this layout (diagonal boards have no orthogonal steps).
+    /// Whether direction `d` exists on this layout (all eight do on every board that fits).
     pub fn has_dir(&self, d: u8) -> bool {
-        self.steps[d as usize].from != 0
+        self.steps.steps[d as usize].1 != 0
+    }
+}
+
+/// The step of each direction in the width `B`: [`Geometry::step`], and the move generator's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Steps<B> {
+    /// Per direction: the shift (positive: towards higher bits; zero: the direction does not
+    /// exist in this layout) and the cells that have a neighbour in that direction.
+    steps: [(i8, B); 8],
+}
+
+impl<B: BitSet> Steps<B> {
+    /// The steps of `geo`, which must fit `B`.
+    #[inline(always)]
+    pub fn of(geo: &Geometry) -> &Steps<B> {
+        B::steps(geo)
+    }
+
+    #[inline(always)]
+    pub fn step(&self, bits: B, d: u8) -> B {
+        let (shift, from) = self.steps[d as usize];
+        let b = bits & from;
+        if shift >= 0 {
+            b << shift as u32
+        } else {
+            b >> -shift as u32
+        }
     }
 }
 
 /// Iterates the cells of a bit set, lowest first.
 #[derive(Debug, Clone, Copy)]
-pub struct CellIter(pub Bits);
+pub struct CellIter<B = Bits>(pub B);
 
-impl Iterator for CellIter {
+impl<B: BitSet> Iterator for CellIter<B> {
     type Item = Cell;
     #[inline(always)]
     fn next(&mut self) -> Option<Cell> {
-        if self.0 == 0 {
+        if self.0 == B::ZERO {
             return None;
         }
-        let c = self.0.trailing_zeros() as Cell;
-        self.0 &= self.0 - 1;
+        let c = self.0.lowest();
+        self.0 = self.0.clear_lowest();
         Some(c)
     }
 }
@@ -271,12 +381,15 @@ mod tests {
             let (r, c) = g.coords(cell);
             assert_eq!(g.cell(r, c), Some(cell));
             for d in 0..8u8 {
-                let (dr, dc) = DIR_VECTORS[d as usize];
+                let (mut dr, mut dc) = DIR_VECTORS[d as usize];
+                if g.layout == Layout::Diagonal && d % 2 == 0 {
+                    (dr, dc) = (2 * dr, 2 * dc); // the next dark square along the line
+                }
                 let target = g.cell((r as i8 + dr) as u8, (c as i8 + dc) as u8);
                 let stepped = g.step(1 << cell, d);
                 match target {
-                    Some(t) if g.has_dir(d) => assert_eq!(stepped, 1 << t, "{cell} {d}"),
-                    _ => assert_eq!(stepped, 0, "{cell} {d}"),
+                    Some(t) => assert_eq!(stepped, 1 << t, "{cell} {d}"),
+                    None => assert_eq!(stepped, 0, "{cell} {d}"),
                 }
             }
         }
@@ -286,7 +399,7 @@ mod tests {
     fn ten_by_ten_uses_54_bits_with_constant_shifts() {
         let g = Geometry::new(10, 10, Layout::Diagonal);
         assert_eq!(g.len(), 50);
-        assert_eq!(64 - g.cells.leading_zeros(), 54);
+        assert_eq!(Bits::BITS - g.cells.leading_zeros(), 54);
         check_constant_shifts(&g);
     }
 
@@ -294,7 +407,7 @@ mod tests {
     fn eight_by_eight_uses_35_bits_with_constant_shifts() {
         let g = Geometry::new(8, 8, Layout::Diagonal);
         assert_eq!(g.len(), 32);
-        assert_eq!(64 - g.cells.leading_zeros(), 35);
+        assert_eq!(Bits::BITS - g.cells.leading_zeros(), 35);
         check_constant_shifts(&g);
     }
 
@@ -306,7 +419,17 @@ mod tests {
     }
 
     #[test]
-    fn twelve_by_twelve_does_not_fit_yet() {
-        assert!(!Geometry::new(12, 12, Layout::Diagonal).fits());
+    fn twelve_by_twelve_uses_77_bits_with_constant_shifts() {
+        let g = Geometry::new(12, 12, Layout::Diagonal);
+        assert_eq!(g.len(), 72);
+        assert_eq!(Bits::BITS - g.cells.leading_zeros(), 77);
+        check_constant_shifts(&g);
+    }
+
+    #[test]
+    fn boards_beyond_the_bitboard_do_not_fit() {
+        // 14x14 needs 7 * 15 = 105 bits and fits; 16x16 needs 8 * 17 = 136 and does not.
+        assert!(Geometry::new(14, 14, Layout::Diagonal).fits());
+        assert!(!Geometry::new(16, 16, Layout::Diagonal).fits());
     }
 }

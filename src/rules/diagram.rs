@@ -2,7 +2,7 @@
 //! men, `W`/`B` kings, `.` an empty playing square. Rows are labelled with their first and last
 //! square numbers, or ranks and files on algebraic boards.
 
-use super::board::CellIter;
+use super::board::{Bits, CellIter};
 use super::numbering::Numbering;
 use super::position::Position;
 use crate::notation::{Color, Square};
@@ -14,9 +14,13 @@ pub fn diagram(pos: &Position, numbering: Numbering) -> Vec<String> {
     let (h, w) = (geo.height as usize, geo.width as usize);
     let mut grid = vec![vec![' '; w]; h];
     let mut first_last: Vec<Option<(Square, Square)>> = vec![None; h];
+    // Rank of each row and file of each column as the numbering names them (a1 need not be
+    // at White's bottom-left: see `Numbering::a1_corner`).
+    let mut ranks: Vec<usize> = (0..h).map(|r| h - r).collect();
+    let mut files: Vec<u8> = (0..w).map(|c| c as u8).collect();
     for cell in CellIter(geo.cells) {
         let (r, c) = numbering.white_view(geo, cell);
-        let bit = 1u64 << cell;
+        let bit: Bits = 1 << cell;
         let piece = [
             (pos.men(Color::White), 'w'),
             (pos.kings(Color::White), 'W'),
@@ -28,6 +32,10 @@ pub fn diagram(pos: &Position, numbering: Numbering) -> Vec<String> {
         .map_or('.', |&(_, ch)| ch);
         grid[r as usize][c as usize] = piece;
         let square = numbering.square(geo, cell);
+        if let Square::Alg { file, rank } = square {
+            ranks[r as usize] = rank as usize + 1;
+            files[c as usize] = file;
+        }
         let entry = &mut first_last[r as usize];
         *entry = Some(match *entry {
             None => (square, square),
@@ -39,7 +47,7 @@ pub fn diagram(pos: &Position, numbering: Numbering) -> Vec<String> {
     for (r, row) in grid.iter().enumerate() {
         let cells: String = row.iter().flat_map(|&ch| [' ', ch]).collect();
         let label = match (algebraic, first_last[r]) {
-            (true, _) => format!("{:>3} ", h - r),
+            (true, _) => format!("{:>3} ", ranks[r]),
             (false, Some((a, _))) => format!("{:>3} ", a.to_string()),
             (false, None) => "    ".to_string(),
         };
@@ -50,8 +58,9 @@ pub fn diagram(pos: &Position, numbering: Numbering) -> Vec<String> {
         lines.push(format!("{label}{cells}{right}"));
     }
     if algebraic {
-        let files: String = (0..w)
-            .flat_map(|c| [' ', (b'a' + c as u8) as char])
+        let files: String = files
+            .iter()
+            .flat_map(|&f| [' ', (b'a' + f) as char])
             .collect();
         lines.push(format!("    {files}"));
     }

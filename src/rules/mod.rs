@@ -17,5 +17,5 @@ pub use board::{Bits, Cell, Geometry, Layout};
 pub use moves::{Move, MoveList, PieceKind};
 pub use numbering::{Numbering, SquareError, SquareMap};
 pub use perft::{divide, perft, perft_keep_duplicates};
-pub use position::{Position, SetupError};
-pub use variants::{CapturePromotion, KingRange, Movement, Precedence, Removal, Rules};
+pub use position::{KingRun, Position, SetupError};
+pub use variants::{CapturePromotion, Goal, KingRange, Movement, Precedence, Removal, Rules};

@@ -7,7 +7,7 @@
 //! [`Gen::key`]); a better key clears the list, a worse one is dropped. Routes with the same
 //! from, to and captured set are merged.
 
-use super::board::{Bits, Cell, CellIter, DirSet, Geometry, opposite, perpendicular};
+use super::board::{BitSet, Cell, CellIter, DirSet, Steps, opposite};
 use super::moves::{MAX_CAPTURES, Move, MoveList, PieceKind};
 use super::position::Position;
 use super::variants::{CapturePromotion, KingRange, Precedence, Removal, Rules};
@@ -37,6 +37,8 @@ pub struct Relax {
     pub capture_promotion: Option<CapturePromotion>,
     /// Quiet moves too when a capture is available (capturing is mandatory everywhere).
     pub quiet_with_captures: bool,
+    /// A king that has made the variant's limit of consecutive moves may move again (Frisian).
+    pub king_move_limit: bool,
 }
 
 /// Fills `list` (expected empty) with the legal moves of `pos`.
@@ -51,19 +53,33 @@ pub fn generate_with(pos: &Position, list: &mut MoveList, duplicates: Duplicates
 
 /// [`generate_with`] leaving out the rules `relax` names.
 pub fn generate_relaxed(pos: &Position, list: &mut MoveList, duplicates: Duplicates, relax: Relax) {
+    if pos.rules().board.fits_u64() {
+        generate_in::<u64>(pos, list, duplicates, relax)
+    } else {
+        generate_in::<u128>(pos, list, duplicates, relax)
+    }
+}
+
+/// [`generate_relaxed`] working in bit sets of type `B`, which must hold the board.
+fn generate_in<B: BitSet>(
+    pos: &Position,
+    list: &mut MoveList,
+    duplicates: Duplicates,
+    relax: Relax,
+) {
     let rules = pos.rules();
-    let geo = &rules.board;
+    let geo = Steps::<B>::of(&rules.board);
     let me = pos.to_move();
     let opp = me.opposite();
-    let occ = pos.occupied();
+    let occ = B::from_bits(pos.occupied());
     let mut g = Gen {
         rules,
         geo,
-        opp_pieces: pos.pieces(opp),
-        opp_kings: pos.kings(opp),
+        opp_pieces: B::from_bits(pos.pieces(opp)),
+        opp_kings: B::from_bits(pos.kings(opp)),
         man_capture_dirs: rules.man_capture_dirs(me),
-        king_dirs: rules.king_dirs(),
-        promo_row: geo.row(rules.promotion_row(me)),
+        king_dirs: rules.king_capture_dirs(),
+        promo_row: B::from_bits(rules.board.row(rules.promotion_row(me))),
         immediate: rules.removal == Removal::Immediate,
         capture_promotion: relax.capture_promotion.unwrap_or(rules.capture_promotion),
         man_captures_king: rules.man_captures_king || relax.man_captures_king,
@@ -78,46 +94,50 @@ pub fn generate_relaxed(pos: &Position, list: &mut MoveList, duplicates: Duplica
         order: [0; MAX_CAPTURES],
     };
     // Only men with a first jump open can start a capture: found for all men at once.
-    let empty = geo.cells & !occ;
-    let jumpable = g.jumpable(0, true);
-    let mut capturers = 0;
+    let my_men = B::from_bits(pos.men(me));
+    let my_kings = B::from_bits(pos.kings(me));
+    let empty = B::from_bits(rules.board.cells) & !occ;
+    let jumpable = g.jumpable(B::ZERO, true);
+    let mut capturers = B::ZERO;
     for d in dirs(g.man_capture_dirs) {
         let back = opposite(d);
-        let land = geo.step(geo.step(pos.men(me), d) & jumpable, d) & empty;
+        let land = geo.step(geo.step(my_men, d) & jumpable, d) & empty;
         capturers |= geo.step(geo.step(land, back), back);
     }
-    for from in CellIter(capturers & pos.men(me)) {
+    for from in CellIter(capturers & my_men) {
         g.from = from;
         g.piece = PieceKind::Man;
-        let bit = 1 << from;
-        g.man_jumps(bit, occ & !bit, 0, None);
+        let bit = B::bit(from);
+        g.man_jumps(bit, occ & !bit, B::ZERO, None);
     }
-    for from in CellIter(pos.kings(me)) {
+    for from in CellIter(my_kings) {
         g.from = from;
         g.piece = PieceKind::King;
-        let bit = 1 << from;
-        g.king_jumps(bit, occ & !bit, 0, g.king_dirs);
+        let bit = B::bit(from);
+        g.king_jumps(bit, occ & !bit, B::ZERO, g.king_dirs);
     }
     if !g.list.is_empty() && !relax.quiet_with_captures {
         return;
     }
     for d in dirs(rules.man_step_dirs(me)) {
-        for to in CellIter(geo.step(pos.men(me), d) & empty) {
-            let from = geo.step(1 << to, opposite(d)).trailing_zeros() as Cell;
-            let promotes = g.promo_row & (1 << to) != 0;
+        for to in CellIter(geo.step(my_men, d) & empty) {
+            let from = geo.step(B::bit(to), opposite(d)).lowest();
+            let promotes = g.promo_row & B::bit(to) != B::ZERO;
             g.list.push(Move::quiet(from, to, PieceKind::Man, promotes));
         }
     }
-    for from in CellIter(pos.kings(me)) {
-        for d in dirs(g.king_dirs) {
-            let mut s = geo.step(1 << from, d) & empty;
-            while s != 0 {
-                g.list.push(Move::quiet(
-                    from,
-                    s.trailing_zeros() as Cell,
-                    PieceKind::King,
-                    false,
-                ));
+    // A king that has made the limit of consecutive moves may not move quietly again (Frisian).
+    let frozen = if relax.king_move_limit {
+        B::ZERO
+    } else {
+        B::from_bits(pos.frozen_king())
+    };
+    for from in CellIter(my_kings & !frozen) {
+        for d in dirs(rules.king_dirs()) {
+            let mut s = geo.step(B::bit(from), d) & empty;
+            while s != B::ZERO {
+                g.list
+                    .push(Move::quiet(from, s.lowest(), PieceKind::King, false));
                 if rules.king_range == KingRange::Short {
                     break;
                 }
@@ -133,14 +153,15 @@ fn dirs(set: DirSet) -> impl Iterator<Item = u8> {
     (0..8u8).filter(move |d| set & (1 << d) != 0)
 }
 
-struct Gen<'a> {
+struct Gen<'a, B> {
     rules: &'static Rules,
-    geo: &'static Geometry,
-    opp_pieces: Bits,
-    opp_kings: Bits,
+    geo: &'a Steps<B>,
+    opp_pieces: B,
+    opp_kings: B,
     man_capture_dirs: DirSet,
+    /// Directions kings capture in.
     king_dirs: DirSet,
-    promo_row: Bits,
+    promo_row: B,
     immediate: bool,
     capture_promotion: CapturePromotion,
     man_captures_king: bool,
@@ -158,10 +179,10 @@ struct Gen<'a> {
     order: [Cell; MAX_CAPTURES],
 }
 
-impl Gen<'_> {
+impl<B: BitSet> Gen<'_, B> {
     /// Pieces that may be jumped now: the opponent's, not yet jumped in this sequence.
     #[inline(always)]
-    fn jumpable(&self, captured: Bits, by_man: bool) -> Bits {
+    fn jumpable(&self, captured: B, by_man: bool) -> B {
         let mut j = self.opp_pieces & !captured;
         if by_man && !self.man_captures_king {
             j &= !self.opp_kings;
@@ -172,19 +193,19 @@ impl Gen<'_> {
     /// Records the jump of `over` landing on `land`. False when the route is already as long
     /// as a move can hold (impossible with legal piece counts).
     #[inline(always)]
-    fn push(&mut self, land: Bits, over: Bits) -> bool {
+    fn push(&mut self, land: B, over: B) -> bool {
         if self.len >= MAX_CAPTURES {
             return false;
         }
-        self.path[self.len] = land.trailing_zeros() as Cell;
-        self.order[self.len] = over.trailing_zeros() as Cell;
+        self.path[self.len] = land.lowest();
+        self.order[self.len] = over.lowest();
         self.len += 1;
         true
     }
 
     /// Captures by a man standing on `sq` (a single bit). `occ` holds every piece that blocks;
     /// `captured` the pieces already jumped. Returns whether any capture was found.
-    fn man_jumps(&mut self, sq: Bits, occ: Bits, captured: Bits, last: Option<u8>) -> bool {
+    fn man_jumps(&mut self, sq: B, occ: B, captured: B, last: Option<u8>) -> bool {
         let geo = self.geo;
         let jumpable = self.jumpable(captured, true);
         let mut found = false;
@@ -194,13 +215,13 @@ impl Gen<'_> {
             }
             let over = geo.step(sq, d) & jumpable;
             let land = geo.step(over, d) & !occ;
-            if land == 0 || !self.push(land, over) {
+            if land == B::ZERO || !self.push(land, over) {
                 continue;
             }
             found = true;
             let occ2 = if self.immediate { occ & !over } else { occ };
             let cap2 = captured | over;
-            if land & self.promo_row != 0 {
+            if land & self.promo_row != B::ZERO {
                 match self.capture_promotion {
                     CapturePromotion::EndsMove => self.emit(true),
                     CapturePromotion::ContinuesAsKing => {
@@ -224,7 +245,7 @@ impl Gen<'_> {
     }
 
     /// Captures by a king on `sq` in the directions `allowed`.
-    fn king_jumps(&mut self, sq: Bits, occ: Bits, captured: Bits, allowed: DirSet) -> bool {
+    fn king_jumps(&mut self, sq: B, occ: B, captured: B, allowed: DirSet) -> bool {
         let mut found = false;
         for d in dirs(allowed & self.king_dirs) {
             found |= self.king_jump_dir(sq, d, occ, captured);
@@ -233,27 +254,27 @@ impl Gen<'_> {
     }
 
     /// A king capture from `sq` in direction `d`, and every way to go on from it.
-    fn king_jump_dir(&mut self, sq: Bits, d: u8, occ: Bits, captured: Bits) -> bool {
+    fn king_jump_dir(&mut self, sq: B, d: u8, occ: B, captured: B) -> bool {
         let geo = self.geo;
         let flying = self.rules.king_range != KingRange::Short;
         let mut s = geo.step(sq, d);
         if flying {
-            while s != 0 && s & occ == 0 {
+            while s != B::ZERO && s & occ == B::ZERO {
                 s = geo.step(s, d);
             }
         }
         let over = s & self.jumpable(captured, false);
         let first = geo.step(over, d) & !occ;
-        if first == 0 {
+        if first == B::ZERO {
             return false;
         }
         let occ2 = if self.immediate { occ & !over } else { occ };
         let cap2 = captured | over;
         // Landing squares: any free square behind the piece, or only the first one.
-        let mut landings = [0 as Bits; 16];
+        let mut landings = [B::ZERO; 16];
         let mut n = 0;
         let mut l = first;
-        while l != 0 && n < landings.len() {
+        while l != B::ZERO && n < landings.len() {
             landings[n] = l;
             n += 1;
             if self.rules.king_range != KingRange::Flying {
@@ -266,24 +287,24 @@ impl Gen<'_> {
         }
         // Turning onto another line from each landing square (and reversing where pieces are
         // removed at once and the rules allow it).
-        let mut turns = perpendicular(d);
+        let mut turns = self.king_dirs & !(1 << d | 1 << opposite(d));
         if self.immediate && !self.rules.no_180_turn {
             turns |= 1 << opposite(d);
         }
         let mut goes_on = false;
         for &l in &landings[..n] {
-            self.path[self.len - 1] = l.trailing_zeros() as Cell;
+            self.path[self.len - 1] = l.lowest();
             goes_on |= self.king_jumps(l, occ2, cap2, turns);
         }
         // Going straight on: scanning from the last landing square covers them all; the route
         // records the square right behind the captured piece.
-        self.path[self.len - 1] = first.trailing_zeros() as Cell;
+        self.path[self.len - 1] = first.lowest();
         goes_on |= self.king_jump_dir(landings[n - 1], d, occ2, cap2);
         // A sequence ends only where it cannot go on.
         if !goes_on {
             let promotes = self.piece == PieceKind::Man;
             for &l in &landings[..n] {
-                self.path[self.len - 1] = l.trailing_zeros() as Cell;
+                self.path[self.len - 1] = l.lowest();
                 self.emit(promotes);
             }
         }
@@ -297,7 +318,7 @@ impl Gen<'_> {
         let taken = &self.order[..self.len];
         let kings = taken
             .iter()
-            .filter(|&&c| self.opp_kings & (1 << c) != 0)
+            .filter(|&&c| self.opp_kings & B::bit(c) != B::ZERO)
             .count() as u32;
         let by_king = u32::from(self.piece == PieceKind::King);
         if !self.precedence {
@@ -308,6 +329,11 @@ impl Gen<'_> {
             Precedence::MaxPieces => n,
             Precedence::MaxPiecesThenKings => n << 8 | kings,
             Precedence::KingFirst => by_king,
+            Precedence::Value => {
+                // A man is worth 100 and a king 199 (lidraughts); then a capture by a king.
+                let value = 100 * (n - kings) + 199 * kings;
+                value << 1 | by_king
+            }
             Precedence::Italian => {
                 // Step 4 compares where the kings come in the sequence, earliest first: bit
                 // 15 - i is set when the i-th piece taken is a king, so a larger mask meets a
@@ -316,7 +342,7 @@ impl Gen<'_> {
                     .iter()
                     .take(16)
                     .enumerate()
-                    .filter(|&(_, &c)| self.opp_kings & (1 << c) != 0)
+                    .filter(|&(_, &c)| self.opp_kings & B::bit(c) != B::ZERO)
                     .fold(0, |mask, (i, _)| mask | 1 << (15 - i));
                 n << 24 | by_king << 23 | kings << 16 | king_order
             }

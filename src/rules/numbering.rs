@@ -23,6 +23,10 @@ pub struct Numbering {
     /// Corner of square 1 of the *numeric* squares in White's view: 0 bottom-left, 1 bottom-right,
     /// 2 top-left, 3 top-right.
     pub corner_white_view: u8,
+    /// Corner of `a1` in White's view (same codes). 0 everywhere but in a record whose `A`
+    /// GameType puts a1 elsewhere: `21,B,8,8,A0,0` is a1 at the bottom-left *of Black*, who
+    /// starts, so White's top-right (playstrategy's English, Black's men on ranks 1-3).
+    pub a1_corner: u8,
     /// The bottom-left corner (White's view) is not a playing square: the internal board is the
     /// mirror image of the real one.
     pub mirrored: bool,
@@ -49,15 +53,49 @@ impl Numbering {
         // Numbers on an algebraic board (FENs such as `W:W21-32:B1-12` in Russian archives)
         // count from White's top-left like English and International; the corner digit of an
         // `A` GameType only says where a1 is.
-        let corner = match game_type.notation {
-            SquareNotation::Numeric => corner,
-            SquareNotation::Algebraic => 2,
+        let (corner, a1_corner) = match game_type.notation {
+            SquareNotation::Numeric => (corner, 0),
+            SquareNotation::Algebraic => (2, corner),
         };
         Numbering {
             notation: game_type.notation,
             corner_white_view: corner,
+            a1_corner,
             mirrored: game_type.inverted,
         }
+    }
+
+    /// The same numbering with the algebraic squares read from the other side of the board
+    /// (a1 in the opposite corner): what a record means when its moves fit only that way.
+    pub fn turned(self) -> Numbering {
+        self.with_a1_corner(3 - self.a1_corner)
+    }
+
+    /// The same numbering with a1 in `corner` (White's view).
+    pub fn with_a1_corner(self, corner: u8) -> Numbering {
+        Numbering {
+            a1_corner: corner,
+            ..self
+        }
+    }
+
+    /// White's-view `(row, col)` of the algebraic square `(file, rank)` counted from `a1_corner`,
+    /// if it is on the board.
+    fn algebraic(self, geo: &Geometry, file: u8, rank: u8) -> Option<(u8, u8)> {
+        if file >= geo.width || rank >= geo.height {
+            return None;
+        }
+        let row = if self.a1_corner >= 2 {
+            rank
+        } else {
+            geo.height - 1 - rank
+        };
+        let col = if self.a1_corner % 2 == 1 {
+            geo.width - 1 - file
+        } else {
+            file
+        };
+        Some((row, col))
     }
 
     /// The numbering of the variant's default GameType.
@@ -114,12 +152,9 @@ impl Numbering {
     pub fn cell(self, geo: &Geometry, square: Square) -> Result<Cell, SquareError> {
         let (row, col) = match square {
             Square::Num(n) => self.numbered(geo, n).ok_or(SquareError::NotOnBoard)?,
-            Square::Alg { file, rank } => {
-                if file >= geo.width || rank >= geo.height {
-                    return Err(SquareError::NotOnBoard);
-                }
-                (geo.height - 1 - rank, file)
-            }
+            Square::Alg { file, rank } => self
+                .algebraic(geo, file, rank)
+                .ok_or(SquareError::NotOnBoard)?,
         };
         let (r, c) = self.to_internal(geo, row, col);
         geo.cell(r, c).ok_or(SquareError::NotPlayingSquare)
@@ -130,10 +165,20 @@ impl Numbering {
         let (r, c) = geo.coords(cell);
         let (row, col) = self.to_internal(geo, r, c); // the mirror is its own inverse
         match self.notation {
-            SquareNotation::Algebraic => Square::Alg {
-                file: col,
-                rank: geo.height - 1 - row,
-            },
+            SquareNotation::Algebraic => {
+                // The inverse of `algebraic`.
+                let rank = if self.a1_corner >= 2 {
+                    row
+                } else {
+                    geo.height - 1 - row
+                };
+                let file = if self.a1_corner % 2 == 1 {
+                    geo.width - 1 - col
+                } else {
+                    col
+                };
+                Square::Alg { file, rank }
+            }
             SquareNotation::Numeric => {
                 let from_top = self.corner_white_view >= 2;
                 let from_left = self.corner_white_view.is_multiple_of(2);
@@ -193,5 +238,47 @@ impl SquareMap {
             },
             Square::Alg { .. } => self.numbering.cell(geo, square),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::board::CellIter;
+    use crate::rules::variants::{ENGLISH, RUSSIAN};
+    use crate::variant::GameType;
+
+    #[test]
+    fn algebraic_squares_from_every_corner_name_their_cell_back() {
+        for rules in [&ENGLISH, &RUSSIAN] {
+            let geo = &rules.board;
+            for corner in 0..4 {
+                let mut n = Numbering::for_rules(rules).with_a1_corner(corner);
+                n.notation = SquareNotation::Algebraic;
+                for cell in CellIter(geo.cells) {
+                    let square = n.square(geo, cell);
+                    assert_eq!(n.cell(geo, square), Ok(cell), "{corner} {square}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_gametype_corner_is_seen_from_the_first_mover() {
+        let numbering = |text| Numbering::from_game_type(&GameType::parse(text).unwrap());
+        let geo = &ENGLISH.board;
+        let a1 = Square::Alg { file: 0, rank: 0 };
+        // Russian `A0`, White first: a1 at White's bottom-left.
+        assert_eq!(numbering("25,W,8,8,A0,0").a1_corner, 0);
+        // English `A0`, Black first: a1 at Black's bottom-left, White's top-right, where
+        // English square 4 is (White's view: 1-4 on the top row, left to right).
+        let playstrategy = numbering("21,B,8,8,A0,0");
+        assert_eq!(playstrategy.a1_corner, 3);
+        let square_4 = Numbering::for_rules(&ENGLISH).cell(geo, Square::Num(4));
+        assert_eq!(playstrategy.cell(geo, a1), square_4);
+        assert_eq!(playstrategy.turned().a1_corner, 0);
+        // `A1` from Black: White's top-left, a light square on the English board.
+        let light = numbering("21,B,8,8,A1,0");
+        assert_eq!(light.cell(geo, a1), Err(SquareError::NotPlayingSquare));
     }
 }

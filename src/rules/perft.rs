@@ -1,7 +1,7 @@
 //! Perft: the number of leaf positions of the legal-move tree to a given depth. Duplicate
 //! capture routes (same from, to and captured set) count once, like dctl's `drop_duplicates`.
 
-use super::movegen::{Duplicates, generate_with};
+use super::movegen::{Duplicates, generate, generate_with};
 use super::moves::{Move, MoveList};
 use super::position::Position;
 
@@ -10,7 +10,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
+    // Generated in place: `legal_moves` returns the inline list by value, and copying it out
+    // took most of the time.
+    let mut moves = MoveList::new();
+    generate(pos, &mut moves);
     if depth == 1 {
         return moves.len() as u64;
     }

@@ -17,9 +17,21 @@ pub struct Position {
     /// Indexed by [`side`]: White 0, Black 1.
     men: [Bits; 2],
     kings: [Bits; 2],
+    /// Per side, the king making consecutive non-capturing moves and how many it made (only
+    /// tracked where [`Rules::king_move_limit`] is set; a FEN setup starts with none).
+    king_runs: [KingRun; 2],
 }
 
-/// Equal pieces, side to move and rules. (The pieces are compared first, and the rules by address
+/// One side's run of non-capturing moves by the same king (Frisian's three-moves limit).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct KingRun {
+    /// Where that king stands now.
+    pub cell: super::board::Cell,
+    /// Its consecutive non-capturing moves; 0 = no run.
+    pub moves: u8,
+}
+
+/// Equal pieces, side to move, king runs and rules. (The pieces are compared first, and the rules by address
 /// before their contents: the derived comparison walked both rule tables on every move the draw
 /// tracker saw.)
 impl PartialEq for Position {
@@ -27,6 +39,7 @@ impl PartialEq for Position {
         self.men == other.men
             && self.kings == other.kings
             && self.to_move == other.to_move
+            && self.king_runs == other.king_runs
             && (std::ptr::eq(self.rules, other.rules) || self.rules == other.rules)
     }
 }
@@ -95,6 +108,7 @@ impl Position {
             to_move: rules.first_mover,
             men: [white, black],
             kings: [0, 0],
+            king_runs: [KingRun::default(); 2],
         }
     }
 
@@ -111,7 +125,34 @@ impl Position {
             to_move,
             men: [men[0] & cells, men[1] & cells],
             kings: [kings[0] & cells, kings[1] & cells],
+            king_runs: [KingRun::default(); 2],
         }
+    }
+
+    /// This position with `color`'s run of king moves set (history a FEN cannot carry). A run
+    /// whose cell holds no king of that colour is dropped.
+    pub fn with_king_run(mut self, color: Color, run: KingRun) -> Position {
+        let holds = run.cell < 64 && self.kings[side(color)] & (1 << run.cell) != 0;
+        self.king_runs[side(color)] = if holds { run } else { KingRun::default() };
+        self
+    }
+
+    /// `color`'s run of consecutive non-capturing moves by one king.
+    pub fn king_run(&self, color: Color) -> KingRun {
+        self.king_runs[side(color)]
+    }
+
+    /// The king of the side to move that may not move again without capturing (it has made
+    /// the variant's limit of consecutive moves and its side still has men), as a bit set.
+    #[inline(always)]
+    pub fn frozen_king(&self) -> Bits {
+        let limit = self.rules.king_move_limit;
+        let me = side(self.to_move);
+        let run = self.king_runs[me];
+        if limit == 0 || run.moves < limit || self.men[me] == 0 {
+            return 0;
+        }
+        self.kings[me] & (1 << run.cell)
     }
 
     /// Validates a FEN setup written in the variant's default numbering.
@@ -135,6 +176,7 @@ impl Position {
             to_move,
             men: [0, 0],
             kings: [0, 0],
+            king_runs: [KingRun::default(); 2],
         };
         for (color, pieces) in [(Color::White, &setup.white), (Color::Black, &setup.black)] {
             let max = rules.max_pieces();
@@ -232,8 +274,8 @@ impl Position {
         let me = side(self.to_move);
         let opp = 1 - me;
         let mut next = *self;
-        let from = 1u64 << m.from;
-        let to = 1u64 << m.to;
+        let from: Bits = 1 << m.from;
+        let to: Bits = 1 << m.to;
         next.men[me] &= !from;
         next.kings[me] &= !from;
         next.men[opp] &= !m.captured;
@@ -244,6 +286,23 @@ impl Position {
             next.men[me] |= to;
         }
         next.to_move = self.to_move.opposite();
+        if self.rules.king_move_limit > 0 {
+            let run = self.king_runs[me];
+            next.king_runs[me] = if m.piece == PieceKind::King && !m.is_capture() {
+                let moves = if run.moves > 0 && run.cell == m.from {
+                    run.moves.saturating_add(1)
+                } else {
+                    1
+                };
+                KingRun { cell: m.to, moves }
+            } else {
+                KingRun::default() // a man moved or a piece captured
+            };
+            // A king taken ends its side's run.
+            if m.captured & (1 << self.king_runs[opp].cell) != 0 {
+                next.king_runs[opp] = KingRun::default();
+            }
+        }
         next
     }
 

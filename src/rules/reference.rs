@@ -106,9 +106,16 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
         return out;
     }
 
-    // No capture: steps and slides.
+    // No capture: steps and slides. Frisian: a king that has moved `king_move_limit` times in
+    // a row without capturing may not move again while its side has men.
+    let run = pos.king_run(me);
+    let has_men = pieces_of(&grid, me).any(|(_, p)| !p.king);
+    let limit = rules.king_move_limit;
     let mut out = Vec::new();
     for (from, p) in pieces_of(&grid, me) {
+        if p.king && limit > 0 && has_men && run.moves >= limit && geo.coords(run.cell) == from {
+            continue;
+        }
         let dirs = if p.king {
             r.king_dirs()
         } else {
@@ -180,7 +187,24 @@ impl Ref {
         if self.rules.men_capture_backward {
             d.extend(d.clone().into_iter().map(|(dr, dc)| (-dr, dc)));
         }
+        d.extend(self.orthogonal_captures());
         d
+    }
+
+    fn king_capture_dirs(&self) -> Vec<(i8, i8)> {
+        let mut d = self.king_dirs();
+        d.extend(self.orthogonal_captures());
+        d
+    }
+
+    /// Frisian: captures also go along rows and columns, where the next dark square is two
+    /// squares away.
+    fn orthogonal_captures(&self) -> Vec<(i8, i8)> {
+        if self.rules.orthogonal_captures {
+            vec![(-2, 0), (2, 0), (0, -2), (0, 2)]
+        } else {
+            Vec::new()
+        }
     }
 
     /// The square one step away, if on the board and a playing square.
@@ -205,7 +229,7 @@ impl Ref {
     ) -> Vec<Seq> {
         let mut result = Vec::new();
         let dirs = if king {
-            self.king_dirs()
+            self.king_capture_dirs()
         } else {
             self.man_capture_dirs()
         };
@@ -318,6 +342,16 @@ impl Ref {
             Precedence::MaxPieces => keep_max(all, count),
             Precedence::MaxPiecesThenKings => keep_max(keep_max(all, count), kings),
             Precedence::KingFirst => keep_max(all, by_king),
+            Precedence::Value => {
+                // Frisian: the highest value, a man 100 and a king 199; then with a king.
+                let value = |x: &(Rc, bool, Seq)| {
+                    x.2.kings_taken
+                        .iter()
+                        .map(|&k| if k { 199 } else { 100 })
+                        .sum::<usize>()
+                };
+                keep_max(keep_max(all, value), by_king)
+            }
             Precedence::Italian => {
                 // 1 most pieces; 2 king rather than man; 3 most kings; 4 a king met earliest
                 // (comparing the sequences piece by piece: a king beats a man at the first place

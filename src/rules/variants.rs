@@ -40,6 +40,20 @@ pub enum Precedence {
     /// Italian four steps: most pieces; with a king rather than a man; most kings; a king taken
     /// earliest.
     Italian,
+    /// Highest value taken, a man worth 100 and a king 199; among equal values a capture by a
+    /// king (Frisian; lidraughts' scale).
+    Value,
+}
+
+/// How the game is won (what the position decides, apart from draws).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// The side that cannot move (no pieces, or all blocked) loses.
+    Standard,
+    /// The side that cannot move wins (Antidraughts).
+    CannotMoveWins,
+    /// The first side to crown a man wins at once; otherwise as `Standard` (Breakthrough).
+    FirstKingWins,
 }
 
 /// What happens when a man reaches the last row in the middle of a capture.
@@ -71,6 +85,9 @@ pub struct Rules {
     pub men_rows: u8,
     /// Empty rows between a side's back edge and its men at the start (Turkish: 1).
     pub back_rows_empty: u8,
+    /// Rows beyond `men_rows` a FEN setup may fill with pieces (Thai: 1, so that the published
+    /// perft from 12 men each can be set up).
+    pub extra_setup_rows: u8,
     pub first_mover: Color,
     pub movement: Movement,
     pub men_capture_backward: bool,
@@ -81,10 +98,18 @@ pub struct Rules {
     pub removal: Removal,
     /// A capture sequence may not reverse direction (Turkish).
     pub no_180_turn: bool,
+    /// Men and kings also capture orthogonally, over the next dark square along a row or column
+    /// (Frisian); kings still move diagonally only.
+    pub orthogonal_captures: bool,
+    /// Most consecutive non-capturing moves one king may make while its side still has men
+    /// (Frisian: 3); 0 = no limit. The count is part of the [`super::Position`].
+    pub king_move_limit: u8,
+    pub goal: Goal,
 }
 
 const B8: Geometry = Geometry::new(8, 8, Layout::Diagonal);
 const B10: Geometry = Geometry::new(10, 10, Layout::Diagonal);
+const B12: Geometry = Geometry::new(12, 12, Layout::Diagonal);
 
 /// International draughts (RULES.md "International"; seeds 001, 003, 004; FMJD).
 pub const INTERNATIONAL: Rules = Rules {
@@ -92,6 +117,7 @@ pub const INTERNATIONAL: Rules = Rules {
     board: B10,  // 10x10, squares 1-50
     men_rows: 4, // 20 men on the 4 nearest rows
     back_rows_empty: 0,
+    extra_setup_rows: 0,
     first_mover: Color::White, // White moves first
     movement: Movement::Diagonal,
     men_capture_backward: true,    // men capture forward and backward
@@ -101,6 +127,9 @@ pub const INTERNATIONAL: Rules = Rules {
     capture_promotion: CapturePromotion::OnlyAtEnd, // passing the last row does not crown
     removal: Removal::AfterSequence,   // Turkish strike
     no_180_turn: false,
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
 };
 
 /// English / American checkers (RULES.md "English"; seed 003 first part).
@@ -109,6 +138,7 @@ pub const ENGLISH: Rules = Rules {
     board: B8,
     men_rows: 3, // 12 men each
     back_rows_empty: 0,
+    extra_setup_rows: 0,
     first_mover: Color::Black, // Black (1-12) moves first
     movement: Movement::Diagonal,
     men_capture_backward: false,  // men move and capture forward only
@@ -118,6 +148,9 @@ pub const ENGLISH: Rules = Rules {
     capture_promotion: CapturePromotion::EndsMove, // crowned and the move ends
     removal: Removal::AfterSequence,
     no_180_turn: false,
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
 };
 
 /// Italian draughts (RULES.md "Italian"; seeds 000 and 002).
@@ -126,6 +159,7 @@ pub const ITALIAN: Rules = Rules {
     board: B8, // turned board: stored mirrored
     men_rows: 3,
     back_rows_empty: 0,
+    extra_setup_rows: 0,
     first_mover: Color::White, // White moves first
     movement: Movement::Diagonal,
     men_capture_backward: false,     // men capture forward only
@@ -135,6 +169,9 @@ pub const ITALIAN: Rules = Rules {
     capture_promotion: CapturePromotion::EndsMove, // seed 000: crowned, the move ends there
     removal: Removal::AfterSequence, // the same piece may not be jumped twice
     no_180_turn: false,
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
 };
 
 /// Russian draughts (RULES.md "Russian"; seed 003 second part; FMJD-64).
@@ -143,6 +180,7 @@ pub const RUSSIAN: Rules = Rules {
     board: B8,
     men_rows: 3,
     back_rows_empty: 0,
+    extra_setup_rows: 0,
     first_mover: Color::White,
     movement: Movement::Diagonal,
     men_capture_backward: true, // men capture forward and backward
@@ -152,6 +190,9 @@ pub const RUSSIAN: Rules = Rules {
     capture_promotion: CapturePromotion::ContinuesAsKing, // crowned at once, goes on as a king
     removal: Removal::AfterSequence, // may not pass a square already jumped
     no_180_turn: false,
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
 };
 
 /// Turkish draughts (RULES.md "Turkish"; seed 003 last part).
@@ -160,6 +201,7 @@ pub const TURKISH: Rules = Rules {
     board: Geometry::new(8, 8, Layout::Full), // all 64 squares
     men_rows: 2,                              // 16 men on rows 2-3 (6-7 for Black)
     back_rows_empty: 1,                       // the back row starts empty
+    extra_setup_rows: 0,
     first_mover: Color::White,
     movement: Movement::Orthogonal, // men forward or sideways, kings orthogonal
     men_capture_backward: false,    // never backward
@@ -169,6 +211,9 @@ pub const TURKISH: Rules = Rules {
     capture_promotion: CapturePromotion::OnlyAtEnd, // promotion when the move ends on the last row
     removal: Removal::Immediate,       // removed as they are jumped
     no_180_turn: true,                 // no reversing inside a sequence
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
 };
 
 /// Brazilian draughts: International rules on 8x8 (RULES.md "Other PDN variants").
@@ -176,6 +221,14 @@ pub const BRAZILIAN: Rules = Rules {
     variant: Variant::Brazilian,
     board: B8,
     men_rows: 3,
+    ..INTERNATIONAL
+};
+
+/// Canadian draughts: International rules on 12x12 (RULES.md "Other PDN variants", `27,W,12,12,N2,0`).
+pub const CANADIAN: Rules = Rules {
+    variant: Variant::Canadian,
+    board: B12,  // 12x12, squares 1-72
+    men_rows: 5, // 30 men on the 5 nearest rows
     ..INTERNATIONAL
 };
 
@@ -215,8 +268,9 @@ pub const CZECH: Rules = Rules {
 pub const THAI: Rules = Rules {
     variant: Variant::Thai,
     board: B8,
-    men_rows: 2,        // 8 men each on the 2nd and 3rd rows
-    back_rows_empty: 1, // (RULES.md; dctl's Thai perft starts from 12 men)
+    men_rows: 2,         // 8 men each on the two rows nearest the player (1-8, 25-32)
+    back_rows_empty: 0,  // every rules text: the back row is occupied
+    extra_setup_rows: 1, // a FEN may hold 12 men each (dctl's Thai perft, RULES.md "Thai")
     first_mover: Color::Black,
     movement: Movement::Diagonal,
     men_capture_backward: false,
@@ -226,6 +280,44 @@ pub const THAI: Rules = Rules {
     capture_promotion: CapturePromotion::OnlyAtEnd,
     removal: Removal::Immediate,
     no_180_turn: false,
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
+};
+
+/// Frisian draughts (RULES.md "Frisian"; lidraughts; KNDB): International setup and men's moves,
+/// captures in eight directions, precedence by value, the three-moves limit for one king.
+/// Everything else as International ("International setup and men's moves"): men capture
+/// backward too, a man passing the last row mid-capture is not crowned, Turkish strike.
+pub const FRISIAN: Rules = Rules {
+    variant: Variant::Frisian,
+    orthogonal_captures: true, // men and kings capture diagonally and orthogonally
+    king_range: KingRange::Flying, // kings fly, and move diagonally only (lidraughts)
+    precedence: Precedence::Value, // by value: man 100, king 199; then a king's capture
+    king_move_limit: 3, // one king at most 3 moves in a row without capturing, while men remain
+    ..INTERNATIONAL
+};
+
+/// Frysk! (lidraughts 97; RULES.md): Frisian rules from five men each on the back row
+/// (`W:W46,47,48,49,50:B1,2,3,4,5`).
+pub const FRYSK: Rules = Rules {
+    variant: Variant::Frysk,
+    men_rows: 1, // the back row only
+    ..FRISIAN
+};
+
+/// Antidraughts (lidraughts 98; RULES.md): International moves; the side that cannot move wins.
+pub const ANTIDRAUGHTS: Rules = Rules {
+    variant: Variant::Antidraughts,
+    goal: Goal::CannotMoveWins,
+    ..INTERNATIONAL
+};
+
+/// Breakthrough (lidraughts 96; RULES.md): International moves; the first king wins at once.
+pub const BREAKTHROUGH: Rules = Rules {
+    variant: Variant::Breakthrough,
+    goal: Goal::FirstKingWins,
+    ..INTERNATIONAL
 };
 
 /// Every supported variant.
@@ -241,11 +333,15 @@ pub const ALL: &[&Rules] = &[
     &PORTUGUESE,
     &CZECH,
     &THAI,
+    &CANADIAN,
+    &FRISIAN,
+    &FRYSK,
+    &ANTIDRAUGHTS,
+    &BREAKTHROUGH,
 ];
 
 impl Rules {
-    /// The rules of `variant`, or `None` if not supported yet (Canadian: 12x12 needs a wider
-    /// bitboard; Frisian: orthogonal captures and king-move limits; the rest have no table row).
+    /// The rules of `variant`, or `None` if it has no table row yet.
     pub fn for_variant(variant: Variant) -> Option<&'static Rules> {
         ALL.iter().copied().find(|r| r.variant == variant)
     }
@@ -263,18 +359,33 @@ impl Rules {
     /// Directions a man of `color` captures in.
     pub fn man_capture_dirs(&self, color: Color) -> DirSet {
         let forward = self.man_step_dirs(color);
-        if self.men_capture_backward {
+        let diagonal = if self.men_capture_backward {
             forward | self.man_step_dirs(color.opposite())
         } else {
             forward
-        }
+        };
+        diagonal | self.orthogonal_capture_dirs()
     }
 
-    /// Directions a king moves and captures in.
+    /// Directions a king moves in without capturing.
     pub fn king_dirs(&self) -> DirSet {
         match self.movement {
             Movement::Diagonal => dir_set(&[Dir::NE, Dir::SE, Dir::SW, Dir::NW]),
             Movement::Orthogonal => dir_set(&[Dir::N, Dir::E, Dir::S, Dir::W]),
+        }
+    }
+
+    /// Directions a king captures in.
+    pub fn king_capture_dirs(&self) -> DirSet {
+        self.king_dirs() | self.orthogonal_capture_dirs()
+    }
+
+    /// The four orthogonal directions where captures go that way too (Frisian), else none.
+    fn orthogonal_capture_dirs(&self) -> DirSet {
+        if self.orthogonal_captures {
+            dir_set(&[Dir::N, Dir::E, Dir::S, Dir::W])
+        } else {
+            0
         }
     }
 
@@ -286,12 +397,13 @@ impl Rules {
         }
     }
 
-    /// Most pieces a side may have: its men at the start.
+    /// Most pieces a side may have in a FEN setup: its men at the start, and the rows of
+    /// `extra_setup_rows`.
     pub fn max_pieces(&self) -> u32 {
         let per_row = match self.board.layout {
             Layout::Diagonal => self.board.width as u32 / 2,
             Layout::Full => self.board.width as u32,
         };
-        per_row * self.men_rows as u32
+        per_row * (self.men_rows + self.extra_setup_rows) as u32
     }
 }

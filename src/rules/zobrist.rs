@@ -13,8 +13,8 @@ use crate::notation::Color;
 /// Piece kinds in key order: white man, white king, black man, black king.
 const PIECE_KINDS: usize = 4;
 
-/// Cells a bitboard can hold (every layout packs into a `u64`).
-const CELLS: usize = 64;
+/// Cells a bitboard can hold.
+const CELLS: usize = Bits::BITS as usize;
 
 /// One step of SplitMix64 (Steele, Lea, Flood 2014): returns the next state and its output.
 const fn splitmix64(state: u64) -> (u64, u64) {

@@ -1,4 +1,5 @@
-//! Helpers shared by the rules test files (`mod common;` in each).
+//! Helpers shared by the rules test files (`mod common;` in each; each uses some of them).
+#![allow(dead_code)]
 
 use pdnkit::fen;
 use pdnkit::rules::{Position, Rules};
@@ -14,6 +15,25 @@ pub fn full(p: &Position) -> Vec<String> {
         .legal_moves()
         .iter()
         .map(|m| p.move_full_text(m))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The legal moves of the fast generator in the reference generator's terms, sorted.
+pub fn as_reference(pos: &Position) -> Vec<pdnkit::rules::reference::RefMove> {
+    let geo = &pos.rules().board;
+    let mut v: Vec<_> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| pdnkit::rules::reference::RefMove {
+            from: geo.coords(m.from),
+            to: geo.coords(m.to),
+            captured: pdnkit::rules::board::CellIter(m.captured)
+                .map(|c| geo.coords(c))
+                .collect(),
+            promotes: m.promotes,
+        })
         .collect();
     v.sort();
     v

@@ -1,0 +1,266 @@
+//! Baselines: accept today's findings of an archive and fail only on new ones.
+//!
+//! A finding is known by its file (as named on the command line), its game's identity, its code
+//! and its ply. A game's identity is a hash of its tags and main-line moves, so it survives games
+//! added, removed or edited elsewhere in the file (the game's index would not). Findings are
+//! counted, so a game with the same finding twice needs both in the baseline.
+
+use super::GameReport;
+use crate::reader::{Game, Severity};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The schema name written in every baseline file.
+const SCHEMA: &str = "pdnkit-baseline/1";
+
+/// A stable identity of `game`: FNV-1a over its tags and main-line moves as written.
+/// (FNV because its output is fixed by definition: the std hasher's may change between releases,
+/// and baselines are kept for years.)
+pub fn game_identity(game: &Game) -> u64 {
+    let mut hash = Fnv::new();
+    let mut text = String::new();
+    for tag in &game.tags {
+        hash.write(tag.name.as_bytes());
+        hash.write(&[0]);
+        hash.write(tag.value.as_bytes());
+        hash.write(&[0]);
+    }
+    for node in &game.moves.moves {
+        text.clear();
+        node.token.write_canonical(&mut text);
+        hash.write(text.as_bytes());
+        hash.write(&[0]);
+    }
+    hash.0
+}
+
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// One kind of finding in one game, and how many times it occurs there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    file: String,
+    /// The game's identity in hexadecimal.
+    game: String,
+    code: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ply: Option<u32>,
+    count: u64,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BaselineFile {
+    schema: String,
+    findings: Vec<Entry>,
+}
+
+type Key = (String, String, String, Option<u32>);
+
+fn key(file: &str, game: &GameReport, code: &str, ply: Option<u32>) -> Key {
+    (
+        file.to_string(),
+        format!("{:016x}", game.identity),
+        code.to_string(),
+        ply,
+    )
+}
+
+/// Whether a finding belongs in a baseline: the ones that can fail a run.
+fn recorded(level: Severity) -> bool {
+    level >= Severity::Warning
+}
+
+/// A baseline being recorded (`--write-baseline`).
+#[derive(Debug, Default)]
+pub struct BaselineWriter {
+    counts: BTreeMap<Key, u64>,
+}
+
+impl BaselineWriter {
+    pub fn add(&mut self, file: &str, game: &GameReport) {
+        for f in game.findings.iter().filter(|f| recorded(f.level)) {
+            *self
+                .counts
+                .entry(key(file, game, f.code, f.ply))
+                .or_default() += 1;
+        }
+    }
+
+    /// The baseline as JSON, one finding a line, sorted (so it diffs well under version control).
+    pub fn to_json(&self) -> String {
+        let mut out = format!("{{\"schema\":\"{SCHEMA}\",\"findings\":[");
+        for (i, ((file, game, code, ply), count)) in self.counts.iter().enumerate() {
+            let entry = Entry {
+                file: file.clone(),
+                game: game.clone(),
+                code: code.clone(),
+                ply: *ply,
+                count: *count,
+            };
+            out.push_str(if i == 0 { "\n" } else { ",\n" });
+            out.push_str(&serde_json::to_string(&entry).expect("an entry serialises"));
+        }
+        out.push_str("\n]}\n");
+        out
+    }
+}
+
+/// A baseline being matched (`--baseline`): what is left of it as the run goes.
+#[derive(Debug)]
+pub struct Baseline {
+    remaining: BTreeMap<Key, u64>,
+}
+
+/// A baseline file that cannot be used.
+#[derive(Debug)]
+pub struct BaselineError {
+    pub path: PathBuf,
+    pub message: String,
+}
+
+impl fmt::Display for BaselineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+impl std::error::Error for BaselineError {}
+
+impl Baseline {
+    pub fn load(path: &Path) -> Result<Baseline, BaselineError> {
+        let error = |message: String| BaselineError {
+            path: path.to_path_buf(),
+            message,
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| error(e.to_string()))?;
+        Baseline::parse(&text).map_err(error)
+    }
+
+    /// Reads a baseline; the error says where (serde_json's line and column).
+    pub fn parse(text: &str) -> Result<Baseline, String> {
+        let file: BaselineFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if file.schema != SCHEMA {
+            return Err(format!(
+                "schema `{}` is not a pdnkit baseline ({SCHEMA})",
+                file.schema
+            ));
+        }
+        let mut remaining = BTreeMap::new();
+        for e in file.findings {
+            *remaining
+                .entry((e.file, e.game, e.code, e.ply))
+                .or_default() += e.count;
+        }
+        Ok(Baseline { remaining })
+    }
+
+    /// Removes from `game` the findings the baseline knows (each match uses one up) and returns
+    /// how many were removed.
+    pub fn filter(&mut self, file: &str, game: &mut GameReport) -> u64 {
+        let identity = format!("{:016x}", game.identity);
+        let mut removed = 0;
+        let remaining = &mut self.remaining;
+        game.findings.retain(|f| {
+            if !recorded(f.level) {
+                return true;
+            }
+            let k = (
+                file.to_string(),
+                identity.clone(),
+                f.code.to_string(),
+                f.ply,
+            );
+            match remaining.get_mut(&k) {
+                Some(n) if *n > 0 => {
+                    *n -= 1;
+                    removed += 1;
+                    false
+                }
+                _ => true,
+            }
+        });
+        removed
+    }
+
+    /// Findings of the baseline that did not occur in this run (fixed, or their game changed).
+    pub fn unmatched(&self) -> u64 {
+        self.remaining.values().sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{CheckOptions, check_game};
+    use crate::reader::{ReadOptions, read_str};
+
+    fn reports(text: &str) -> Vec<GameReport> {
+        read_str(text, ReadOptions::default())
+            .iter()
+            .map(|g| check_game(g, &CheckOptions::default()))
+            .collect()
+    }
+
+    const A: &str =
+        "[Event \"a\"]\n[GameType \"20\"]\n1. 32-28 16-21 2. 37-32 11-16 3. 41-37 06-11 *\n";
+    const B: &str =
+        "[Event \"b\"]\n[GameType \"20\"]\n1. 32-28 16-21 2. 37-32 11-16 3. 41-37 07-11 *\n";
+
+    #[test]
+    fn the_identity_follows_the_game_not_its_place() {
+        let alone = reports(A);
+        let after_another = reports(&format!("{B}\n{A}"));
+        assert_eq!(alone[0].identity, after_another[1].identity);
+        assert_ne!(after_another[0].identity, after_another[1].identity);
+    }
+
+    #[test]
+    fn a_baseline_removes_known_findings_and_counts_what_is_gone() {
+        let mut writer = BaselineWriter::default();
+        for game in reports(A) {
+            writer.add("x.pdn", &game);
+        }
+        let json = writer.to_json();
+        assert!(json.contains("W-ZERO-PADDED-SQUARE"), "{json}");
+        let mut baseline = Baseline::parse(&json).unwrap();
+        // The same game again (now second in its file) and a new one with the same finding.
+        let mut games = reports(&format!("{B}\n{A}"));
+        assert_eq!(baseline.filter("x.pdn", &mut games[0]), 0, "a new game");
+        assert_eq!(baseline.filter("x.pdn", &mut games[1]), 1, "the known game");
+        assert!(games[1].findings.iter().all(|f| f.level == Severity::Note));
+        assert_eq!(games[0].findings.len(), 1);
+        assert_eq!(baseline.unmatched(), 0);
+        // In another file nothing matches, and the entry is reported as gone.
+        let mut baseline = Baseline::parse(&json).unwrap();
+        let mut games = reports(A);
+        assert_eq!(baseline.filter("y.pdn", &mut games[0]), 0);
+        assert_eq!(baseline.unmatched(), 1);
+    }
+
+    #[test]
+    fn a_bad_baseline_says_what_is_wrong() {
+        assert!(Baseline::parse("{").unwrap_err().contains("line 1"));
+        assert!(
+            Baseline::parse("{\"schema\":\"x\",\"findings\":[]}")
+                .unwrap_err()
+                .contains("not a pdnkit baseline")
+        );
+    }
+}

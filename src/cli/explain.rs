@@ -1,0 +1,57 @@
+//! `pdnkit explain CODE`: what a finding code means, an example that triggers it and how to fix
+//! the record, from the catalogue `docs/codes.md` is generated from.
+
+use super::Outcome;
+use clap::Args;
+use pdnkit::check::catalogue;
+use std::io::{self, Write};
+
+#[derive(Args)]
+#[command(after_help = "Every code, with the same text: docs/codes.md")]
+pub struct ExplainArgs {
+    /// A finding code, such as `W-DATE-FORMAT` (any case).
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    code: Option<String>,
+    /// Explain every code.
+    #[arg(long)]
+    all: bool,
+    /// Write Markdown (the text of docs/codes.md with --all).
+    #[arg(long)]
+    markdown: bool,
+}
+
+pub fn run(args: ExplainArgs) -> io::Result<Outcome> {
+    let mut out = io::stdout().lock();
+    if args.all {
+        if args.markdown {
+            out.write_all(catalogue::render_markdown().as_bytes())?;
+        } else {
+            let texts: Vec<String> = catalogue::entries()
+                .iter()
+                .map(catalogue::render_text)
+                .collect();
+            out.write_all(texts.join("\n").as_bytes())?;
+        }
+        return Ok(Outcome::Clean);
+    }
+    let text = args.code.unwrap_or_default();
+    let Some(entry) = catalogue::lookup(&text.trim().to_ascii_uppercase()) else {
+        let mut message = format!("pdnkit: unknown code `{text}`");
+        if let Some(near) = catalogue::suggest(&text) {
+            message.push_str(&format!("; did you mean `{near}`?"));
+        }
+        eprintln!("{message} (`pdnkit explain --all` lists every code)");
+        return Ok(Outcome::Failure);
+    };
+    if args.markdown {
+        writeln!(
+            out,
+            "{}",
+            catalogue::render_markdown_entry(&entry).trim_start()
+        )?;
+    } else {
+        out.write_all(catalogue::render_text(&entry).as_bytes())?;
+    }
+    out.flush()?;
+    Ok(Outcome::Clean)
+}

@@ -1,0 +1,183 @@
+//! The policy a `check` run applies: `pdnkit.toml` (found or named), then the command line's
+//! `--allow`, `--warn`, `--deny` and `--fail-on`.
+
+use clap::Args;
+use pdnkit::check::GameReport;
+use pdnkit::check::baseline::{Baseline, BaselineError, BaselineWriter};
+use pdnkit::check::config::{Config, ConfigError};
+use pdnkit::check::policy::{Action, FailOn, Policy, PolicyError, Rule, Selector, Source};
+use std::path::{Path, PathBuf};
+
+/// The code `--allow-unreplayed` is about: naming it in a rule accepts unreplayed games too.
+const NOT_REPLAYED: &str = "W-NOT-REPLAYED";
+
+#[derive(Args)]
+pub struct PolicyArgs {
+    /// Leave findings of CODE out of the report (a code, a prefix such as `W-DATE-*`, or a group:
+    /// reader, style, moves, result, draws). Repeatable.
+    #[arg(long, value_name = "CODE")]
+    allow: Vec<String>,
+    /// Report findings of CODE as warnings. Repeatable.
+    #[arg(long, value_name = "CODE")]
+    warn: Vec<String>,
+    /// Report findings of CODE as errors. Repeatable. Where --allow, --warn and --deny name the
+    /// same code, --deny wins, then --warn.
+    #[arg(long, value_name = "CODE")]
+    deny: Vec<String>,
+    /// The least severe level that fails the run (exit code 1): `error` (default) or `warning`.
+    #[arg(long, value_name = "LEVEL")]
+    fail_on: Option<String>,
+    /// Read the policy from FILE instead of the `pdnkit.toml` found in the current directory or
+    /// its ancestors.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    config: Option<PathBuf>,
+    /// Ignore any `pdnkit.toml`.
+    #[arg(long)]
+    no_config: bool,
+    /// Leave out, and do not fail on, the findings recorded in FILE by --write-baseline; the
+    /// summary says how many of them no longer occur.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// Record this run's errors and warnings in FILE (after --allow/--warn/--deny), to accept
+    /// them with --baseline from now on.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
+    /// Exit 0 even when some games could not be replayed (unknown variant, or one pdnkit has no
+    /// rules for); they are still reported as W-NOT-REPLAYED and counted in the summary.
+    #[arg(long)]
+    allow_unreplayed: bool,
+}
+
+/// Why the policy cannot be used.
+pub enum PolicySetupError {
+    Config(ConfigError),
+    Baseline(BaselineError),
+    Option(&'static str, PolicyError),
+}
+
+impl std::fmt::Display for PolicySetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PolicySetupError::Config(e) => write!(f, "{e}"),
+            PolicySetupError::Baseline(e) => write!(f, "--baseline {e}"),
+            PolicySetupError::Option(flag, e) => write!(f, "--{flag}: {e}"),
+        }
+    }
+}
+
+/// The policy of one run.
+pub struct RunPolicy {
+    pub config: Option<Config>,
+    command_line: Vec<Rule>,
+    pub fail_on: FailOn,
+    allow_unreplayed: bool,
+    pub baseline: Option<Baseline>,
+    /// Where to write the baseline this run records, and the record.
+    pub write_baseline: Option<(PathBuf, BaselineWriter)>,
+}
+
+impl RunPolicy {
+    pub fn from_args(args: &PolicyArgs) -> Result<RunPolicy, PolicySetupError> {
+        let config = if args.no_config {
+            None
+        } else {
+            let path = match &args.config {
+                Some(path) => Some(path.clone()),
+                None => std::env::current_dir()
+                    .ok()
+                    .and_then(|d| Config::discover(&d)),
+            };
+            path.map(|p| Config::load(&p))
+                .transpose()
+                .map_err(PolicySetupError::Config)?
+        };
+        let mut command_line = Vec::new();
+        for (flag, codes, action) in [
+            ("allow", &args.allow, Action::Allow),
+            ("warn", &args.warn, Action::Warn),
+            ("deny", &args.deny, Action::Deny),
+        ] {
+            for code in codes {
+                let selector = code
+                    .parse::<Selector>()
+                    .map_err(|e| PolicySetupError::Option(flag, e))?;
+                command_line.push(Rule {
+                    selector,
+                    action,
+                    source: Source::CommandLine,
+                });
+            }
+        }
+        let fail_on = match &args.fail_on {
+            Some(text) => text
+                .parse::<FailOn>()
+                .map_err(|e| PolicySetupError::Option("fail-on", e))?,
+            None => config.as_ref().and_then(|c| c.fail_on).unwrap_or_default(),
+        };
+        let baseline = args
+            .baseline
+            .as_deref()
+            .map(Baseline::load)
+            .transpose()
+            .map_err(PolicySetupError::Baseline)?;
+        Ok(RunPolicy {
+            config,
+            command_line,
+            fail_on,
+            allow_unreplayed: args.allow_unreplayed,
+            baseline,
+            write_baseline: args
+                .write_baseline
+                .clone()
+                .map(|path| (path, BaselineWriter::default())),
+        })
+    }
+
+    /// The rules for the input at `file` (`None`: standard input).
+    pub fn for_file(&self, file: Option<&Path>) -> Policy {
+        let mut rules = self
+            .config
+            .as_ref()
+            .map(|c| c.rules_for(file))
+            .unwrap_or_default();
+        rules.extend(self.command_line.iter().cloned());
+        Policy::new(rules)
+    }
+
+    /// Records `game` in the baseline being written, then leaves out the findings the baseline
+    /// being matched knows. Returns how many were left out.
+    pub fn apply_baseline(&mut self, file: &str, game: &mut GameReport) -> u64 {
+        if let Some((_, writer)) = &mut self.write_baseline {
+            writer.add(file, game);
+        }
+        match &mut self.baseline {
+            Some(baseline) => baseline.filter(file, game),
+            None => 0,
+        }
+    }
+
+    /// Writes the recorded baseline, if one was asked for: through a temporary file renamed at
+    /// the end, so a failed write never leaves half a baseline.
+    pub fn finish_baseline(&self) -> std::io::Result<()> {
+        let Some((path, writer)) = &self.write_baseline else {
+            return Ok(());
+        };
+        let named = |e: std::io::Error| {
+            std::io::Error::new(
+                e.kind(),
+                format!("--write-baseline {}: {e}", path.display()),
+            )
+        };
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(".tmp");
+        std::fs::write(&temporary, writer.to_json()).map_err(named)?;
+        std::fs::rename(&temporary, path).map_err(named)
+    }
+
+    /// Whether `game` (the policy already applied) was left unreplayed without the user saying
+    /// that is acceptable: `--allow-unreplayed`, or a rule naming W-NOT-REPLAYED itself (a
+    /// prefix or a group is not enough).
+    pub fn unaccepted_unreplayed(&self, policy: &Policy, game: &GameReport) -> bool {
+        game.not_replayed.is_some() && !self.allow_unreplayed && !policy.names(NOT_REPLAYED)
+    }
+}

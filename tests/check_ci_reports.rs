@@ -1,0 +1,185 @@
+//! Around CI: JUnit XML (Jenkins, GitLab), the GitHub job summary, shell completions and the
+//! manual page.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn pdnkit(args: &[&str], env: &[(&str, &Path)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_pdnkit"));
+    command.current_dir(manifest()).args(args);
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().expect("run pdnkit")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pdnkit-ci-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn junit_has_a_testcase_per_game_and_a_failure_per_game_with_errors() {
+    let out = pdnkit(
+        &["check", "fixtures/check/english.pdn", "--format", "junit"],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let xml = String::from_utf8(out.stdout).unwrap();
+    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+    let cases: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    let json = pdnkit(
+        &["check", "fixtures/check/english.pdn", "--format", "json"],
+        &[],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let totals = &report["totals"];
+    assert_eq!(cases.len() as u64, totals["games"].as_u64().unwrap());
+    let failed = cases
+        .iter()
+        .filter(|c| c.children().any(|n| n.has_tag_name("failure")))
+        .count();
+    assert_eq!(failed as u64, totals["games_with_errors"].as_u64().unwrap());
+    let failure = doc
+        .descendants()
+        .find(|n| n.has_tag_name("failure"))
+        .unwrap();
+    assert_eq!(failure.attribute("type"), Some("E-CAPTURE-MANDATORY"));
+    assert!(failure.text().unwrap().contains("english.pdn:17:19"));
+}
+
+#[test]
+fn junit_escapes_markup_and_control_bytes_from_the_record() {
+    let dir = temp_dir("junit-escape");
+    let file = dir.join("a.pdn");
+    std::fs::write(
+        &file,
+        "[Event \"<b>&\u{1b}[31m\"]\n[White \"A\"]\n[Black \"B\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 37-32 *\n",
+    )
+    .unwrap();
+    let out = pdnkit(&["check", file.to_str().unwrap(), "--format", "junit"], &[]);
+    let xml = String::from_utf8(out.stdout).unwrap();
+    assert!(!xml.contains('\u{1b}'), "{xml}");
+    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+    let case = doc
+        .descendants()
+        .find(|n| n.has_tag_name("testcase"))
+        .unwrap();
+    assert_eq!(
+        case.attribute("name"),
+        Some("game 1: A - B (<b>&\\x1b[31m)")
+    );
+}
+
+#[test]
+fn junit_fails_warnings_too_under_fail_on_warning() {
+    let out = pdnkit(
+        &[
+            "check",
+            "fixtures/check/english.pdn",
+            "--format",
+            "junit",
+            "--fail-on",
+            "warning",
+        ],
+        &[],
+    );
+    let xml = String::from_utf8(out.stdout).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let style = doc
+        .descendants()
+        .find(|n| n.has_tag_name("failure") && n.attribute("type") == Some("W-RESULT-STYLE"));
+    assert!(style.is_some(), "{xml}");
+}
+
+#[test]
+fn github_format_appends_a_job_summary_with_counts_by_code() {
+    let dir = temp_dir("step-summary");
+    let summary = dir.join("summary.md");
+    std::fs::write(&summary, "earlier step\n").unwrap();
+    let out = pdnkit(
+        &["check", "fixtures/check/english.pdn", "--format", "github"],
+        &[("GITHUB_STEP_SUMMARY", &summary)],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let md = std::fs::read_to_string(&summary).unwrap();
+    assert!(md.starts_with("earlier step\n### pdnkit check\n"), "{md}");
+    assert!(md.contains("| games | 8 |"), "{md}");
+    assert!(
+        md.contains("| `E-RESULT-CONTRADICTS-POSITION` | 2 |"),
+        "{md}"
+    );
+}
+
+#[test]
+fn completions_and_man_page_come_from_the_command_definitions() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = pdnkit(&["completions", shell], &[]);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            script.contains("allow-unreplayed") && script.contains("convert"),
+            "{shell}: {script}"
+        );
+    }
+    let bad = pdnkit(&["completions", "cmd.exe"], &[]);
+    assert_eq!(bad.status.code(), Some(2));
+    let man = pdnkit(&["man"], &[]);
+    assert_eq!(man.status.code(), Some(0));
+    let page = String::from_utf8(man.stdout).unwrap();
+    assert!(page.contains(".TH pdnkit 1"), "{page}");
+    assert!(page.contains("check"), "{page}");
+}
+
+#[test]
+fn max_findings_says_how_many_it_left_out_in_every_listing_format() {
+    let json = pdnkit(
+        &[
+            "check",
+            "fixtures/check/international.pdn",
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let totals = &report["totals"];
+    // Listed by default: errors and warnings.
+    let listable = totals["errors"].as_u64().unwrap() + totals["warnings"].as_u64().unwrap();
+    let left_out = listable - 2;
+    let args = [
+        "check",
+        "fixtures/check/international.pdn",
+        "--max-findings",
+        "2",
+    ];
+    let human = pdnkit(&args, &[]);
+    let text = String::from_utf8(human.stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            "({left_out} findings not listed: --max-findings 2)"
+        )),
+        "{text}"
+    );
+    let github = pdnkit(&[&args[..], &["--format", "github"]].concat(), &[]);
+    let text = String::from_utf8(github.stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            "({left_out} findings not listed: --max-findings 2)"
+        )),
+        "{text}"
+    );
+    let sarif = pdnkit(&[&args[..], &["--format", "sarif"]].concat(), &[]);
+    let log: serde_json::Value = serde_json::from_slice(&sarif.stdout).unwrap();
+    assert_eq!(log["runs"][0]["properties"]["findingsNotListed"], left_out);
+    assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 2);
+}
