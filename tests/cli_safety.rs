@@ -226,7 +226,8 @@ fn an_empty_run_is_not_a_clean_pass() {
     std::fs::create_dir(&empty_dir).unwrap();
     let no_pdn = dir.join("no-pdn");
     std::fs::create_dir(&no_pdn).unwrap();
-    std::fs::write(no_pdn.join("notes.txt"), "[Event \"x\"] 1. 11-15 *").unwrap();
+    // Not named like a record, and not starting like one (a tag or a FEN) either.
+    std::fs::write(no_pdn.join("notes.txt"), "notes: 1. 11-15 *").unwrap();
     let empty_file = dir.join("empty.pdn");
     std::fs::write(&empty_file, "").unwrap();
     for command in ["check", "parse", "convert"] {

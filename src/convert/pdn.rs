@@ -112,17 +112,29 @@ fn comment_text(comment: &Comment) -> String {
     }
 }
 
+/// Whether a tag name written as it is reads back as the same name: PDN's letters, digits and
+/// `_`, and the `-`, `.` and single inner spaces exporters write (`White-Elo`, `Heure blanche`),
+/// which the reader keeps (reported as W-NONSTANDARD-TAG-NAME).
+fn tag_name_reads_back(name: &str) -> bool {
+    let inner = |c: char| c == '-' || c == '.' || c == ' ';
+    name.chars().next().is_some_and(char::is_alphanumeric)
+        && !name.ends_with(inner)
+        && !name.contains("  ")
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || inner(c))
+}
+
 /// Whether every part of `game` can be written as PDN that reads back the same.
 fn check_writable(game: &Game) -> Result<(), Unwritable> {
     let refuse = |span: Span, message: String| Err(Unwritable { message, span });
     for tag in &game.tags {
-        let name_ok =
-            !tag.name.is_empty() && tag.name.chars().all(|c| c.is_alphanumeric() || c == '_');
-        if !name_ok {
+        if !tag_name_reads_back(&tag.name) {
             return refuse(
                 tag.span,
                 format!(
-                    "the tag name {:?} is not a PDN tag name (letters, digits, `_`)",
+                    "the tag name {:?} would not read back as written (letters, digits, `_`, and \
+                     `-`, `.` or single spaces inside)",
                     tag.name
                 ),
             );
@@ -305,5 +317,40 @@ fn write_annotation(annotation: &Annotation, w: &mut Wrapper<'_>) {
         }
         Annotation::Setup(setup) => w.unit(&format!("/FEN \"{}\"/", setup.fen)),
         Annotation::Unread(unread) => w.unit(&unread.text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reader::{ReadOptions, read_str};
+
+    #[test]
+    fn tag_names_are_written_only_when_they_read_back_the_same() {
+        for name in [
+            "Event",
+            "White-Elo",
+            "Heure blanche",
+            "Type de jeu",
+            "Événement",
+            "A.B",
+        ] {
+            assert!(tag_name_reads_back(name), "{name}");
+            let text = format!("[{name} \"x\"]\n[GameType \"20\"]\n1. 32-28 *\n");
+            let game = &read_str(&text, ReadOptions::default())[0];
+            assert_eq!(game.tags[0].name, name, "read back");
+        }
+        for name in [
+            "",
+            " Event",
+            "Event ",
+            "Two  spaces",
+            "Ev\"ent",
+            "Ev]ent",
+            "-x",
+            "x-",
+        ] {
+            assert!(!tag_name_reads_back(name), "{name:?}");
+        }
     }
 }
