@@ -37,7 +37,7 @@ fn measure(name: &str, bytes: &[u8], to: To) {
             match to {
                 To::Pdn => {
                     out.clear();
-                    pdn::write_game(&game, &mut out);
+                    pdn::write_game(&game, &mut out).expect("writable");
                     written += out.len();
                 }
                 To::Json => {

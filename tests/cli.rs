@@ -1,6 +1,8 @@
 //! The `pdnkit` binary as a user runs it: exit codes, standard input, directories, every
 //! report format, `--output`, `--max-findings`, `--quiet`, `--jobs` and a closed pipe.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -495,7 +497,7 @@ fn jobs_do_not_change_the_output() {
     if corpus.is_dir() {
         dirs.push(corpus);
     } else {
-        eprintln!("skipping the corpus: {} is absent", corpus.display());
+        corpus::skip(format_args!("the corpus: {} is absent", corpus.display()));
     }
     for dir in dirs {
         let dir = dir.to_str().unwrap();

@@ -1,6 +1,8 @@
 //! `pdnkit convert` as a command: exit codes, standard input, `-o`, JSON in and out, the
 //! positions export, and the schema of the JSON it writes.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -180,7 +182,7 @@ fn jobs_do_not_change_the_output() {
     if std::path::Path::new(&corpus).is_dir() {
         paths.push(corpus);
     } else {
-        eprintln!("skipping the corpus: {corpus} is absent");
+        corpus::skip(format_args!("the corpus: {corpus} is absent"));
     }
     for to in ["pdn", "json", "positions"] {
         let run = |jobs: &str| {

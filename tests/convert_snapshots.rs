@@ -32,7 +32,7 @@ fn run(games: Vec<Game>, options: Options) -> (String, String, Vec<Converted>) {
                 n.span.line, n.span.column, n.severity, n.code, n.message, game.index
             );
         }
-        convert::pdn::write_game(&game, &mut out);
+        convert::pdn::write_game(&game, &mut out).expect("a game read from PDN is writable");
         reports.push(report);
     }
     (out, notices, reports)

@@ -1,6 +1,8 @@
 //! Printing a game and reading it back gives the same model (spans, raw spellings and
 //! diagnostics aside): on generated games, and on every game of the corpus.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 use pdnkit::reader::{self, ReadOptions, write};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -52,10 +54,10 @@ fn assert_round_trip(text: &str, what: &str) {
 fn corpus_files() -> Option<Vec<std::path::PathBuf>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     if !root.is_dir() {
-        eprintln!(
-            "skipped: {} is absent (the corpus sits beside the checkout in CI)",
+        corpus::skip(format_args!(
+            "{} is absent (the corpus sits beside the checkout in CI)",
             root.display()
-        );
+        ));
         return None;
     }
     let mut files = Vec::new();

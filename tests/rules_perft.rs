@@ -3,6 +3,8 @@
 //! `perft_deep` test (`cargo test --release --test rules_perft -- --ignored`).
 //! Without the corpus (a fresh clone) the tests say so and pass.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 use pdnkit::fen;
 use pdnkit::rules::variants::{self, Rules};
 use pdnkit::rules::{Numbering, Position, perft, perft_keep_duplicates};
@@ -60,7 +62,7 @@ fn thai_twelve_men() -> Position {
 fn read_rows() -> Option<Vec<Row>> {
     let dir = Path::new(CORPUS);
     if !dir.is_dir() {
-        eprintln!("skipped: perft corpus not found at {CORPUS}");
+        corpus::skip(format_args!("perft corpus not found at {CORPUS}"));
         return None;
     }
     let mut rows = Vec::new();

@@ -4,6 +4,8 @@
 //! kurnik.pdn says `N1` in its GameType (an old corner code) yet numbers like every other
 //! International file: the default numbering is used. Skips with a message when the corpus is absent.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 use pdnkit::fen;
 use pdnkit::rules::variants::{self, Rules};
 use pdnkit::rules::{Move, Position};
@@ -81,7 +83,7 @@ fn find(pos: &Position, token: &str) -> Option<Move> {
 fn replay(file: &str, rules: &'static Rules, min_games: usize) {
     let path = Path::new(CORPUS).join(file);
     let Ok(bytes) = std::fs::read(&path) else {
-        eprintln!("skipped: {} not found", path.display());
+        corpus::skip(format_args!("{} not found", path.display()));
         return;
     };
     let text = String::from_utf8_lossy(&bytes);

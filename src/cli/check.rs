@@ -1,16 +1,16 @@
 //! `pdnkit check`: read, replay and judge every game; report for people or for CI.
 
-use super::Outcome;
-use super::inputs;
 use super::policy::{PolicyArgs, RunPolicy};
+use super::progress::Progress;
+use super::{ColorWhen, Outcome, RunSummary, destination, inputs};
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pdnkit::check::CheckOptions;
 use pdnkit::check::pipeline::{self, Event, PipelineOptions};
-use pdnkit::check::policy::{FailOn, Policy};
+use pdnkit::check::policy::Policy;
 use pdnkit::draw::DrawProfile;
 use pdnkit::reader::{Encoding, ReadOptions, Severity};
 use pdnkit::report::github::GithubWriter;
+use pdnkit::report::human::escape_controls;
 use pdnkit::report::human::{HumanWriter, Style};
 use pdnkit::report::json::{JsonLinesWriter, JsonWriter};
 use pdnkit::report::junit::JunitWriter;
@@ -18,7 +18,7 @@ use pdnkit::report::sarif::SarifWriter;
 use pdnkit::report::{FileInfo, ReportWriter, Show, Totals};
 use pdnkit::rules::Rules;
 use pdnkit::variant::Variant;
-use std::io::{self, IsTerminal, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -53,7 +53,7 @@ pub struct CheckArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
-    /// Write the report to FILE instead of standard output.
+    /// Write the report to FILE (`-`: standard output) instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
     /// List at most N findings (human, sarif, github); the summary still counts them all.
@@ -68,9 +68,10 @@ pub struct CheckArgs {
     /// The least severe findings listed (human, sarif, github): `error`, `warning` or `note`.
     #[arg(long, value_enum, default_value_t = Level::Warning)]
     level: Level,
-    /// Threads checking games (default: one per core). Output is the same for any value.
-    #[arg(long, short = 'j', value_name = "N")]
-    jobs: Option<usize>,
+    /// Threads checking games: 1 or more (default, and at most: one per core). Output is the
+    /// same for any value.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
     /// Character set of the input (default: UTF-8, else detected Windows-1252/1251; UTF-16 with a
     /// byte order mark; `utf-16` for UTF-16 without one).
     #[arg(long, value_parser = super::parse::parse_encoding)]
@@ -94,11 +95,11 @@ enum Format {
     Junit,
 }
 
-pub fn run(args: CheckArgs) -> io::Result<Outcome> {
+pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
     let mut policy = match RunPolicy::from_args(&args.policy) {
         Ok(policy) => policy,
         Err(error) => {
-            eprintln!("pdnkit: {error}");
+            eprintln!("pdnkit: {}", escape_controls(&error.to_string()));
             return Ok(Outcome::Failure);
         }
     };
@@ -117,7 +118,9 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
         );
         return Ok(Outcome::Failure);
     }
-    let inputs = inputs::expand(&args.paths)?;
+    let inputs = inputs::expand(&args.paths);
+    let (out, pending) = destination::open(args.output.as_deref(), &inputs)?;
+    let colour = out.colour(color);
     let files: Vec<FileInfo> = inputs
         .iter()
         .map(|i| FileInfo {
@@ -141,15 +144,12 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
         })
         .collect();
 
-    let (out, colour): (Box<dyn Write>, bool) = match &args.output {
-        Some(path) => (Box::new(std::fs::File::create(path)?), false),
-        None => {
-            let stdout = io::stdout();
-            let tty = stdout.is_terminal();
-            (Box::new(stdout.lock()), tty)
-        }
-    };
-    let out = io::BufWriter::new(out);
+    let bar = Progress::new(
+        total_bytes,
+        "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+        std::time::Duration::from_secs(1),
+    );
+    let out = out.buffered(Some(&bar));
     let show = Show {
         min_level: match (args.notes, args.level) {
             (true, _) | (_, Level::Note) => Severity::Note,
@@ -179,16 +179,12 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
         }
     };
 
-    let bar = progress_bar(total_bytes);
     let progress: pipeline::Progress = {
         let bar = bar.clone();
-        Arc::new(move |_| bar.set_position(read_bytes.load(Ordering::Relaxed)))
+        Arc::new(move |_| bar.bar().set_position(read_bytes.load(Ordering::Relaxed)))
     };
     let options = PipelineOptions {
-        jobs: args
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1),
+        jobs: super::jobs(args.jobs),
         read: ReadOptions {
             strict: args.strict,
             default_variant: variant,
@@ -229,42 +225,32 @@ pub fn run(args: CheckArgs) -> io::Result<Outcome> {
             totals.bytes += bytes;
             if let Some(e) = &error {
                 totals.unreadable_files += 1;
-                eprintln!("pdnkit: {}: {e}", files[file].name);
+                let message = escape_controls(&format!("{}: {e}", files[file].name)).into_owned();
+                bar.suspend(|| eprintln!("pdnkit: {message}"));
             }
             writer.file_end(&files[file], error.as_deref())
         }
     })?;
-    bar.finish_and_clear();
+    bar.finish();
     totals.seconds = started.elapsed().as_secs_f64();
     totals.baseline_unmatched = policy.baseline.as_ref().map_or(0, |b| b.unmatched());
     policy.finish_baseline()?;
     writer.finish(&totals)?;
-    Ok(outcome(&totals, policy.fail_on, unaccepted_unreplayed))
-}
-
-/// The exit code of a run (`pdnkit check --help` documents it): a run that left moves unchecked
-/// is never clean unless the user said that is acceptable.
-fn outcome(totals: &Totals, fail_on: FailOn, unaccepted_unreplayed: u64) -> Outcome {
-    let failing_findings =
-        totals.errors > 0 || (fail_on.fails(Severity::Warning) && totals.warnings > 0);
-    if totals.unreadable_files > 0 {
-        Outcome::Failure
-    } else if failing_findings || unaccepted_unreplayed > 0 {
-        Outcome::Findings
-    } else {
-        Outcome::Clean
+    drop(writer);
+    pending.commit()?;
+    // The exit code (`pdnkit check --help` documents it): a run that left moves unchecked is
+    // never clean unless the user said that is acceptable.
+    let fails_on_warnings = policy.fail_on.fails(Severity::Warning);
+    Ok(RunSummary {
+        failed_inputs: totals.unreadable_files,
+        games: totals.games,
+        failing_findings: totals.errors
+            + if fails_on_warnings {
+                totals.warnings
+            } else {
+                0
+            },
+        unaccepted_unreplayed,
     }
-}
-
-/// A byte-count progress bar on standard error, drawn only when it is a terminal.
-fn progress_bar(total: u64) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
+    .outcome())
 }

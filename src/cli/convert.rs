@@ -2,13 +2,14 @@
 //! out. Games are read in order, converted on several threads and written in input order
 //! (constant memory). Findings and repairs go to standard error.
 
-use super::Outcome;
-use super::inputs;
+use super::{ColorWhen, Outcome, RunSummary, destination, inputs};
 use clap::{Args, ValueEnum};
-use pdnkit::convert::{Captures, Converted, Converter, Options, pdn, positions};
+use pdnkit::convert::json::{self, JsonGameError};
+use pdnkit::convert::{Captures, Converted, Converter, Notice, Options, pdn, positions};
 use pdnkit::ordered;
-use pdnkit::reader::{Encoding, Game, ReadOptions, Reader};
+use pdnkit::reader::{Encoding, Game, ReadOptions, Reader, Severity};
 use pdnkit::report::FileInfo;
+use pdnkit::report::human::escape_controls;
 use pdnkit::report::human::{Headline, Style, write_located};
 use pdnkit::variant::{SquareNotation, Variant};
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
@@ -46,7 +47,8 @@ pub struct ConvertArgs {
     /// Leave NAGs (`$n`) out.
     #[arg(long)]
     no_nags: bool,
-    /// Write to FILE instead of standard output.
+    /// Write to FILE (`-`: standard output) instead of standard output. FILE is replaced only
+    /// when the run ends; it may not be one of the inputs.
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
     /// Variant of games without a GameType tag (a name such as `english`, or a GameType number).
@@ -55,9 +57,10 @@ pub struct ConvertArgs {
     /// Character set of PDN input (default: UTF-8, else detected Windows-1252/1251).
     #[arg(long, value_parser = super::parse::parse_encoding)]
     encoding: Option<Encoding>,
-    /// Threads converting games (default: one per core). Output is the same for any value.
-    #[arg(long, short = 'j', value_name = "N")]
-    jobs: Option<usize>,
+    /// Threads converting games: 1 or more (default, and at most: one per core). Output is the
+    /// same for any value.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -79,8 +82,8 @@ enum CapturesArg {
     Long,
 }
 
-pub fn run(args: ConvertArgs) -> io::Result<Outcome> {
-    let inputs = inputs::expand(&args.paths)?;
+pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
+    let inputs = inputs::expand(&args.paths);
     let options = Options {
         notation: args.notation.map(|n| match n {
             NotationArg::Numeric => SquareNotation::Numeric,
@@ -103,10 +106,7 @@ pub fn run(args: ConvertArgs) -> io::Result<Outcome> {
         encoding: args.encoding,
         ..ReadOptions::default()
     };
-    let out: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(std::fs::File::create(path)?),
-        None => Box::new(io::stdout().lock()),
-    };
+    let (out, pending) = destination::open(args.output.as_deref(), &inputs)?;
     let files: Vec<FileInfo> = inputs
         .iter()
         .map(|input| FileInfo {
@@ -117,16 +117,14 @@ pub fn run(args: ConvertArgs) -> io::Result<Outcome> {
     let mut sink = Sink {
         out: io::BufWriter::with_capacity(1 << 16, out),
         style: Style {
-            colour: io::stderr().is_terminal(),
+            colour: color.colour(io::stderr().is_terminal()),
         },
-        files: &files,
+        files: files.clone(),
+        games: 0,
         errors: 0,
-        failed: false,
+        failures: 0,
     };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let jobs = super::jobs(args.jobs);
     let to = args.to;
     // This thread reads the games in order; the workers convert and render them; the sink
     // writes them in input order, so the output is the same for any number of jobs.
@@ -145,18 +143,22 @@ pub fn run(args: ConvertArgs) -> io::Result<Outcome> {
                         .collect(),
                 },
                 Item::Failed { file, error } => Done::Failed { file, error },
+                Item::Json { file } => Done::Json { file },
+                Item::Rejected { file, error } => Done::Rejected { file, error },
             }
         },
         |done| sink.take(done),
     )?;
     sink.out.flush()?;
-    Ok(if sink.failed {
-        Outcome::Failure
-    } else if sink.errors > 0 {
-        Outcome::Findings
-    } else {
-        Outcome::Clean
-    })
+    drop(sink.out);
+    pending.commit()?;
+    Ok(RunSummary {
+        failed_inputs: sink.failures,
+        games: sink.games,
+        failing_findings: sink.errors,
+        ..RunSummary::default()
+    }
+    .outcome())
 }
 
 /// Games handed to a worker at once: enough to amortise the channel, few enough to keep the
@@ -165,6 +167,15 @@ const BATCH_GAMES: usize = 64;
 
 /// What the reading thread hands to the workers.
 enum Item {
+    /// The file is pdnkit's JSON: its spans are not lines of it.
+    Json {
+        file: usize,
+    },
+    /// A line of a JSON file that is not a game.
+    Rejected {
+        file: usize,
+        error: JsonGameError,
+    },
     Games {
         file: usize,
         games: Vec<Game>,
@@ -178,6 +189,13 @@ enum Item {
 
 /// What a worker hands back.
 enum Done {
+    Json {
+        file: usize,
+    },
+    Rejected {
+        file: usize,
+        error: JsonGameError,
+    },
     Games {
         file: usize,
         rendered: Vec<io::Result<Rendered>>,
@@ -195,45 +213,20 @@ struct Rendered {
     report: Converted,
 }
 
-/// Reads every input in order, in batches of games: PDN through the reader, pdnkit's JSON
-/// through serde.
+/// Reads every input in order, in batches of games: PDN through the reader, pdnkit's JSON a
+/// game a line.
 fn read_games(
     inputs: &[inputs::Input],
     read: &ReadOptions,
     emit: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
     for (file, input) in inputs.iter().enumerate() {
-        let mut batch = Vec::with_capacity(BATCH_GAMES);
-        let mut games = |game: Game, emit: &mut dyn FnMut(Item) -> io::Result<()>| {
-            batch.push(game);
-            if batch.len() == BATCH_GAMES {
-                let games = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_GAMES));
-                emit(Item::Games { file, games })?;
-            }
-            Ok::<(), io::Error>(())
+        let mut batch = Batch {
+            file,
+            games: Vec::with_capacity(BATCH_GAMES),
         };
-        let outcome = (|| -> io::Result<()> {
-            let mut source = BufReader::with_capacity(1 << 16, input.open()?);
-            if looks_like_json(source.fill_buf()?) {
-                for game in serde_json::Deserializer::from_reader(source).into_iter::<Game>() {
-                    let game = game.map_err(|e| {
-                        io::Error::new(
-                            io::ErrorKind::InvalidData,
-                            format!("not a pdnkit JSON game: {e}"),
-                        )
-                    })?;
-                    games(game, emit)?;
-                }
-            } else {
-                for game in Reader::new(source, read.clone()) {
-                    games(game?, emit)?;
-                }
-            }
-            Ok(())
-        })();
-        if !batch.is_empty() {
-            emit(Item::Games { file, games: batch })?;
-        }
+        let outcome = read_input(input, read, &mut batch, emit);
+        batch.flush(emit)?;
         if let Err(error) = outcome {
             if error.kind() == io::ErrorKind::BrokenPipe {
                 // The sink stopped (`map_in_order` says so this way): stop reading.
@@ -245,12 +238,86 @@ fn read_games(
     Ok(())
 }
 
+fn read_input(
+    input: &inputs::Input,
+    read: &ReadOptions,
+    batch: &mut Batch,
+    emit: &mut dyn FnMut(Item) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut source = BufReader::with_capacity(1 << 16, input.open()?);
+    if !looks_like_json(source.fill_buf()?) {
+        for game in Reader::new(source, read.clone()) {
+            batch.push(game?, emit)?;
+        }
+        return Ok(());
+    }
+    let file = batch.file;
+    emit(Item::Json { file })?;
+    // A game a line: a bad line is reported in its place and the rest goes on.
+    let mut text = Vec::new();
+    let mut line = 0;
+    loop {
+        text.clear();
+        if source.read_until(b'\n', &mut text)? == 0 {
+            return Ok(());
+        }
+        line += 1;
+        if text.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        match json::read_game(text.trim_ascii_end(), line) {
+            Ok(game) => batch.push(game, emit)?,
+            Err(error) => {
+                batch.flush(emit)?;
+                emit(Item::Rejected { file, error })?;
+            }
+        }
+    }
+}
+
+/// Games of one file on their way to a worker.
+struct Batch {
+    file: usize,
+    games: Vec<Game>,
+}
+
+impl Batch {
+    fn push(&mut self, game: Game, emit: &mut dyn FnMut(Item) -> io::Result<()>) -> io::Result<()> {
+        self.games.push(game);
+        if self.games.len() == BATCH_GAMES {
+            self.flush(emit)?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self, emit: &mut dyn FnMut(Item) -> io::Result<()>) -> io::Result<()> {
+        if self.games.is_empty() {
+            return Ok(());
+        }
+        let games = std::mem::replace(&mut self.games, Vec::with_capacity(BATCH_GAMES));
+        emit(Item::Games {
+            file: self.file,
+            games,
+        })
+    }
+}
+
 /// Converts one game and renders it in the output format.
 fn render(converter: &mut Converter, to: To, file: &str, mut game: Game) -> io::Result<Rendered> {
-    let report = converter.convert(&mut game);
+    let mut report = converter.convert(&mut game);
     let mut text = String::new();
     match to {
-        To::Pdn => pdn::write_game(&game, &mut text),
+        To::Pdn => {
+            if let Err(e) = pdn::write_game(&game, &mut text) {
+                report.errors += 1;
+                report.notices.push(Notice {
+                    severity: Severity::Error,
+                    code: "E-NOT-WRITABLE",
+                    message: format!("{e}; the game is not written"),
+                    span: e.span,
+                });
+            }
+        }
         To::Json => {
             text = serde_json::to_string(&game).map_err(io::Error::other)?;
             text.push('\n');
@@ -269,15 +336,17 @@ fn render(converter: &mut Converter, to: To, file: &str, mut game: Game) -> io::
 }
 
 /// Writes converted games in order, and their notices to standard error.
-struct Sink<'a, W: Write> {
+struct Sink<W: Write> {
     out: W,
     style: Style,
-    files: &'a [FileInfo],
+    /// The inputs, as findings name them (no source lines for JSON input).
+    files: Vec<FileInfo>,
+    games: u64,
     errors: u64,
-    failed: bool,
+    failures: u64,
 }
 
-impl<W: Write> Sink<'_, W> {
+impl<W: Write> Sink<W> {
     fn take(&mut self, done: Done) -> io::Result<()> {
         match done {
             Done::Games { file, rendered } => {
@@ -289,6 +358,14 @@ impl<W: Write> Sink<'_, W> {
                 }
             }
             Done::Failed { file, error } => self.fail(file, &error),
+            Done::Json { file } => self.files[file].path = None,
+            Done::Rejected { file, error } => {
+                self.errors += 1;
+                eprintln!(
+                    "pdnkit: {}",
+                    escape_controls(&format!("{}:{error}", self.files[file].name))
+                );
+            }
         }
         Ok(())
     }
@@ -308,13 +385,17 @@ impl<W: Write> Sink<'_, W> {
                 write_located(&mut err, self.style, &self.files[file], &headline)?;
             }
         }
+        self.games += 1;
         self.errors += u64::from(game.report.errors);
         self.out.write_all(game.text.as_bytes())
     }
 
     fn fail(&mut self, file: usize, error: &io::Error) {
-        self.failed = true;
-        eprintln!("pdnkit: {}: {error}", self.files[file].name);
+        self.failures += 1;
+        eprintln!(
+            "pdnkit: {}",
+            escape_controls(&format!("{}: {error}", self.files[file].name))
+        );
     }
 }
 

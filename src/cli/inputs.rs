@@ -1,9 +1,11 @@
 //! Turning command-line paths into inputs: files, directories (recursively, `*.pdn`, `*.pdn.gz`,
 //! `*.fen` and other files that start like game records, in sorted order so output is
 //! deterministic; the files skipped are named) and `-` for standard input. Gzip is recognised by
-//! its content, whatever the name.
+//! its content, whatever the name. A path that cannot be read stays an input whose opening
+//! fails, so the run reports it, goes on with the rest and fails at the end.
 
 use pdnkit::reader;
+use pdnkit::report::human::escape_controls;
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -13,13 +15,19 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub enum Input {
     Stdin,
     File(PathBuf),
+    /// A path the directory walk could not read (reported when it is opened).
+    Unreadable {
+        path: PathBuf,
+        kind: io::ErrorKind,
+        message: String,
+    },
 }
 
 impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_string(),
-            Input::File(path) => path.display().to_string(),
+            Input::File(path) | Input::Unreadable { path, .. } => path.display().to_string(),
         }
     }
 
@@ -27,6 +35,7 @@ impl Input {
         match self {
             Input::Stdin => reader::decompressed(io::stdin()),
             Input::File(path) => reader::open_path(path),
+            Input::Unreadable { .. } => Err(self.unreadable()),
         }
     }
 
@@ -42,14 +51,22 @@ impl Input {
                 inner: fs::File::open(path)?,
                 counter,
             }),
+            Input::Unreadable { .. } => Err(self.unreadable()),
         }
     }
 
     /// The size of the input on disk, when it is a file.
     pub fn size(&self) -> Option<u64> {
         match self {
-            Input::Stdin => None,
             Input::File(path) => fs::metadata(path).ok().map(|m| m.len()),
+            _ => None,
+        }
+    }
+
+    fn unreadable(&self) -> io::Error {
+        match self {
+            Input::Unreadable { kind, message, .. } => io::Error::new(*kind, message.clone()),
+            _ => io::Error::other("readable"),
         }
     }
 
@@ -63,58 +80,89 @@ impl Input {
     }
 }
 
-/// Expands the paths; an unreadable path is an error naming it.
-pub fn expand(paths: &[PathBuf]) -> io::Result<Vec<Input>> {
+/// Expands the paths. A path that does not exist, or that the walk cannot read, is kept as an
+/// input that fails to open: reported in its place, the rest still read.
+pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
     let mut inputs = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" {
             inputs.push(Input::Stdin);
         } else if path.is_dir() {
-            let mut found = Vec::new();
             let mut skipped = Vec::new();
-            walk(path, &mut found, &mut skipped)?;
-            found.sort();
-            inputs.extend(found.into_iter().map(Input::File));
+            walk(path, &mut inputs, &mut skipped);
             if !skipped.is_empty() {
-                skipped.sort();
-                let names: Vec<String> = skipped.iter().map(|p| p.display().to_string()).collect();
+                let names: Vec<String> = skipped
+                    .iter()
+                    .map(|p| escape_controls(&p.display().to_string()).into_owned())
+                    .collect();
                 eprintln!(
                     "pdnkit: {}: skipped {} file{} that hold{} no PDN or FEN: {}",
-                    path.display(),
+                    escape_controls(&path.display().to_string()),
                     names.len(),
                     if names.len() == 1 { "" } else { "s" },
                     if names.len() == 1 { "s" } else { "" },
                     names.join(", ")
                 );
             }
-        } else if path.exists() {
-            inputs.push(Input::File(path.clone()));
         } else {
-            return Err(io::Error::new(
-                io::ErrorKind::NotFound,
-                format!("{}: no such file or directory", path.display()),
-            ));
+            // Named by the user: read whatever it is (a pipe such as `<(zcat a.gz)` too).
+            inputs.push(Input::File(path.clone()));
         }
     }
-    Ok(inputs)
+    inputs
 }
 
-/// The game files under `dir`: by extension (`*.pdn`, `*.pdn.gz`, `*.fen`), or, for other
-/// names, by content ([`holds_records`]). The other files go to `skipped`.
-fn walk(dir: &Path, found: &mut Vec<PathBuf>, skipped: &mut Vec<PathBuf>) -> io::Result<()> {
-    let entries = fs::read_dir(dir)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
-    for entry in entries {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, found, skipped)?;
-        } else if is_pdn(&path) || has_extension(&path, "fen") || holds_records(&path) {
-            found.push(path);
-        } else {
-            skipped.push(path);
+/// The game files below `dir`, in sorted order: regular files named `*.pdn`, `*.pdn.gz` or
+/// `*.fen`, or of another name whose content starts like records ([`holds_records`]); the other
+/// regular files go to `skipped`. Symbolic links are followed, but a link back to a directory
+/// above it (a loop) is skipped with a note; so are files of those names that are not regular
+/// files (a FIFO would block the run).
+fn walk(dir: &Path, inputs: &mut Vec<Input>, skipped: &mut Vec<PathBuf>) {
+    let walker = walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .sort_by_file_name();
+    for entry in walker {
+        match entry {
+            Ok(entry) => {
+                let kind = entry.file_type();
+                let named = is_pdn(entry.path()) || has_extension(entry.path(), "fen");
+                if kind.is_file() {
+                    if named || holds_records(entry.path()) {
+                        inputs.push(Input::File(entry.into_path()));
+                    } else {
+                        skipped.push(entry.into_path());
+                    }
+                } else if !kind.is_dir() && named {
+                    eprintln!(
+                        "pdnkit: note: {}: skipped: not a regular file",
+                        escape_controls(&entry.path().display().to_string())
+                    );
+                }
+            }
+            Err(error) => {
+                let path = error.path().unwrap_or(dir).to_path_buf();
+                if let Some(ancestor) = error.loop_ancestor() {
+                    eprintln!(
+                        "pdnkit: note: {}: skipped: a link back to {} (a loop)",
+                        escape_controls(&path.display().to_string()),
+                        escape_controls(&ancestor.display().to_string())
+                    );
+                    continue;
+                }
+                let kind = error
+                    .io_error()
+                    .map_or(io::ErrorKind::Other, io::Error::kind);
+                let message = error
+                    .io_error()
+                    .map_or_else(|| error.to_string(), io::Error::to_string);
+                inputs.push(Input::Unreadable {
+                    path,
+                    kind,
+                    message,
+                });
+            }
         }
     }
-    Ok(())
 }
 
 /// Whether a file of another name starts like game records: its first line with text (of the

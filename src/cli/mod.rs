@@ -2,23 +2,53 @@
 
 mod check;
 mod convert;
+mod destination;
 mod explain;
 mod inputs;
+mod outcome;
 mod output;
 mod parse;
 mod perft;
 mod policy;
+mod progress;
 mod shell;
 
-use clap::{Parser, Subcommand};
+pub use outcome::{Outcome, RunSummary};
+
+use clap::{Parser, Subcommand, ValueEnum};
+use pdnkit::report::human::escape_controls;
 use std::process::ExitCode;
 
 /// Read, replay, check and convert draughts game records (PDN).
 #[derive(Parser)]
 #[command(name = "pdnkit", version, about)]
 struct Cli {
+    /// Colour: `auto` (on a terminal, unless NO_COLOR is set or TERM=dumb), `always`, `never`.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto, global = true)]
+    color: ColorWhen,
     #[command(subcommand)]
     command: Command,
+}
+
+/// When to colour the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorWhen {
+    /// Whether to colour a stream that is (or is not) a terminal.
+    pub fn colour(self, terminal: bool) -> bool {
+        match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => {
+                terminal && !anstyle_query::no_color() && anstyle_query::term_supports_color()
+            }
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -41,22 +71,11 @@ enum Command {
     Man,
 }
 
-/// Exit codes: 0 clean, 1 findings, 2 usage or I/O error.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Clean,
-    Findings,
-    Failure,
-}
-
-impl From<Outcome> for ExitCode {
-    fn from(outcome: Outcome) -> ExitCode {
-        ExitCode::from(match outcome {
-            Outcome::Clean => 0,
-            Outcome::Findings => 1,
-            Outcome::Failure => 2,
-        })
-    }
+/// Threads for `--jobs`: one per core by default; a larger request is capped there, as more
+/// threads than cores only cost memory (`--jobs 0` is refused by the argument parser).
+pub fn jobs(requested: Option<u32>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    requested.map_or(cores, |n| (n as usize).min(cores)).max(1)
 }
 
 /// The variants pdnkit replays, by name, for messages about the others.
@@ -77,9 +96,9 @@ pub fn main() -> ExitCode {
         }
     };
     let outcome = match cli.command {
-        Command::Check(args) => check::run(args),
-        Command::Convert(args) => convert::run(args),
-        Command::Parse(args) => parse::run(args),
+        Command::Check(args) => check::run(args, cli.color),
+        Command::Convert(args) => convert::run(args, cli.color),
+        Command::Parse(args) => parse::run(args, cli.color),
         Command::Perft(args) => perft::run(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man => shell::man(),
@@ -90,7 +109,7 @@ pub fn main() -> ExitCode {
         // The reader of our output went away (`| head`): not an error.
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("pdnkit: {error}");
+            eprintln!("pdnkit: {}", escape_controls(&error.to_string()));
             ExitCode::from(2)
         }
     }

@@ -1,16 +1,15 @@
 //! `pdnkit parse`: read PDN and print the parsed games (JSON, JSON Lines) or, by default, what
 //! the reader found in them.
 
-use super::Outcome;
-use super::inputs;
-use super::output;
+use super::{ColorWhen, Outcome, RunSummary, destination, inputs, output};
 use clap::{Args, ValueEnum};
 use pdnkit::reader::{Encoding, ReadOptions, Reader, Severity};
 use pdnkit::report::human::Style;
+use pdnkit::report::human::escape_controls;
 use pdnkit::variant::Variant;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -67,31 +66,31 @@ struct FileReport {
     games: Vec<pdnkit::reader::Game>,
 }
 
-pub fn run(args: ParseArgs) -> io::Result<Outcome> {
-    let inputs = inputs::expand(&args.paths)?;
+pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
+    let inputs = inputs::expand(&args.paths);
     let options = ReadOptions {
         strict: args.strict,
         default_variant: args.variant,
         encoding: args.encoding,
         ..ReadOptions::default()
     };
-    let stdout = io::stdout();
+    let (out, pending) = destination::open(None, &inputs)?;
     let style = Style {
-        colour: stdout.is_terminal(),
+        colour: out.colour(color),
     };
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = out.buffered(None);
     let mut totals = Totals::default();
     let mut documents = Vec::new();
     let started = std::time::Instant::now();
-    let mut io_failed = false;
+    let mut failed_inputs = 0;
 
     for input in &inputs {
         let name = input.name();
         let source = match input.open() {
             Ok(source) => source,
             Err(error) => {
-                eprintln!("pdnkit: {name}: {error}");
-                io_failed = true;
+                eprintln!("pdnkit: {}", escape_controls(&format!("{name}: {error}")));
+                failed_inputs += 1;
                 continue;
             }
         };
@@ -102,8 +101,8 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
             let game = match game {
                 Ok(game) => game,
                 Err(error) => {
-                    eprintln!("pdnkit: {name}: {error}");
-                    io_failed = true;
+                    eprintln!("pdnkit: {}", escape_controls(&format!("{name}: {error}")));
+                    failed_inputs += 1;
                     break;
                 }
             };
@@ -168,13 +167,15 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
         Format::Human => write_summary(&mut out, style, &totals, started.elapsed())?,
     }
     out.flush()?;
-    Ok(if io_failed {
-        Outcome::Failure
-    } else if totals.errors > 0 {
-        Outcome::Findings
-    } else {
-        Outcome::Clean
-    })
+    drop(out);
+    pending.commit()?;
+    Ok(RunSummary {
+        failed_inputs,
+        games: totals.games,
+        failing_findings: totals.errors,
+        ..RunSummary::default()
+    }
+    .outcome())
 }
 
 fn write_summary(

@@ -1,11 +1,14 @@
 //! `pdnkit perft`: count the leaf positions of the move tree to a depth (the standard check of a
-//! move generator against published tables).
+//! move generator against published tables). A terminal sees progress by root move; the leaf
+//! count goes to standard output, the time and leaves/s to standard error.
 
 use super::Outcome;
+use super::progress::Progress;
 use clap::Args;
-use pdnkit::rules::{Position, Rules, divide, perft};
+use pdnkit::rules::{Position, Rules, perft};
 use pdnkit::variant::Variant;
 use std::io::{self, Write};
+use std::time::{Duration, Instant};
 
 #[derive(Args)]
 pub struct PerftArgs {
@@ -51,15 +54,41 @@ pub fn run(args: PerftArgs) -> io::Result<Outcome> {
         }
     };
     let mut out = io::stdout().lock();
-    if args.divide && args.depth > 0 {
+    let started = Instant::now();
+    let total = if args.depth == 0 {
+        perft(&position, 0)
+    } else {
+        // One root move at a time, so a long run shows how far it is (on a terminal only).
+        let moves = position.legal_moves();
+        // Shown from the start: a deep count can spend minutes under one root move.
+        let bar = Progress::new(
+            moves.len() as u64,
+            "root move {pos}/{len} {msg} {elapsed}",
+            Duration::ZERO,
+        );
         let mut total = 0;
-        for (mv, leaves) in divide(&position, args.depth) {
-            writeln!(out, "{:<24} {leaves}", position.move_full_text(&mv))?;
+        for mv in moves.iter() {
+            let text = position.move_full_text(mv);
+            bar.bar().set_message(text.clone());
+            let leaves = perft(&position.play(mv), args.depth - 1);
+            bar.bar().inc(1);
+            if args.divide {
+                bar.suspend(|| writeln!(out, "{text:<24} {leaves}"))?;
+            }
             total += leaves;
         }
-        writeln!(out, "\n{total}")?;
-    } else {
-        writeln!(out, "{}", perft(&position, args.depth))?;
-    }
+        bar.finish();
+        if args.divide {
+            writeln!(out)?;
+        }
+        total
+    };
+    writeln!(out, "{total}")?;
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{total} leaves at depth {} in {seconds:.3} s ({:.0} leaves/s)",
+        args.depth,
+        total as f64 / seconds.max(1e-9)
+    );
     Ok(Outcome::Clean)
 }

@@ -20,10 +20,11 @@
 //! let report = converter.convert(&mut game);
 //! assert_eq!(report.errors, 0);
 //! let mut text = String::new();
-//! pdnkit::convert::pdn::write_game(&game, &mut text);
+//! pdnkit::convert::pdn::write_game(&game, &mut text).unwrap();
 //! assert!(text.contains("1. 32-28 19-23 2. 28x19 14x23 *"));
 //! ```
 
+pub mod json;
 pub mod pdn;
 pub mod positions;
 pub mod squares;

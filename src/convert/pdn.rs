@@ -1,32 +1,55 @@
 //! Canonical PDN text of a (converted) game.
 //!
-//! Layout: header comments, one tag per line, a blank line, then the moves wrapped before
+//! Layout: header comments (those after the tags stay after them), one tag per line, a blank line, then the moves wrapped before
 //! column 80. A move number stays on the line of its move (`12. 32-28` is one unit), `(` is
 //! glued to the first unit of a variation and `)` to the last, so no line starts with `)` or ends
 //! with `(`. A unit wider than the line (a long comment) is never broken: it gets a line of its
 //! own. `%` comments take a whole line; `;` comments (kept only when their text holds a `}`) end
 //! theirs. The game ends with its terminator and a blank line.
 
-use crate::reader::{Annotation, CommentStyle, Game, Line};
-use std::fmt::Write;
+use crate::reader::{Annotation, Comment, CommentStyle, Game, Line, Span};
+use std::fmt::{self, Write};
 
 /// Lines never exceed this many columns (unless one unit is wider).
 pub const WIDTH: usize = 79;
 
-/// Appends one game as canonical PDN.
-pub fn write_game(game: &Game, out: &mut String) {
-    for comment in &game.header_comments {
-        match comment.style {
-            CommentStyle::Brace => {
-                let _ = writeln!(out, "{{{}}}", comment.text);
-            }
-            CommentStyle::Semicolon => {
-                let _ = writeln!(out, ";{}", comment.text);
-            }
-            CommentStyle::Percent => {
-                let _ = writeln!(out, "%{}", comment.text);
-            }
-        }
+/// A game that PDN cannot hold as it is (only a hand-made one, as JSON, can be like this):
+/// written, it would read back differently, so it is not written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unwritable {
+    pub message: String,
+    /// Where in the game's source the part is.
+    pub span: Span,
+}
+
+impl fmt::Display for Unwritable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Unwritable {}
+
+/// Appends one game as canonical PDN, or nothing when a part of it cannot be written so that
+/// it reads back the same (a tag name that is not a name, a line break in a tag value, a `}`
+/// in a comment that also holds a line break, ...).
+pub fn write_game(game: &Game, out: &mut String) -> Result<(), Unwritable> {
+    check_writable(game)?;
+    // Comments before the first tag stay above the tags; those after (an introduction to the
+    // moves) stay below them, where every reader attaches them to this game.
+    // (A tag the conversion added has an empty span: it was nowhere in the source.)
+    let first_tag = game
+        .tags
+        .iter()
+        .filter(|t| t.span.len > 0)
+        .map(|t| t.span.offset)
+        .min();
+    let (above, below): (Vec<&Comment>, Vec<&Comment>) = game
+        .header_comments
+        .iter()
+        .partition(|c| first_tag.is_none_or(|tag| c.span.offset < tag));
+    for comment in above {
+        write_header_comment(comment, out);
     }
     for tag in &game.tags {
         out.push('[');
@@ -42,6 +65,9 @@ pub fn write_game(game: &Game, out: &mut String) {
     }
     if !game.tags.is_empty() {
         out.push('\n');
+    }
+    for comment in below {
+        write_header_comment(comment, out);
     }
     let mut w = Wrapper {
         out,
@@ -65,6 +91,104 @@ pub fn write_game(game: &Game, out: &mut String) {
         w.out.push('\n');
     }
     w.out.push('\n');
+    Ok(())
+}
+
+fn write_header_comment(comment: &Comment, out: &mut String) {
+    let _ = writeln!(out, "{}", comment_text(comment));
+}
+
+/// The comment as PDN, in its own style when its text allows: a `{}` comment holding `}` is
+/// written as a `;` comment, and a `;` or `%` comment holding a line break as a `{}` one
+/// ([`check_writable`] has made sure one of the two fits).
+fn comment_text(comment: &Comment) -> String {
+    let text = &comment.text;
+    let breaks = text.contains(['\n', '\r']);
+    match comment.style {
+        CommentStyle::Brace if text.contains('}') => format!(";{text}"),
+        CommentStyle::Semicolon if !breaks => format!(";{text}"),
+        CommentStyle::Percent if !breaks => format!("%{text}"),
+        _ => format!("{{{text}}}"),
+    }
+}
+
+/// Whether a tag name written as it is reads back as the same name: PDN's letters, digits and
+/// `_`, and the `-`, `.` and single inner spaces exporters write (`White-Elo`, `Heure blanche`),
+/// which the reader keeps (reported as W-NONSTANDARD-TAG-NAME).
+fn tag_name_reads_back(name: &str) -> bool {
+    let inner = |c: char| c == '-' || c == '.' || c == ' ';
+    name.chars().next().is_some_and(char::is_alphanumeric)
+        && !name.ends_with(inner)
+        && !name.contains("  ")
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || inner(c))
+}
+
+/// Whether every part of `game` can be written as PDN that reads back the same.
+fn check_writable(game: &Game) -> Result<(), Unwritable> {
+    let refuse = |span: Span, message: String| Err(Unwritable { message, span });
+    for tag in &game.tags {
+        if !tag_name_reads_back(&tag.name) {
+            return refuse(
+                tag.span,
+                format!(
+                    "the tag name {:?} would not read back as written (letters, digits, `_`, and \
+                     `-`, `.` or single spaces inside)",
+                    tag.name
+                ),
+            );
+        }
+        if tag.value.contains(['\n', '\r']) {
+            return refuse(
+                tag.span,
+                format!(
+                    "the value of tag {} holds a line break, which a PDN tag cannot",
+                    tag.name
+                ),
+            );
+        }
+    }
+    for comment in &game.header_comments {
+        check_comment(comment)?;
+    }
+    check_line(&game.moves)
+}
+
+fn check_comment(comment: &Comment) -> Result<(), Unwritable> {
+    let text = &comment.text;
+    if text.contains('}') && text.contains(['\n', '\r']) {
+        return Err(Unwritable {
+            message: "a comment holds both `}` and a line break: no PDN comment can hold it"
+                .to_string(),
+            span: comment.span,
+        });
+    }
+    Ok(())
+}
+
+fn check_line(line: &Line) -> Result<(), Unwritable> {
+    let annotations = |list: &[Annotation]| -> Result<(), Unwritable> {
+        for a in list {
+            match a {
+                Annotation::Comment(c) => check_comment(c)?,
+                Annotation::Variation(v) => check_line(&v.line)?,
+                Annotation::Setup(setup) if setup.fen.contains(['"', '\n', '\r']) => {
+                    return Err(Unwritable {
+                        message: format!("the setup {:?} holds `\"` or a line break", setup.fen),
+                        span: setup.span,
+                    });
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    };
+    annotations(&line.before)?;
+    for node in &line.moves {
+        annotations(&node.after)?;
+    }
+    Ok(())
 }
 
 /// Places units on lines. The current unit is held back until the next one starts, so that a
@@ -177,11 +301,14 @@ fn write_line(line: &Line, w: &mut Wrapper<'_>) {
 
 fn write_annotation(annotation: &Annotation, w: &mut Wrapper<'_>) {
     match annotation {
-        Annotation::Comment(comment) => match comment.style {
-            CommentStyle::Brace => w.unit(&format!("{{{}}}", comment.text)),
-            CommentStyle::Semicolon => w.line_ending_unit(&format!(";{}", comment.text)),
-            CommentStyle::Percent => w.own_line(&format!("%{}", comment.text)),
-        },
+        Annotation::Comment(comment) => {
+            let text = comment_text(comment);
+            match text.as_bytes()[0] {
+                b';' => w.line_ending_unit(&text),
+                b'%' => w.own_line(&text),
+                _ => w.unit(&text),
+            }
+        }
         Annotation::Nag(nag) => w.unit(&format!("${}", nag.value)),
         Annotation::Variation(variation) => {
             w.open();
@@ -190,5 +317,40 @@ fn write_annotation(annotation: &Annotation, w: &mut Wrapper<'_>) {
         }
         Annotation::Setup(setup) => w.unit(&format!("/FEN \"{}\"/", setup.fen)),
         Annotation::Unread(unread) => w.unit(&unread.text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reader::{ReadOptions, read_str};
+
+    #[test]
+    fn tag_names_are_written_only_when_they_read_back_the_same() {
+        for name in [
+            "Event",
+            "White-Elo",
+            "Heure blanche",
+            "Type de jeu",
+            "Événement",
+            "A.B",
+        ] {
+            assert!(tag_name_reads_back(name), "{name}");
+            let text = format!("[{name} \"x\"]\n[GameType \"20\"]\n1. 32-28 *\n");
+            let game = &read_str(&text, ReadOptions::default())[0];
+            assert_eq!(game.tags[0].name, name, "read back");
+        }
+        for name in [
+            "",
+            " Event",
+            "Event ",
+            "Two  spaces",
+            "Ev\"ent",
+            "Ev]ent",
+            "-x",
+            "x-",
+        ] {
+            assert!(!tag_name_reads_back(name), "{name:?}");
+        }
     }
 }

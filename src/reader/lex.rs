@@ -84,11 +84,17 @@ pub fn at_line_start(bytes: &[u8], at: usize) -> bool {
     at == 0 || matches!(bytes[at - 1], b'\n' | b'\r')
 }
 
-/// Whether the line holding `at` is a `%` line comment (the `%` in its first column), its `%`
-/// at or after `from` (a `%` before it is inside a comment that ended since).
-pub fn in_percent_line(bytes: &[u8], from: usize, at: usize) -> bool {
-    let line_start = memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |p| p + 1);
+/// Whether the line holding `at`, which starts at `line_start`, is a `%` line comment (the `%`
+/// in its first column), its `%` at or after `from` (a `%` before it is inside a comment that
+/// ended since). The splitter remembers `line_start` along a line: looking back from each of
+/// many hits on one long line was quadratic.
+pub fn percent_line_from(bytes: &[u8], line_start: usize, from: usize, at: usize) -> bool {
     bytes[line_start] == b'%' && line_start < at && line_start >= from
+}
+
+/// Position of the first byte of the line holding `at`.
+pub fn line_start(bytes: &[u8], at: usize) -> usize {
+    memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |p| p + 1)
 }
 
 /// Position of the end of the line holding `at` (the line-break byte, or the end of bytes).
@@ -308,9 +314,12 @@ mod tests {
     #[test]
     fn percent_lines() {
         let text = b"% a [b]\n[Event";
-        assert!(in_percent_line(text, 0, 4));
-        assert!(!in_percent_line(text, 0, 8));
-        assert!(!in_percent_line(text, 1, 4));
+        let in_percent_line = |from, at| percent_line_from(text, line_start(text, at), from, at);
+        assert!(in_percent_line(0, 4));
+        assert!(!in_percent_line(0, 8));
+        assert!(!in_percent_line(1, 4));
+        assert_eq!(line_start(text, 4), 0);
+        assert_eq!(line_start(text, 10), 8);
         assert!(at_line_start(text, 8));
     }
 }

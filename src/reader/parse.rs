@@ -18,9 +18,6 @@ use smallvec::SmallVec;
 /// walks the tree recursively (printing, JSON, drop).
 pub const MAX_VARIATION_DEPTH: usize = 64;
 
-/// How much unread text is stored verbatim in one item (the span still covers all of it).
-const MAX_UNREAD_TEXT: usize = 2000;
-
 /// One chunk to parse.
 pub struct Chunk<'a> {
     pub bytes: &'a [u8],
@@ -1484,22 +1481,15 @@ impl<'a, 'l> GameParser<'a, 'l> {
                 let from = unread.span.offset - self.chunk.base;
                 let new_len = (end as u64 - from) as u32;
                 unread.span.len = new_len;
-                if unread.text.len() < MAX_UNREAD_TEXT {
-                    let gap_start = (from as usize + unread.text.len()).min(start);
-                    let more = self
-                        .chunk
-                        .encoding
-                        .decode(&self.bytes[gap_start..end])
-                        .into_owned();
-                    unread.text.push_str(&more);
-                    truncate_text(&mut unread.text);
-                }
+                // All of it is kept (a game is at most `max_game_bytes`): `convert` writes it back.
+                let gap_start = (from as usize + unread.text.len()).min(start);
+                let more = self.chunk.encoding.decode(&self.bytes[gap_start..end]);
+                unread.text.push_str(&more);
                 self.diagnostics[index].span.len = new_len;
                 return;
             }
         }
-        let mut text = self.text(start, end);
-        truncate_text(&mut text);
+        let text = self.text(start, end);
         let span = self.span(start, end);
         if report {
             let binary = self.bytes[start..end]
@@ -1587,7 +1577,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
 }
 
 /// The end of a `(` group, counting nested parentheses and skipping comments; the end of the
-/// bytes (or the next game's tags) if it is never closed.
+/// bytes (or the next game's tags) if it is never closed. Linear: each byte is looked at once.
 fn matching_paren(bytes: &[u8], open: usize) -> usize {
     let mut depth = 0usize;
     let mut i = open;
@@ -1600,12 +1590,15 @@ fn matching_paren(bytes: &[u8], open: usize) -> usize {
                     return i + 1;
                 }
             }
-            b'{' => {
-                if let CommentEnd::Closed { end, .. } = lex::comment_end(bytes, i) {
+            // A comment that is never closed runs to the end, as `parse_comment` reads it (and
+            // its end is not searched for again from every `{` inside it: that was quadratic).
+            b'{' => match lex::comment_end(bytes, i) {
+                CommentEnd::Closed { end, .. } | CommentEnd::Runaway { end } => {
                     i = end;
                     continue;
                 }
-            }
+                CommentEnd::Unclosed => return bytes.len(),
+            },
             b'[' if lex::at_line_start(bytes, i) => return i,
             _ => {}
         }
@@ -1701,17 +1694,6 @@ fn embedded_commands(text: &str) -> Vec<(String, String)> {
         rest = &after[close + 1..];
     }
     commands
-}
-
-fn truncate_text(text: &mut String) {
-    if text.len() > MAX_UNREAD_TEXT {
-        let mut cut = MAX_UNREAD_TEXT;
-        while !text.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        text.truncate(cut);
-        text.push('…');
-    }
 }
 
 fn preview(text: &str) -> String {

@@ -53,10 +53,20 @@ pub fn next_game_start(bytes: &[u8], from: usize) -> Option<usize> {
         HeaderEnd::Body(i) => i,
         HeaderEnd::NextGame(end) => return Some(end),
     };
-    // Move text: only `[`, `{` and `;` matter (and `%` lines, checked at each hit).
+    // Move text: only `[`, `{` and `;` matter (and `%` lines, checked at each hit). Where a
+    // hit's line starts is remembered for the rest of its line: asked afresh, each of many hits
+    // on one long line looked back to the line's start (quadratic).
+    let mut known: Option<(usize, usize)> = None;
     loop {
         let at = i + memchr::memchr3(b'[', b'{', b';', &bytes[i..])?;
-        if lex::in_percent_line(bytes, i, at) {
+        let line_start = match known {
+            Some((last, start)) if memchr::memchr2(b'\n', b'\r', &bytes[last..at]).is_none() => {
+                start
+            }
+            _ => lex::line_start(bytes, at),
+        };
+        known = Some((at, line_start));
+        if lex::percent_line_from(bytes, line_start, i, at) {
             i = lex::line_end(bytes, at);
             continue;
         }

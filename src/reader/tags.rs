@@ -7,6 +7,7 @@ use super::span::Span;
 use crate::fen::{self, FenSetup};
 use crate::variant::{GameType, GameTypeError, Variant, known_variants};
 use smallvec::SmallVec;
+use std::collections::HashSet;
 
 /// Tag names in other languages seen in real archives, and the standard tag each stands for.
 const LOCALISED: &[(&str, &str)] = &[
@@ -69,12 +70,40 @@ fn is_common_standard(name: &str) -> bool {
     )
 }
 
+/// The tag names seen so far in a game: a scan of a short inline list for the usual handful
+/// (no allocation per game), a hash set past that, so that a game of 100,000 tags is not
+/// quadratic.
+#[derive(Default)]
+struct SeenNames<'a> {
+    few: SmallVec<[&'a str; 16]>,
+    many: Option<HashSet<&'a str>>,
+}
+
+impl<'a> SeenNames<'a> {
+    /// Adds `name`; false when it was there already.
+    fn insert(&mut self, name: &'a str) -> bool {
+        if let Some(many) = &mut self.many {
+            return many.insert(name);
+        }
+        if self.few.contains(&name) {
+            return false;
+        }
+        if self.few.len() == self.few.inline_size() {
+            let mut many: HashSet<&str> = self.few.drain(..).collect();
+            many.insert(name);
+            self.many = Some(many);
+        } else {
+            self.few.push(name);
+        }
+        true
+    }
+}
+
 /// Interprets the game's tags in place: fills `standard_name`, `game_type` and `setup`, and adds
 /// diagnostics.
 pub fn interpret(game: &mut Game) {
     let diagnostics = &mut game.diagnostics;
-    // (Inline room for the usual handful of tags: no allocation per game.)
-    let mut seen: SmallVec<[&str; 16]> = SmallVec::new();
+    let mut seen = SeenNames::default();
     for tag in &mut game.tags {
         // (The usual standard names are no localised one: they skip the search. The first bytes
         // are compared first: most names match no entry.)
@@ -105,7 +134,7 @@ pub fn interpret(game: &mut Game) {
     }
     for tag in &game.tags {
         let name = tag.standard_name.as_deref().unwrap_or(&tag.name);
-        if seen.contains(&name) {
+        if !seen.insert(name) {
             diagnostics.push(Diagnostic::new(
                 Code::DuplicateTag,
                 tag.span,
@@ -113,7 +142,6 @@ pub fn interpret(game: &mut Game) {
             ));
             continue;
         }
-        seen.push(name);
         match name {
             "Result" => check_result(tag, diagnostics),
             "Date" if tag.name == "Date" => check_date(tag, diagnostics),

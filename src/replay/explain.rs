@@ -68,7 +68,14 @@ pub fn explain(
 ) -> Explanation {
     let w = Writer { pos, numbering };
     let me = pos.to_move();
-    let from = cells[0];
+    let Some(&from) = cells.first() else {
+        // Only a hand-made game (JSON) can name no square; the reader never makes one.
+        return Explanation {
+            kind: Kind::NoPiece,
+            message: "the move names no square".to_string(),
+            moves: w.texts(legal),
+        };
+    };
     let from_bit: Bits = 1 << from;
     let all = |moves: &[Move]| w.texts(moves);
     if pos.occupied() & from_bit == 0 {

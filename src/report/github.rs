@@ -1,7 +1,7 @@
 //! GitHub Actions workflow commands: one `::error file=...,line=...,col=...,title=CODE::message`
 //! line per finding, which the Actions runner turns into annotations on the exact lines.
 
-use super::human::{Style, write_summary};
+use super::human::{Style, escape_controls, write_summary};
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::GameReport;
 use crate::reader::Severity;
@@ -29,11 +29,14 @@ impl<W: Write> GithubWriter<W> {
     }
 }
 
-/// Escapes a message (the runner's rules: `%`, CR and LF).
+/// Escapes a message (the runner's rules: `%`, CR and LF; and control characters, which the
+/// log view would obey).
 fn escape_data(text: &str) -> String {
-    text.replace('%', "%25")
+    let text = text
+        .replace('%', "%25")
         .replace('\r', "%0D")
-        .replace('\n', "%0A")
+        .replace('\n', "%0A");
+    escape_controls(&text).into_owned()
 }
 
 /// Escapes a property value (also `:` and `,`, which separate properties).

@@ -5,6 +5,8 @@
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::{GameReport, ReportFinding};
 use crate::reader::{Code, Severity, Span, VariantSource};
+use std::borrow::Cow;
+use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
@@ -63,6 +65,33 @@ pub fn source_line(path: &Path, offset: u64) -> Option<String> {
     Some(String::from_utf8_lossy(&bytes[start..end]).into_owned())
 }
 
+/// `text` with every control character written as an escape (`\x1b`, `\u{9b}`), and the
+/// Unicode controls that reorder text on screen (bidirectional overrides and isolates): text
+/// from a file is shown, never obeyed by the terminal. Tabs are shown as spaces.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\t' => out.push(' '),
+            c if (c as u32) < 0x80 && hidden(c) => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if hidden(c) => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// A finding's headline, as [`write_located`] needs it.
 pub struct Headline<'a> {
     pub level: Severity,
@@ -84,11 +113,16 @@ pub fn write_located(
     writeln!(
         out,
         "{}: {}{}: {} {}",
-        style.bold(&format!("{}:{}:{}", file.name, span.line, span.column)),
+        style.bold(&format!(
+            "{}:{}:{}",
+            escape_controls(&file.name),
+            span.line,
+            span.column
+        )),
         style.severity(h.level),
         style.bold(&format!("[{}]", h.code)),
-        h.message,
-        style.dim(&format!("({})", h.context)),
+        escape_controls(h.message),
+        style.dim(&format!("({})", escape_controls(&h.context))),
     )?;
     let Some(line) = file
         .path
@@ -99,12 +133,16 @@ pub fn write_located(
     };
     let gutter = span.line.to_string();
     let pad = " ".repeat(gutter.len());
-    let shown: String = line
-        .chars()
-        .map(|c| if c == '\t' { ' ' } else { c })
-        .collect();
+    // The caret is placed under the escaped text: an escape is wider than its character.
     let column = span.column.saturating_sub(1) as usize;
-    let width = (span.len as usize).clamp(1, shown.chars().count().saturating_sub(column).max(1));
+    let before: String = line.chars().take(column).collect();
+    let spanned: String = line.chars().skip(column).take(span.len as usize).collect();
+    let shown = escape_controls(&line);
+    let column = escape_controls(&before).chars().count();
+    let width = escape_controls(&spanned)
+        .chars()
+        .count()
+        .clamp(1, shown.chars().count().saturating_sub(column).max(1));
     writeln!(out, "{pad} {}", style.dim("|"))?;
     writeln!(out, "{} {} {}", style.dim(&gutter), style.dim("|"), shown)?;
     writeln!(
@@ -241,9 +279,10 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
         if let Some(e) = error {
             writeln!(
                 self.out,
-                "{}: {}: {e}",
-                self.style.bold(&file.name),
-                self.style.severity(Severity::Error)
+                "{}: {}: {}",
+                self.style.bold(&escape_controls(&file.name)),
+                self.style.severity(Severity::Error),
+                escape_controls(e)
             )?;
         }
         Ok(())

@@ -2,6 +2,9 @@
 //! lossless conversion must keep), random legal games from the engine.
 #![allow(dead_code)]
 
+#[path = "../support/corpus.rs"]
+mod corpus;
+
 use pdnkit::convert::{self, Converted, Converter, Options, UNREPLAYED};
 use pdnkit::reader::{Annotation, Game, Line, ReadOptions, read_str};
 use pdnkit::replay::{self, MoveEvent, Visitor};
@@ -17,7 +20,7 @@ pub fn convert_games(games: Vec<Game>, options: &Options) -> (String, Vec<Conver
     let mut reports = Vec::new();
     for mut game in games {
         let report = converter.convert(&mut game);
-        convert::pdn::write_game(&game, &mut out);
+        convert::pdn::write_game(&game, &mut out).expect("a game read from PDN is writable");
         reports.push(report);
     }
     (out, reports)
@@ -194,10 +197,10 @@ pub fn corpus() -> Option<PathBuf> {
     if root.is_dir() {
         Some(root)
     } else {
-        eprintln!(
-            "skipped: {} is absent (the corpus sits beside the checkout in CI)",
+        corpus::skip(format_args!(
+            "{} is absent (the corpus sits beside the checkout in CI)",
             root.display()
-        );
+        ));
         None
     }
 }

@@ -1,0 +1,236 @@
+//! Where a command writes: standard output (also `-o -`), or `-o FILE`. A file is written to a
+//! temporary file beside it and renamed over FILE only when the run has finished, so a failed
+//! run never leaves a half-written file; and FILE is refused when it is one of the inputs (also
+//! through a link), which writing would empty before it is read. Every write error names the
+//! output.
+
+use super::ColorWhen;
+use super::inputs::Input;
+use super::progress::Progress;
+use std::fs;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use tempfile::TempPath;
+
+/// The output stream of a run.
+pub struct Destination {
+    /// `standard output` or the file's path, for messages.
+    name: String,
+    inner: Box<dyn Write>,
+    terminal: bool,
+    /// A progress bar on the same terminal: output is held until it makes whole lines, and each
+    /// batch of lines is written with the bar out of the way.
+    progress: Option<Progress>,
+    lines: Vec<u8>,
+}
+
+/// Output held back for the terminal while a progress bar is up.
+const LINES_HELD: usize = 8 << 10;
+
+/// The file waiting to be put in place once the run has finished (nothing for standard
+/// output). Dropped without [`commit`](Pending::commit), the temporary file is removed.
+pub struct Pending(Option<(TempPath, PathBuf)>);
+
+/// Opens the output `-o` names (standard output for none or `-`).
+pub fn open(output: Option<&Path>, inputs: &[Input]) -> io::Result<(Destination, Pending)> {
+    let Some(path) = output.filter(|p| p.as_os_str() != "-") else {
+        if stdout_is_closed() {
+            return Err(io::Error::other(
+                "standard output is closed: nowhere to write (use -o FILE)",
+            ));
+        }
+        let stdout = io::stdout();
+        let terminal = stdout.is_terminal();
+        let destination = Destination {
+            name: "standard output".to_string(),
+            inner: Box::new(stdout.lock()),
+            terminal,
+            progress: None,
+            lines: Vec::new(),
+        };
+        return Ok((destination, Pending(None)));
+    };
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    if path.is_dir() {
+        return Err(named(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "is a directory",
+        )));
+    }
+    for input in inputs {
+        if let Input::File(file) = input
+            && same_file::is_same_file(file, path).unwrap_or(false)
+        {
+            return Err(named(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "is also an input ({}); writing it would destroy it: write elsewhere",
+                    file.display()
+                ),
+            )));
+        }
+    }
+    match fs::metadata(path) {
+        // A device or a pipe (`-o /dev/null`, `-o /dev/stderr`): written to directly; renaming
+        // over it would replace it.
+        Ok(meta) if !meta.is_file() => {
+            let file = fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(named)?;
+            let destination = Destination {
+                name: path.display().to_string(),
+                terminal: file.is_terminal(),
+                inner: Box::new(file),
+                progress: None,
+                lines: Vec::new(),
+            };
+            return Ok((destination, Pending(None)));
+        }
+        // A link to a file: the file it names is replaced, not the link.
+        Ok(_) if path.is_symlink() => {
+            let target = fs::canonicalize(path).map_err(named)?;
+            return open_file(&target, path);
+        }
+        _ => {}
+    }
+    open_file(path, path)
+}
+
+/// `-o` naming the regular file `path` (`shown` in messages): written to a temporary file beside
+/// it.
+fn open_file(path: &Path, shown: &Path) -> io::Result<(Destination, Pending)> {
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", shown.display()));
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".pdnkit-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        // As a plain create would (the umask applies), not tempfile's owner-only default.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let temp = builder.tempfile_in(dir).map_err(named)?;
+    if let Ok(existing) = fs::metadata(path) {
+        // Replacing a file keeps its permissions.
+        fs::set_permissions(temp.path(), existing.permissions()).map_err(named)?;
+    }
+    let (file, temp_path) = temp.into_parts();
+    let destination = Destination {
+        name: shown.display().to_string(),
+        inner: Box::new(file),
+        terminal: false,
+        progress: None,
+        lines: Vec::new(),
+    };
+    Ok((destination, Pending(Some((temp_path, path.to_path_buf())))))
+}
+
+impl Destination {
+    /// Whether to colour what is written here.
+    pub fn colour(&self, when: ColorWhen) -> bool {
+        when.colour(self.terminal)
+    }
+
+    /// A buffered writer. On a terminal with a progress bar, output goes out in whole lines
+    /// with the bar out of the way (a partial line would be erased by the bar's redraw); on a
+    /// terminal without one, a line at a time.
+    pub fn buffered(mut self, progress: Option<&Progress>) -> Box<dyn Write> {
+        match progress {
+            Some(progress) if self.terminal => {
+                self.progress = Some(progress.clone());
+                Box::new(self)
+            }
+            _ if self.terminal => Box::new(io::LineWriter::new(self)),
+            _ => Box::new(io::BufWriter::with_capacity(1 << 16, self)),
+        }
+    }
+
+    /// Writes the held lines (all of them with `all`, else up to the last line end).
+    fn write_lines(&mut self, all: bool) -> io::Result<()> {
+        let end = if all {
+            self.lines.len()
+        } else {
+            memchr::memrchr(b'\n', &self.lines).map_or(0, |at| at + 1)
+        };
+        if end == 0 {
+            return Ok(());
+        }
+        let Destination {
+            inner,
+            progress,
+            lines,
+            ..
+        } = self;
+        let written = match progress {
+            Some(progress) => progress.suspend(|| {
+                inner.write_all(&lines[..end])?;
+                inner.flush()
+            }),
+            None => inner.write_all(&lines[..end]),
+        };
+        lines.drain(..end);
+        written
+    }
+
+    fn named(&self, e: io::Error) -> io::Error {
+        io::Error::new(e.kind(), format!("{}: {e}", self.name))
+    }
+}
+
+impl Write for Destination {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.progress.is_none() {
+            return self.inner.write(buf).map_err(|e| self.named(e));
+        }
+        self.lines.extend_from_slice(buf);
+        if self.lines.len() >= LINES_HELD {
+            // Output without line ends (one long JSON line) is not held without bound.
+            let all = self.lines.len() >= 8 * LINES_HELD;
+            self.write_lines(all).map_err(|e| self.named(e))?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.write_lines(true)
+            .and_then(|()| self.inner.flush())
+            .map_err(|e| self.named(e))
+    }
+}
+
+impl Pending {
+    /// Puts the written file in place (call after the last write was flushed).
+    pub fn commit(self) -> io::Result<()> {
+        let Some((temp, path)) = self.0 else {
+            return Ok(());
+        };
+        temp.persist(&path)
+            .map(drop)
+            .map_err(|e| io::Error::new(e.error.kind(), format!("{}: {}", path.display(), e.error)))
+    }
+}
+
+/// Whether standard output was closed when the process started (`>&-`). Rust's runtime puts
+/// `/dev/null` opened read-write in place of a closed standard descriptor, so writes would
+/// vanish and the run would pass; a shell redirection to `/dev/null` opens it write-only.
+fn stdout_is_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        let on_null = fs::read_link("/proc/self/fd/1").is_ok_and(|t| t == Path::new("/dev/null"));
+        on_null
+            && fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+                info.lines()
+                    .find_map(|l| l.strip_prefix("flags:"))
+                    .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+                    .is_some_and(|flags| flags & 0o3 == 0o2)
+            })
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}

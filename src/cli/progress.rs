@@ -1,0 +1,61 @@
+//! A progress bar on standard error, drawn only when it is a terminal (not `TERM=dumb`) and only
+//! once the run has taken a while (a second for `check`): a short run shows no bar at all. Whatever else goes to the
+//! terminal while the bar is up is printed through [`Progress::suspend`], so the bar never
+//! overwrites a finding's first line.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{self, IsTerminal};
+use std::sync::Once;
+use std::time::{Duration, Instant};
+
+#[derive(Clone)]
+pub struct Progress {
+    bar: ProgressBar,
+    started: Instant,
+    /// How long the run goes before the bar appears.
+    delay: Duration,
+    enabled: bool,
+    shown: std::sync::Arc<Once>,
+}
+
+impl Progress {
+    /// A bar to `total`, drawn with `template` (indicatif's syntax) once `delay` has passed.
+    pub fn new(total: u64, template: &str, delay: Duration) -> Progress {
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+        bar.set_style(
+            ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        Progress {
+            bar,
+            started: Instant::now(),
+            delay,
+            enabled: io::stderr().is_terminal() && anstyle_query::term_supports_color(),
+            shown: std::sync::Arc::new(Once::new()),
+        }
+    }
+
+    /// The bar itself (position, message).
+    pub fn bar(&self) -> &ProgressBar {
+        self.show_when_due();
+        &self.bar
+    }
+
+    /// Runs `f` (which prints to the terminal) with the bar out of the way.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.suspend(f)
+    }
+
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+
+    fn show_when_due(&self) {
+        if self.enabled && self.started.elapsed() >= self.delay {
+            self.shown.call_once(|| {
+                self.bar.set_draw_target(ProgressDrawTarget::stderr());
+                // The elapsed time and rate move on between updates too.
+                self.bar.enable_steady_tick(Duration::from_millis(250));
+            });
+        }
+    }
+}
