@@ -127,11 +127,11 @@ impl GameReplay {
             (1, _) => Some("its 1 move is".to_string()),
             (n, _) => Some(format!("its {n} moves are")),
         };
-        let why = match (reason, variant) {
-            (NotReplayed::NoRules, Some(variant)) => {
+        let why = match (reason, variant, game.game_type) {
+            (NotReplayed::NoRules, Some(variant), _) => {
                 format!("pdnkit cannot replay {variant} yet")
             }
-            _ if let Some(g) = game.game_type => {
+            (_, _, Some(g)) => {
                 format!(
                     "the variant is not known (GameType {} names none pdnkit knows)",
                     g.code
