@@ -323,6 +323,38 @@ fn a_game_that_is_not_replayed_is_a_warning_and_makes_the_run_not_clean() {
 }
 
 #[test]
+fn a_game_with_nothing_to_check_is_not_a_reason_to_fail() {
+    // Only unknown moves (abatsiev.pdn game 36), or an empty setup (bridges.pdn game 14): even a
+    // known variant would check nothing, so a note, not W-NOT-REPLAYED.
+    let dir = temp_dir("nothing-to-check");
+    let file = dir.join("unknown.pdn");
+    std::fs::write(
+        &file,
+        "[GameType \"Killer\"]\n1. - - - - 2. - - *\n\n[FEN \"W::.\"]\n1/2-1/2\n",
+    )
+    .unwrap();
+    let out = run(&["check", file.to_str().unwrap(), "--format", "json"]);
+    let report: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(report["totals"]["not_replayed"], 0, "{}", stdout(&out));
+    let codes: Vec<&str> = report["files"][0]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["findings"].as_array().unwrap())
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes
+            .iter()
+            .filter(|&&c| c == "N-VARIANT-NOT-REPLAYED")
+            .count(),
+        2,
+        "{codes:?}"
+    );
+    assert!(!codes.contains(&"W-NOT-REPLAYED"), "{codes:?}");
+}
+
+#[test]
 fn allow_unreplayed_accepts_unreplayed_games_but_still_reports_them() {
     let dir = temp_dir("allow-unreplayed");
     let file = dir.join("spantsiretti.pdn");

@@ -116,12 +116,23 @@ impl GameReplay {
     }
 
     /// The replay of a game that cannot be replayed: a warning when that leaves moves or a setup
-    /// unchecked (a run with one is never clean), a note when there was nothing to check.
+    /// unchecked (a run with one is never clean), a note when there was nothing to check: no
+    /// move but unknown ones (`- -`), and no setup with a piece on it (`W::.` in a problem
+    /// collection).
     fn not_replayed(game: &Game, variant: Option<Variant>, reason: NotReplayed) -> GameReplay {
         let mut out = GameReplay::new();
         out.variant = variant;
-        let plies = game.moves.moves.len();
-        let unchecked = match (plies, game.setup.is_some()) {
+        let plies = game
+            .moves
+            .moves
+            .iter()
+            .filter(|n| n.token.kind != MoveKind::Unknown)
+            .count();
+        let pieces = game
+            .setup
+            .as_ref()
+            .is_some_and(|s| !s.white.is_empty() || !s.black.is_empty());
+        let unchecked = match (plies, pieces) {
             (0, false) => None,
             (0, true) => Some("its setup is".to_string()),
             (1, _) => Some("its 1 move is".to_string()),
