@@ -1,53 +1,15 @@
 //! The `pdnkit` binary as a user runs it: exit codes, standard input, directories, every
 //! report format, `--output`, `--max-findings`, `--quiet`, `--jobs` and a closed pipe.
 
+#[path = "support/cli.rs"]
+mod cli_support;
 #[path = "support/corpus.rs"]
 mod corpus;
+use cli_support::{assert_code, manifest, pdnkit, run, stderr, stdout, temp_dir};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn pdnkit() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_pdnkit"));
-    c.current_dir(manifest());
-    c
-}
-
-fn run(args: &[&str]) -> Output {
-    pdnkit().args(args).output().expect("run pdnkit")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// A fresh directory under the system temp dir for this test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pdnkit-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-#[track_caller]
-fn assert_code(out: &Output, code: i32, what: &str) {
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{what}: exit code\nstdout:\n{}\nstderr:\n{}",
-        stdout(out),
-        stderr(out)
-    );
-}
+use std::process::Stdio;
 
 // ---- exit codes ----
 

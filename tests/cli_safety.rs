@@ -2,53 +2,14 @@
 //! nothing hangs, nothing from the input reaches the terminal raw, and every failure says which
 //! path it is about and fails the run.
 
+#[path = "support/cli.rs"]
+mod cli_support;
 #[path = "support/corpus.rs"]
 mod corpus;
+use cli_support::{assert_code, manifest, pdnkit, run, stderr, stdout, temp_dir};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn pdnkit() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_pdnkit"));
-    c.current_dir(manifest());
-    c.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
-    c
-}
-
-fn run(args: &[&str]) -> Output {
-    pdnkit().args(args).output().expect("run pdnkit")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// A fresh directory under the system temp dir for this test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pdnkit-safety-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-#[track_caller]
-fn assert_code(out: &Output, code: i32, what: &str) {
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{what}: exit code\nstdout:\n{}\nstderr:\n{}",
-        stdout(out),
-        stderr(out)
-    );
-}
+use std::process::{Command, Stdio};
 
 fn path_str(path: &Path) -> &str {
     path.to_str().expect("UTF-8 path")

@@ -1,0 +1,53 @@
+//! Running the `pdnkit` binary as a user does, for the CLI test files (`#[path]`-included; each
+//! uses some of these).
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The binary, run from the repository root, with the user's colour settings cleared.
+pub fn pdnkit() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_pdnkit"));
+    c.current_dir(manifest());
+    c.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+    c
+}
+
+pub fn run(args: &[&str]) -> Output {
+    pdnkit().args(args).output().expect("run pdnkit")
+}
+
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh directory under the system temp dir for this test (named after the test file).
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "pdnkit-{}-{}-{name}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[track_caller]
+pub fn assert_code(out: &Output, code: i32, what: &str) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{what}: exit code\nstdout:\n{}\nstderr:\n{}",
+        stdout(out),
+        stderr(out)
+    );
+}
