@@ -769,13 +769,7 @@ const TABLE: &[Entry] = &[
         "Nothing to fix in the record.",
         Pdn("[GameType \"29\"]\n[FEN \"W:Wc3,Kh2:Bb2,h8\"]\n1. h2-e5 h8-g7 *"),
     ),
-];
-
-/// PENDING: entries for codes that other branches add (named beside each). They take effect once
-/// their code is known (the merge brings it: regenerate docs/codes.md then); until then
-/// `explain`, SARIF and the docs leave them out. Move them into [`TABLE`] after the merge.
-const PENDING: &[Entry] = &[
-    // The reader (branch `dialects`).
+    // Export dialects (issue 11).
     e(
         "W-GZIP-TRAILING-DATA",
         "bytes after the end of gzip-compressed input",
@@ -838,7 +832,7 @@ const PENDING: &[Entry] = &[
          `[FEN \"...\"]` followed by `*`.",
         Pdn("W:W31-50:B1-20\nB:W31-50:B1-20"),
     ),
-    // The reader (branch `infer`).
+    // Variant tags and GameTypes (issue 11).
     e(
         "W-VARIANT-TAG-MISMATCH",
         "a Variant tag naming another variant than the GameType",
@@ -847,7 +841,7 @@ const PENDING: &[Entry] = &[
         "Make the two tags agree, or remove the wrong one.",
         Pdn("[GameType \"20\"]\n[Variant \"Russian\"]\n1. 32-28 19-23 *"),
     ),
-    // The replay and the draw checks (branch `frisian`).
+    // The replay and the draw checks of the lidraughts variants (issue 10).
     e(
         "E-KING-MOVE-LIMIT",
         "a king moving a fourth time in a row while its side has men",
@@ -935,11 +929,7 @@ pub fn lookup(code: &str) -> Option<Entry> {
     if let Some(rule) = DrawRule::ALL.iter().find(|r| r.code() == code) {
         return Some(draw_entry(*rule));
     }
-    TABLE
-        .iter()
-        .chain(PENDING)
-        .find(|e| e.code == code)
-        .copied()
+    TABLE.iter().find(|e| e.code == code).copied()
 }
 
 /// The level a code is reported at unless a policy says otherwise.
@@ -1111,20 +1101,6 @@ mod tests {
             assert!(
                 !entry.code.starts_with("D-"),
                 "draw entries come from DrawRule"
-            );
-        }
-        for entry in PENDING {
-            assert!(
-                TABLE.iter().all(|t| t.code != entry.code),
-                "{} is in both lists",
-                entry.code
-            );
-            // Unknown until its branch is merged; then `lookup` finds it.
-            assert_eq!(
-                lookup(entry.code).is_some(),
-                is_reported(entry.code),
-                "{}",
-                entry.code
             );
         }
     }
