@@ -1091,7 +1091,7 @@ mod tests {
     }
 
     #[test]
-    fn table_entries_are_for_reported_codes_and_pending_ones_are_new() {
+    fn table_entries_are_for_reported_codes() {
         for entry in TABLE {
             assert!(
                 is_reported(entry.code),
