@@ -6,6 +6,7 @@ use pdnkit::check::GameReport;
 use pdnkit::check::baseline::{Baseline, BaselineError, BaselineWriter};
 use pdnkit::check::config::{Config, ConfigError};
 use pdnkit::check::policy::{Action, FailOn, Policy, PolicyError, Rule, Selector, Source};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The code `--allow-unreplayed` is about: naming it in a rule accepts unreplayed games too.
@@ -168,10 +169,17 @@ impl RunPolicy {
                 format!("--write-baseline {}: {e}", path.display()),
             )
         };
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".tmp");
-        std::fs::write(&temporary, writer.to_json()).map_err(named)?;
-        std::fs::rename(&temporary, path).map_err(named)
+        // A fresh temporary name beside the file (never one the user may have).
+        let dir = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let mut temporary = tempfile::NamedTempFile::new_in(dir).map_err(named)?;
+        temporary
+            .write_all(writer.to_json().as_bytes())
+            .map_err(named)?;
+        temporary.persist(path).map_err(|e| named(e.error))?;
+        Ok(())
     }
 
     /// Whether `game` (the policy already applied) was left unreplayed without the user saying
