@@ -230,12 +230,19 @@ fn a_baseline_accepts_known_findings_and_fails_only_on_new_ones() {
     let dir = temp_dir("baseline");
     let second = "[Event \"b\"]\n[GameType \"20\"]\n1. 32-28 16-21 2. 37-32 11-16 *\n";
     std::fs::write(dir.join("a.pdn"), format!("{PADDED}\n{second}")).unwrap();
+    // A file of the user's beside the baseline is left alone (the baseline is written through
+    // a temporary file of a fresh name).
+    std::fs::write(dir.join("known.json.tmp"), "mine").unwrap();
     let args = ["a.pdn", "--no-config", "--fail-on", "warning"];
     let write = check_in(
         &dir,
         &[&args[..], &["--write-baseline", "known.json"]].concat(),
     );
     assert_exit(&write, 1);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("known.json.tmp")).unwrap(),
+        "mine"
+    );
     let recorded = std::fs::read_to_string(dir.join("known.json")).unwrap();
     assert!(recorded.contains("\"W-ZERO-PADDED-SQUARE\""), "{recorded}");
 
