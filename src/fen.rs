@@ -35,12 +35,12 @@ use std::fmt;
 /// The stable warning codes `parse` can report (see `grammar/fen.md`).
 pub mod codes {
     /// A `.` after the last field (PDN 3.0's reading grammar allows it; writers must not emit it).
-    pub const TRAILING_DOT: &str = "W-FEN-TRAILING-DOT";
+    pub const TRAILING_DOT: &str = "N-FEN-TRAILING-DOT";
     /// A field other than the two colours, such as lidraughts' `H0` / `F1`; kept in `extra`.
     pub const EXTRA_FIELD: &str = "W-FEN-EXTRA-FIELD";
     /// An empty field with no colour letter (`W::.`); stands for a colour that has no pieces, or
     /// is ignored when both colours are present.
-    pub const EMPTY_FIELD: &str = "W-FEN-EMPTY-FIELD";
+    pub const EMPTY_FIELD: &str = "N-FEN-EMPTY-FIELD";
     /// A square written with a leading zero, such as `06`.
     pub const ZERO_PADDED_SQUARE: &str = "W-FEN-ZERO-PADDED-SQUARE";
     /// A lower-case side or colour letter (`w`, `b`).

@@ -5,6 +5,7 @@
 //! - [`rules`]: variants as data, positions, move generation;
 //! - [`replay`]: every recorded move matched to a legal one, illegal moves explained;
 //! - [`draw`]: draw rules (repetition, move limits) flagged along a replay;
+//! - [`codes`]: what every finding code's prefix means, and the codes renamed;
 //! - [`check`]: one game judged (reader, replay, draws, result), and the parallel pipeline;
 //! - [`convert`]: games rewritten losslessly in another notation or format (canonical PDN, JSON);
 //! - [`report`]: the checked games written for people (human) and machines (JSON, SARIF, ...);
@@ -12,6 +13,7 @@
 //! - the command-line front end lives in `cli` (binary only).
 
 pub mod check;
+pub mod codes;
 pub mod convert;
 pub mod draw;
 pub mod fen;

@@ -151,7 +151,7 @@ fn codes_named(text: &str) -> BTreeSet<String> {
 
 /// Each game's findings are exactly the codes its comment names (codes the replay and the
 /// result check emit, and the reader's when the comment names them; reader notes such as
-/// I-VARIANT-INFERRED only when named). clean.pdn names none and must have no finding at all.
+/// N-VARIANT-INFERRED only when named). clean.pdn names none and must have no finding at all.
 #[test]
 fn each_game_has_the_findings_its_comment_names() {
     let stage_codes: BTreeSet<&str> = Kind::ALL

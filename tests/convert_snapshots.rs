@@ -29,7 +29,7 @@ fn run(games: Vec<Game>, options: Options) -> (String, String, Vec<Converted>) {
             let _ = writeln!(
                 notices,
                 "{}:{}: {}[{}]: {} (game {})",
-                n.span.line, n.span.column, n.severity, n.code, n.message, game.index
+                n.span.line, n.span.column, n.level, n.code, n.message, game.index
             );
         }
         convert::pdn::write_game(&game, &mut out).expect("a game read from PDN is writable");

@@ -123,7 +123,7 @@ fn encoding_utf16_reads_utf16_without_a_byte_order_mark() {
     let asked = run(&["check", "--format", "jsonl", "--encoding", "utf-16"]);
     let stdout = String::from_utf8(asked.stdout).unwrap();
     assert!(
-        stdout.contains("W-UTF16") && stdout.contains("Café"),
+        stdout.contains("N-UTF16") && stdout.contains("Café"),
         "{stdout}"
     );
     assert_eq!(asked.status.code(), Some(0));

@@ -44,7 +44,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "1. 46-37 1-12 2. 37-46 12-1 3. 46-37 1-12 4. 37-46 12-1",
         result: "1-1",
-        expect: "D-THREEFOLD@8",
+        expect: "N-DRAW-THREEFOLD@8",
         why: "the start position, White to move, comes back after plies 4 and 8: the third time",
     },
     Spec {
@@ -55,7 +55,7 @@ const SPECS: &[Spec] = &[
         kings_only: false,
         moves: "1. d2-d3 e7-e6",
         result: "1/2-1/2",
-        expect: "D-TURKISH-ONE-PIECE@0 W-PLAYED-AFTER-DRAW",
+        expect: "N-DRAW-TURKISH-ONE-PIECE@0 W-PLAYED-AFTER-DRAW",
         why: "one piece against one is a draw at once (TUDAF); the record plays on",
     },
     Spec {
@@ -66,7 +66,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "",
         result: "1-1",
-        expect: "D-KING-MOVES-25@50",
+        expect: "N-DRAW-KING-MOVES-25@50",
         why: "25 moves each in which only kings move and nothing is taken (FMJD art. 6): the 50th ply",
     },
     Spec {
@@ -77,7 +77,7 @@ const SPECS: &[Spec] = &[
         kings_only: false,
         moves: "",
         result: "1-1",
-        expect: "D-ENDGAME-16@32",
+        expect: "N-DRAW-ENDGAME-16@32",
         why: "three pieces, one a king, against a lone king: 16 moves each from the start",
     },
     Spec {
@@ -88,7 +88,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "",
         result: "1-1",
-        expect: "D-ENDGAME-5@10 W-PLAYED-AFTER-DRAW",
+        expect: "N-DRAW-ENDGAME-5@10 W-PLAYED-AFTER-DRAW",
         why: "two kings against one: 5 moves each (ply 10); the record goes on for two more plies",
     },
     Spec {
@@ -99,7 +99,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "",
         result: "2-0",
-        expect: "D-ENDGAME-5@10 W-RESULT-NOT-DRAW",
+        expect: "N-DRAW-ENDGAME-5@10 W-RESULT-NOT-DRAW",
         why: "the same ending stopped at ply 10, but the record declares White's win",
     },
     Spec {
@@ -110,7 +110,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "",
         result: "1/2-1/2",
-        expect: "D-ENGLISH-40@80",
+        expect: "N-DRAW-ENGLISH-40@80",
         why: "40 moves each without a man move or a capture (EDA)",
     },
     Spec {
@@ -121,7 +121,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "",
         result: "0-1",
-        expect: "D-ENGLISH-40@80",
+        expect: "N-DRAW-ENGLISH-40@80",
         why: "the same count, and the record says White won: a draw on claim (EDA), so the result stands",
     },
     Spec {
@@ -132,7 +132,7 @@ const SPECS: &[Spec] = &[
         kings_only: false,
         moves: "1. 1-6 32-27 2. 6-1 27-32 3. 1-6 32-27 4. 6-1 27-32 5. 12-16 21-17",
         result: "1-0",
-        expect: "D-THREEFOLD@8",
+        expect: "N-DRAW-THREEFOLD@8",
         why: "the start position comes back a third time at ply 8, nobody claims, and the game goes on: no finding",
     },
     Spec {
@@ -143,7 +143,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "",
         result: "1/2-1/2",
-        expect: "D-ITALIAN-KINGS-40@80",
+        expect: "N-DRAW-ITALIAN-KINGS-40@80",
         why: "each side has a king and 40 moves each are king moves without capture (FID)",
     },
     Spec {
@@ -154,7 +154,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "",
         result: "1/2-1/2",
-        expect: "D-RUSSIAN-KINGS-15@30",
+        expect: "N-DRAW-RUSSIAN-KINGS-15@30",
         why: "15 moves each of kings only, 8 pieces on the board (FMJD-64 art. 7.2)",
     },
     Spec {
@@ -165,7 +165,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "",
         result: "1/2-1/2",
-        expect: "D-RUSSIAN-ENDGAME-5@10",
+        expect: "N-DRAW-RUSSIAN-ENDGAME-5@10",
         why: "two kings against a lone king: 5 moves each",
     },
     Spec {
@@ -176,7 +176,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "",
         result: "1/2-1/2",
-        expect: "D-CZECH-KINGS-15@30",
+        expect: "N-DRAW-CZECH-KINGS-15@30",
         why: "15 moves each without capture or man move",
     },
     Spec {
@@ -187,7 +187,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "",
         result: "1/2-1/2",
-        expect: "D-SEED-KING-PLIES-80@80",
+        expect: "N-DRAW-SEED-KING-PLIES-80@80",
         why: "seed 003: 80 consecutive king plies without a capture",
     },
     Spec {
@@ -198,7 +198,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "",
         result: "1-1",
-        expect: "D-SEED-KING-PLIES-120@120",
+        expect: "N-DRAW-SEED-KING-PLIES-120@120",
         why: "seed 003: 120 consecutive king plies without a capture",
     },
     Spec {
@@ -209,7 +209,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "",
         result: "1-1",
-        expect: "D-FRISIAN-TWO-KINGS-7@14",
+        expect: "N-DRAW-FRISIAN-TWO-KINGS-7@14",
         why: "two kings against one king: 7 moves each (KNDB, lidraughts)",
     },
     Spec {
@@ -220,7 +220,7 @@ const SPECS: &[Spec] = &[
         kings_only: true,
         moves: "",
         result: "1-1",
-        expect: "D-FRISIAN-ONE-KING-2@4 W-PLAYED-AFTER-DRAW",
+        expect: "N-DRAW-FRISIAN-ONE-KING-2@4 W-PLAYED-AFTER-DRAW",
         why: "one king each: 2 moves each (KNDB, lidraughts); the record plays on",
     },
 ];
@@ -389,7 +389,7 @@ fn every_fixture_game_fires_what_it_expects() {
                     .findings
                     .iter()
                     .filter(|f| {
-                        f.level != pdnkit::reader::Severity::Note && f.code != "W-FEN-TRAILING-DOT"
+                        f.level != pdnkit::reader::Severity::Note && f.code != "N-FEN-TRAILING-DOT"
                     })
                     .map(|f| f.code.to_string()),
             );

@@ -442,7 +442,7 @@ fn error_display_and_messages() {
 fn serializes_to_json() {
     let fen = ok("W:W1:B2.");
     let json = serde_json::to_value(&fen).unwrap();
-    assert_eq!(json["warnings"][0]["code"], "W-FEN-TRAILING-DOT");
+    assert_eq!(json["warnings"][0]["code"], "N-FEN-TRAILING-DOT");
     assert_eq!(json["setup"]["to_move"], "white");
     let back: Fen = serde_json::from_value(json.clone()).unwrap();
     assert_eq!(back, fen);

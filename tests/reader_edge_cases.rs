@@ -94,7 +94,7 @@ fn strength_in_parentheses_versus_variation() {
         !game
             .diagnostics
             .iter()
-            .any(|d| d.severity == Severity::Error),
+            .any(|d| d.level == Severity::Error),
         "{:?}",
         codes(game)
     );
@@ -438,7 +438,7 @@ fn check_huge_game(text: &str) {
         .iter()
         .find(|d| d.code == Code::GameTooLarge)
         .unwrap();
-    assert_eq!(d.severity, Severity::Error);
+    assert_eq!(d.level, Severity::Error);
     assert_eq!(games.len(), 2);
     let after = text.find("[Event \"after\"]").unwrap() as u64;
     assert_eq!(
@@ -617,7 +617,7 @@ fn windows_1252_file() {
         .expect("encoding reported");
     // `[White "Bert` is 12 bytes: the è is line 2, column 13, file offset 12 + 12.
     assert_eq!((d.span.line, d.span.column, d.span.offset), (2, 13, 24));
-    assert_eq!(d.severity, Severity::Warning);
+    assert_eq!(d.level, Severity::Warning);
     let strict = read_bytes(
         bytes,
         ReadOptions {
@@ -819,7 +819,7 @@ fn errors(games: &[Game]) -> Vec<String> {
         .flat_map(|g| {
             g.diagnostics
                 .iter()
-                .filter(|d| d.severity == Severity::Error)
+                .filter(|d| d.level == Severity::Error)
                 .map(move |d| {
                     format!(
                         "game {} {}:{} {}",

@@ -44,7 +44,7 @@ fn compact_diagnostics(games: &[Game]) -> String {
         for d in &game.diagnostics {
             out.push_str(&format!(
                 "game {} {}:{} {} {}\n",
-                game.index, d.span.line, d.span.column, d.severity, d.code
+                game.index, d.span.line, d.span.column, d.level, d.code
             ));
         }
     }

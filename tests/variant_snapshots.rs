@@ -117,7 +117,7 @@ fn human_errors(path: &str) -> String {
 }
 
 /// Issue 11 item 12: a guessed variant is said beside the first error, not only in the hidden
-/// I-VARIANT-INFERRED note; a game whose variant is known says nothing of the kind.
+/// N-VARIANT-INFERRED note; a game whose variant is known says nothing of the kind.
 #[test]
 fn a_guessed_variant_is_said_beside_the_first_error() {
     let text = human_errors("fixtures/dialects/infer-moves.pdn");

@@ -3,7 +3,7 @@
 //! fix the record and, where a few lines of PDN can show it, an example that triggers the code
 //! (tests run every example through the checker, so they cannot drift from what it reports).
 //!
-//! The draw rules' codes (`D-*`) are described by [`DrawRule::description`]; their entries are
+//! The draw rules' codes (`N-DRAW-*`) are described by [`DrawRule::description`]; their entries are
 //! made from it rather than written twice.
 
 use super::{draws, policy, result};
@@ -58,7 +58,7 @@ use Example::{None as NoExample, Pdn};
 const TABLE: &[Entry] = &[
     // The reader: encoding and layout.
     e(
-        "W-UTF8-BOM",
+        "N-UTF8-BOM",
         "the file starts with a UTF-8 byte order mark",
         "The first three bytes of the file are EF BB BF, a byte order mark some editors write. \
          PDN 3.0 does not need one; the text is read as UTF-8 either way. A note, not a warning.",
@@ -181,7 +181,7 @@ const TABLE: &[Entry] = &[
         Pdn("[Date \"1841-??-??\"]\n[GameType \"20\"]\n1. 32-28 19-23 *"),
     ),
     e(
-        "W-SETUP-TAG",
+        "N-SETUP-TAG",
         "a `SetUp` tag, a chess habit PDN does not need",
         "`[SetUp \"1\"]` comes from chess PGN. In PDN a FEN tag alone sets up the position, so \
          the tag says nothing. A note.",
@@ -227,7 +227,7 @@ const TABLE: &[Entry] = &[
         Pdn("[FEN \"X:W31:B1\"]\n[GameType \"20\"]\n*"),
     ),
     e(
-        "W-FEN-TRAILING-DOT",
+        "N-FEN-TRAILING-DOT",
         "a `.` after the last FEN field",
         "The FEN ends with a full stop, as in the PDN standard's own conformance files. It is \
          ignored. A note.",
@@ -243,7 +243,7 @@ const TABLE: &[Entry] = &[
         Pdn("[FEN \"W:W31-50:B1-20:H0:F1\"]\n[GameType \"20\"]\n1. 32-28 19-23 *"),
     ),
     e(
-        "W-FEN-EMPTY-FIELD",
+        "N-FEN-EMPTY-FIELD",
         "an empty FEN field",
         "A FEN field holds no colour letter (`W::`): it stands for a colour without pieces, or \
          is ignored when both colours are present. A note.",
@@ -320,7 +320,7 @@ const TABLE: &[Entry] = &[
         Pdn("[GameType \"20\"]\n[FEN \"W:W35:B30\"]\n1. 35x 24 *"),
     ),
     e(
-        "W-COLON-CAPTURE",
+        "N-COLON-CAPTURE",
         "`:` as the capture separator in a numeric game",
         "A capture is written with `:` (`18:11`), as Russian sources do. PDN 3.0 writes `x` in \
          numeric notation. A note.",
@@ -344,7 +344,7 @@ const TABLE: &[Entry] = &[
         Pdn("[GameType \"20\"]\n1. 32-28 - - 2. 37-32 *"),
     ),
     e(
-        "W-LONE-ELLIPSIS",
+        "N-LONE-ELLIPSIS",
         "`...` standing alone instead of glued to a move number",
         "`1. ... 7-12`: the ellipsis stands apart from the move number. PDN writes `1... 7-12`. \
          A note.",
@@ -367,7 +367,7 @@ const TABLE: &[Entry] = &[
         Pdn("[GameType \"20\"]\n1. 32-28 19-23 2. *"),
     ),
     e(
-        "W-ELLIPSIS-WITHOUT-MOVE",
+        "N-ELLIPSIS-WITHOUT-MOVE",
         "`77. ...` with no move after it",
         "A move number with an ellipsis ends the game, with no move after it (seen at the end \
          of engine output). A note.",
@@ -425,7 +425,7 @@ const TABLE: &[Entry] = &[
         ),
     ),
     e(
-        "W-NO-TERMINATOR-AT-END",
+        "N-NO-TERMINATOR-AT-END",
         "the last game of the file has no terminator",
         "The file ends without the last game's result token. The game is read to the end of the \
          file; a file cut short looks the same. A note.",
@@ -511,7 +511,7 @@ const TABLE: &[Entry] = &[
         NoExample("the code is about bytes that are not text"),
     ),
     e(
-        "I-VARIANT-INFERRED",
+        "N-VARIANT-INFERRED",
         "no GameType: the variant was inferred",
         "The game has no GameType tag; the variant was inferred from its squares, moves and \
          setup (or taken from --variant). A note; reports say which variant.",
@@ -791,7 +791,7 @@ const TABLE: &[Entry] = &[
         NoExample("the code is about bytes that are not UTF-8, which an example cannot hold"),
     ),
     e(
-        "W-UTF16",
+        "N-UTF16",
         "UTF-16 input, transcoded to UTF-8",
         "The input is UTF-16 (it starts with a UTF-16 byte order mark, or --encoding utf-16 \
          says so) and is transcoded to UTF-8 as it is read. A note.",
@@ -824,7 +824,7 @@ const TABLE: &[Entry] = &[
         Pdn("[GameType \"20\"]\n[Empty]\n1. 32-28 19-23 *"),
     ),
     e(
-        "W-FEN-PER-LINE",
+        "N-FEN-PER-LINE",
         "a file of one FEN a line",
         "The file holds one FEN position a line and no PDN games (a position collection). Each \
          line is read as a game of that position without moves. A note.",
@@ -867,15 +867,15 @@ const TABLE: &[Entry] = &[
 /// Short examples for some draw rules (the others need dozens of moves: see `fixtures/draws/`).
 const DRAW_EXAMPLES: &[(&str, &str)] = &[
     (
-        "D-ENDGAME-5",
+        "N-DRAW-ENDGAME-5",
         "[GameType \"20\"]\n[FEN \"W:WK47,K49:BK3\"]\n[Result \"1-1\"]\n1. 47-15 3-12 2. 15-10 12-1 3. 10-14 1-12 4. 14-19 12-1 5. 19-10 1-12 1-1",
     ),
     (
-        "D-THREEFOLD",
+        "N-DRAW-THREEFOLD",
         "[GameType \"21\"]\n[FEN \"B:WK32,K28,21:BK1,K5,12\"]\n[Result \"1/2-1/2\"]\n1. 1-6 32-27 2. 6-1 27-32 3. 1-6 32-27 4. 6-1 27-32 1/2-1/2",
     ),
     (
-        "D-TURKISH-ONE-PIECE",
+        "N-DRAW-TURKISH-ONE-PIECE",
         "[GameType \"30\"]\n[FEN \"W:Wd2:Be7\"]\n[Result \"1/2-1/2\"]\n1. d2-d3 1/2-1/2",
     ),
 ];
@@ -1099,7 +1099,7 @@ mod tests {
                 entry.code
             );
             assert!(
-                !entry.code.starts_with("D-"),
+                !DrawRule::ALL.iter().any(|r| r.code() == entry.code),
                 "draw entries come from DrawRule"
             );
         }
@@ -1107,7 +1107,7 @@ mod tests {
 
     #[test]
     fn typos_of_any_reported_code_get_a_suggestion() {
-        assert_eq!(suggest("d-threfold"), Some("D-THREEFOLD"));
+        assert_eq!(suggest("n-draw-threfold"), Some("N-DRAW-THREEFOLD"));
         assert_eq!(suggest("W-DATE-FROMAT"), Some("W-DATE-FORMAT"));
         assert_eq!(suggest("SOMETHING-ELSE-ENTIRELY"), None);
     }
@@ -1119,10 +1119,10 @@ mod tests {
 
     #[test]
     fn default_levels_follow_each_stage() {
-        assert_eq!(default_level("W-UTF8-BOM"), Some(Severity::Note));
+        assert_eq!(default_level("N-UTF8-BOM"), Some(Severity::Note));
         assert_eq!(default_level("E-RESULT-MISMATCH"), Some(Severity::Error));
         assert_eq!(default_level("N-DRAW-RULES-PARTIAL"), Some(Severity::Note));
-        assert_eq!(default_level("D-THREEFOLD"), Some(Severity::Note));
+        assert_eq!(default_level("N-DRAW-THREEFOLD"), Some(Severity::Note));
         assert_eq!(default_level("W-NO-SUCH"), None);
     }
 }

@@ -156,7 +156,7 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
     let mut findings: Vec<ReportFinding> = game
         .diagnostics
         .iter()
-        .map(|d| ReportFinding::new(d.code.as_str(), d.severity, d.span, d.message.clone()))
+        .map(|d| ReportFinding::new(d.code.as_str(), d.level, d.span, d.message.clone()))
         .collect();
     let mut draws = DrawVisitor::new(options.draw_profile);
     let replay = replay::replay(game, &mut draws);

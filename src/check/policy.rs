@@ -7,6 +7,7 @@
 //! rule given later.
 
 use super::{GameReport, draws, result};
+use crate::codes;
 use crate::draw::DrawRule;
 use crate::reader::{Code, Severity};
 use crate::replay::Kind;
@@ -59,7 +60,7 @@ pub enum Group {
     Moves,
     /// The Result tag and terminator against each other and the final position.
     Result,
-    /// Draw rules that held (`D-*`), and what the record did afterwards.
+    /// Draw rules that held (`N-DRAW-*`), and what the record did afterwards.
     Draws,
 }
 
@@ -120,11 +121,17 @@ impl FromStr for Selector {
             return Ok(Selector::Group(group));
         }
         if let Some(prefix) = text.strip_suffix('*') {
-            if !prefix.contains('*') && all_codes().any(|c| c.starts_with(prefix)) {
+            let matches = |p: &str| !p.contains('*') && all_codes().any(|c| c.starts_with(p));
+            if matches(prefix) {
                 return Ok(Selector::Prefix(prefix.to_string()));
+            }
+            // An old family (`D-*`, renamed `N-DRAW-*`): see crate::codes.
+            if let Some(current) = codes::renamed_prefix(prefix).filter(|p| matches(p)) {
+                return Ok(Selector::Prefix(current));
             }
             return Err(PolicyError::UnknownCode(text.to_string()));
         }
+        let text = codes::renamed(text).unwrap_or(text);
         all_codes()
             .find(|&c| c == text)
             .map(Selector::Code)
@@ -369,15 +376,32 @@ mod tests {
     fn groups_hold_the_codes_of_their_stage() {
         assert!(Group::Result.contains("E-RESULT-MISMATCH"));
         assert!(Group::Draws.contains("W-PLAYED-AFTER-DRAW"));
-        assert!(Group::Draws.contains("D-THREEFOLD"));
+        assert!(Group::Draws.contains("N-DRAW-THREEFOLD"));
         assert_eq!(
-            "D-THREEFOLD".parse::<Selector>(),
-            Ok(Selector::Code("D-THREEFOLD"))
+            "N-DRAW-THREEFOLD".parse::<Selector>(),
+            Ok(Selector::Code("N-DRAW-THREEFOLD"))
         );
         assert!(Group::Moves.contains("E-CAPTURE-MANDATORY"));
         assert!(Group::Style.contains("W-ZERO-PADDED-SQUARE"));
         assert!(!Group::Style.contains("E-UNCLOSED-COMMENT"));
         assert!(Group::Reader.contains("E-UNCLOSED-COMMENT"));
+    }
+
+    #[test]
+    fn old_spellings_of_renamed_codes_select_the_new_ones() {
+        assert_eq!(
+            "W-UTF8-BOM".parse::<Selector>(),
+            Ok(Selector::Code("N-UTF8-BOM"))
+        );
+        assert_eq!(
+            "D-*".parse::<Selector>(),
+            Ok(Selector::Prefix("N-DRAW-".to_string()))
+        );
+        assert_eq!(
+            "D-RUSSIAN-*".parse::<Selector>(),
+            Ok(Selector::Prefix("N-DRAW-RUSSIAN-".to_string()))
+        );
+        assert!("D-NO-SUCH-*".parse::<Selector>().is_err());
     }
 
     #[test]

@@ -146,7 +146,7 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
 
     let bar = Progress::new(
         total_bytes,
-        "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+        super::progress::BYTES_BAR,
         std::time::Duration::from_secs(1),
     );
     let out = out.buffered(Some(&bar));

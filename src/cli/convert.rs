@@ -2,6 +2,7 @@
 //! out. Games are read in order, converted on several threads and written in input order
 //! (constant memory). Findings and repairs go to standard error.
 
+use super::progress::Progress;
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs};
 use clap::{Args, ValueEnum};
 use pdnkit::convert::json::{self, JsonGameError};
@@ -10,10 +11,14 @@ use pdnkit::ordered;
 use pdnkit::reader::{Encoding, Game, ReadOptions, Reader, Severity};
 use pdnkit::report::FileInfo;
 use pdnkit::report::human::escape_controls;
-use pdnkit::report::human::{Headline, Style, write_located};
+use pdnkit::report::human::{self, FindingCounts, Headline, RunCounts, Style, write_located};
 use pdnkit::variant::{SquareNotation, Variant};
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 #[derive(Args)]
 pub struct ConvertArgs {
@@ -61,6 +66,9 @@ pub struct ConvertArgs {
     /// same for any value.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     jobs: Option<u32>,
+    /// Leave out the closing summary on standard error (findings and repairs are still shown).
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -114,15 +122,23 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
             path: input.source_file().map(PathBuf::from),
         })
         .collect();
+    // The bar counts the bytes read from the files as they are on disk, against their sizes.
+    let total_bytes: u64 = inputs.iter().filter_map(inputs::Input::size).sum();
+    let bytes = Bytes::default();
+    let bar = Progress::new(total_bytes, super::progress::BYTES_BAR, Duration::from_secs(1));
+    let started = Instant::now();
     let mut sink = Sink {
         out: io::BufWriter::with_capacity(1 << 16, out),
         style: Style {
             colour: color.colour(io::stderr().is_terminal()),
         },
         files: files.clone(),
-        games: 0,
-        errors: 0,
-        failures: 0,
+        bar: bar.clone(),
+        on_disk: Arc::clone(&bytes.on_disk),
+        run: RunCounts::default(),
+        findings: FindingCounts::default(),
+        by_code: BTreeMap::new(),
+        repairs: 0,
     };
     let jobs = super::jobs(args.jobs);
     let to = args.to;
@@ -130,7 +146,7 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     // writes them in input order, so the output is the same for any number of jobs.
     ordered::map_in_order(
         jobs,
-        |emit| read_games(&inputs, &read, emit),
+        |emit| read_games(&inputs, &read, &bytes, emit),
         || {
             let mut converter = Converter::new(options.clone());
             let files = &files;
@@ -150,12 +166,16 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
         |done| sink.take(done),
     )?;
     sink.out.flush()?;
-    drop(sink.out);
+    bar.finish();
     pending.commit()?;
+    if !args.quiet {
+        sink.run.bytes = bytes.read.load(Ordering::Relaxed);
+        sink.write_summary(started.elapsed())?;
+    }
     Ok(RunSummary {
-        failed_inputs: sink.failures,
-        games: sink.games,
-        failing_findings: sink.errors,
+        failed_inputs: sink.findings.unreadable_files,
+        games: sink.run.games,
+        failing_findings: sink.findings.errors,
         ..RunSummary::default()
     }
     .outcome())
@@ -209,6 +229,8 @@ enum Done {
 /// A converted game, as text, with what converting it found.
 struct Rendered {
     index: u64,
+    /// Main-line moves of the game.
+    moves: u64,
     text: String,
     report: Converted,
 }
@@ -218,6 +240,7 @@ struct Rendered {
 fn read_games(
     inputs: &[inputs::Input],
     read: &ReadOptions,
+    bytes: &Bytes,
     emit: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
     for (file, input) in inputs.iter().enumerate() {
@@ -225,7 +248,7 @@ fn read_games(
             file,
             games: Vec::with_capacity(BATCH_GAMES),
         };
-        let outcome = read_input(input, read, &mut batch, emit);
+        let outcome = read_input(input, read, bytes, &mut batch, emit);
         batch.flush(emit)?;
         if let Err(error) = outcome {
             if error.kind() == io::ErrorKind::BrokenPipe {
@@ -241,15 +264,17 @@ fn read_games(
 fn read_input(
     input: &inputs::Input,
     read: &ReadOptions,
+    bytes: &Bytes,
     batch: &mut Batch,
     emit: &mut dyn FnMut(Item) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut source = BufReader::with_capacity(1 << 16, input.open()?);
+    let mut source =
+        BufReader::with_capacity(1 << 16, input.open_counted(Arc::clone(&bytes.on_disk))?);
     if !looks_like_json(source.fill_buf()?) {
-        for game in Reader::new(source, read.clone()) {
-            batch.push(game?, emit)?;
-        }
-        return Ok(());
+        let mut reader = Reader::new(source, read.clone());
+        let outcome = (&mut reader).try_for_each(|game| batch.push(game?, emit));
+        bytes.read.fetch_add(reader.bytes_consumed(), Ordering::Relaxed);
+        return outcome;
     }
     let file = batch.file;
     emit(Item::Json { file })?;
@@ -262,6 +287,7 @@ fn read_input(
             return Ok(());
         }
         line += 1;
+        bytes.read.fetch_add(text.len() as u64, Ordering::Relaxed);
         if text.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
@@ -279,6 +305,14 @@ fn read_input(
 struct Batch {
     file: usize,
     games: Vec<Game>,
+}
+
+/// Bytes counted by the reading thread: as on disk (for the bar, against the files' sizes) and
+/// as read (decompressed, for the summary, as `check` counts them).
+#[derive(Default)]
+struct Bytes {
+    on_disk: Arc<AtomicU64>,
+    read: AtomicU64,
 }
 
 impl Batch {
@@ -311,7 +345,7 @@ fn render(converter: &mut Converter, to: To, file: &str, mut game: Game) -> io::
             if let Err(e) = pdn::write_game(&game, &mut text) {
                 report.errors += 1;
                 report.notices.push(Notice {
-                    severity: Severity::Error,
+                    level: Severity::Error,
                     code: "E-NOT-WRITABLE",
                     message: format!("{e}; the game is not written"),
                     span: e.span,
@@ -330,6 +364,7 @@ fn render(converter: &mut Converter, to: To, file: &str, mut game: Game) -> io::
     }
     Ok(Rendered {
         index: game.index,
+        moves: game.moves.moves.len() as u64,
         text,
         report,
     })
@@ -341,13 +376,22 @@ struct Sink<W: Write> {
     style: Style,
     /// The inputs, as findings name them (no source lines for JSON input).
     files: Vec<FileInfo>,
-    games: u64,
-    errors: u64,
-    failures: u64,
+    bar: Progress,
+    /// Bytes read from disk so far, for the bar.
+    on_disk: Arc<AtomicU64>,
+    run: RunCounts,
+    findings: FindingCounts,
+    /// Errors and warnings by code.
+    by_code: BTreeMap<&'static str, u64>,
+    /// Repairs made by `--fix`.
+    repairs: u64,
 }
 
 impl<W: Write> Sink<W> {
     fn take(&mut self, done: Done) -> io::Result<()> {
+        self.bar
+            .bar()
+            .set_position(self.on_disk.load(Ordering::Relaxed));
         match done {
             Done::Games { file, rendered } => {
                 for game in rendered {
@@ -360,11 +404,10 @@ impl<W: Write> Sink<W> {
             Done::Failed { file, error } => self.fail(file, &error),
             Done::Json { file } => self.files[file].path = None,
             Done::Rejected { file, error } => {
-                self.errors += 1;
-                eprintln!(
-                    "pdnkit: {}",
-                    escape_controls(&format!("{}:{error}", self.files[file].name))
-                );
+                self.findings.errors += 1;
+                let message =
+                    escape_controls(&format!("{}:{error}", self.files[file].name)).into_owned();
+                self.bar.suspend(|| eprintln!("pdnkit: {message}"));
             }
         }
         Ok(())
@@ -372,30 +415,58 @@ impl<W: Write> Sink<W> {
 
     fn game(&mut self, file: usize, game: Rendered) -> io::Result<()> {
         if !game.report.notices.is_empty() {
-            let stderr = io::stderr();
-            let mut err = stderr.lock();
+            self.bar.suspend(|| -> io::Result<()> {
+                let stderr = io::stderr();
+                let mut err = stderr.lock();
+                for n in &game.report.notices {
+                    let headline = Headline {
+                        level: n.level,
+                        code: n.code,
+                        message: &n.message,
+                        span: n.span,
+                        context: format!("game {}", game.index),
+                    };
+                    write_located(&mut err, self.style, &self.files[file], &headline)?;
+                }
+                Ok(())
+            })?;
             for n in &game.report.notices {
-                let headline = Headline {
-                    level: n.severity,
-                    code: n.code,
-                    message: &n.message,
-                    span: n.span,
-                    context: format!("game {}", game.index),
-                };
-                write_located(&mut err, self.style, &self.files[file], &headline)?;
+                match n.level {
+                    Severity::Error => {}
+                    Severity::Warning => self.findings.warnings += 1,
+                    Severity::Note => {
+                        self.repairs += u64::from(n.is_repair());
+                        continue;
+                    }
+                }
+                *self.by_code.entry(n.code).or_default() += 1;
             }
         }
-        self.games += 1;
-        self.errors += u64::from(game.report.errors);
+        self.run.games += 1;
+        self.run.moves += game.moves;
+        let errors = u64::from(game.report.errors);
+        self.findings.errors += errors;
+        self.findings.games_with_errors += u64::from(errors > 0);
         self.out.write_all(game.text.as_bytes())
     }
 
     fn fail(&mut self, file: usize, error: &io::Error) {
-        self.failures += 1;
-        eprintln!(
-            "pdnkit: {}",
-            escape_controls(&format!("{}: {error}", self.files[file].name))
-        );
+        self.findings.unreadable_files += 1;
+        let message = escape_controls(&format!("{}: {error}", self.files[file].name)).into_owned();
+        self.bar.suspend(|| eprintln!("pdnkit: {message}"));
+    }
+
+    /// The summary `check` and `parse` end with, on standard error (standard output holds the
+    /// games).
+    fn write_summary(&mut self, elapsed: Duration) -> io::Result<()> {
+        self.run.files = self.files.len() as u64;
+        let mut err = io::stderr().lock();
+        human::write_run_line(&mut err, self.style, "converted", self.run, elapsed)?;
+        human::write_findings_line(&mut err, self.findings)?;
+        if self.repairs > 0 {
+            writeln!(err, "{} repair{} (--fix)", self.repairs, if self.repairs == 1 { "" } else { "s" })?;
+        }
+        human::write_by_code(&mut err, &self.by_code)
     }
 }
 

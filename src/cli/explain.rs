@@ -35,7 +35,12 @@ pub fn run(args: ExplainArgs) -> io::Result<Outcome> {
         return Ok(Outcome::Clean);
     }
     let text = args.code.unwrap_or_default();
-    let Some(entry) = catalogue::lookup(&text.trim().to_ascii_uppercase()) else {
+    let upper = text.trim().to_ascii_uppercase();
+    let renamed = pdnkit::codes::renamed(&upper);
+    if let Some(current) = renamed {
+        writeln!(out, "{upper} is now called {current} (read as that everywhere).\n")?;
+    }
+    let Some(entry) = catalogue::lookup(renamed.unwrap_or(&upper)) else {
         let mut message = format!("pdnkit: unknown code `{text}`");
         if let Some(near) = catalogue::suggest(&text) {
             message.push_str(&format!("; did you mean `{near}`?"));

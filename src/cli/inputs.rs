@@ -31,16 +31,8 @@ impl Input {
         }
     }
 
-    pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
-        match self {
-            Input::Stdin => reader::decompressed(io::stdin()),
-            Input::File(path) => reader::open_path(path),
-            Input::Unreadable { .. } => Err(self.unreadable()),
-        }
-    }
-
-    /// [`open`](Self::open), adding the bytes read from the file itself (compressed, for a
-    /// `.pdn.gz`) to `counter`: what a progress bar over file sizes counts.
+    /// Opens the input (decompressing gzip), adding the bytes read from the file itself
+    /// (compressed, for a `.pdn.gz`) to `counter`: what a progress bar over file sizes counts.
     pub fn open_counted(&self, counter: Arc<AtomicU64>) -> io::Result<Box<dyn Read + Send>> {
         match self {
             Input::Stdin => reader::decompressed(Counted {

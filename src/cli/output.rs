@@ -20,7 +20,7 @@ pub fn write_diagnostic(
         path: path.map(Path::to_path_buf),
     };
     let headline = Headline {
-        level: diagnostic.severity,
+        level: diagnostic.level,
         code: diagnostic.code.as_str(),
         message: &diagnostic.message,
         span: diagnostic.span,

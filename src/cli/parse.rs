@@ -4,13 +4,18 @@
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs, output};
 use clap::{Args, ValueEnum};
 use pdnkit::reader::{Encoding, ReadOptions, Reader, Severity};
-use pdnkit::report::human::Style;
-use pdnkit::report::human::escape_controls;
+use super::progress::Progress;
+use pdnkit::reader::Game;
+use pdnkit::report::human::{self, FindingCounts, RunCounts, Style, escape_controls};
 use pdnkit::variant::Variant;
 use serde::Serialize;
+use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 #[derive(Args)]
 pub struct ParseArgs {
@@ -48,22 +53,34 @@ pub fn parse_encoding(text: &str) -> Result<Encoding, String> {
         .ok_or_else(|| format!("unknown encoding `{text}` (utf-8, windows-1252, windows-1251)"))
 }
 
-/// Counts for the closing summary.
+/// Counts for the closing summary (named as in `check`'s totals).
 #[derive(Default, Serialize)]
 struct Totals {
     files: u64,
     games: u64,
+    games_with_errors: u64,
+    /// Main-line moves read.
     moves: u64,
     bytes: u64,
     errors: u64,
     warnings: u64,
+    notes: u64,
+    /// Errors and warnings by code.
     by_code: BTreeMap<String, u64>,
+    /// Files that could not be opened or read to the end.
+    unreadable_files: u64,
 }
+
+/// Version of the output's shape (`schema/parse-report.json`); bumped when a field changes
+/// meaning or goes away. Version 2 took `check`'s envelope and names (`level`, `game`, `totals`).
+pub const SCHEMA: &str = "pdnkit-parse/2";
 
 #[derive(Serialize)]
 struct FileReport {
     path: String,
     games: Vec<pdnkit::reader::Game>,
+    /// Why the file could not be opened or read to its end.
+    error: Option<String>,
 }
 
 pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
@@ -78,51 +95,43 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     let style = Style {
         colour: out.colour(color),
     };
-    let mut out = out.buffered(None);
+    // The bar counts the bytes read from the files as they are on disk, against their sizes.
+    let total_bytes: u64 = inputs.iter().filter_map(inputs::Input::size).sum();
+    let read_bytes = Arc::new(AtomicU64::new(0));
+    let bar = Progress::new(total_bytes, super::progress::BYTES_BAR, Duration::from_secs(1));
+    let mut out = out.buffered(Some(&bar));
     let mut totals = Totals::default();
     let mut documents = Vec::new();
     let started = std::time::Instant::now();
-    let mut failed_inputs = 0;
 
     for input in &inputs {
         let name = input.name();
-        let source = match input.open() {
-            Ok(source) => source,
+        let mut file_error = None;
+        let mut games = Vec::new();
+        let source = match input.open_counted(Arc::clone(&read_bytes)) {
+            Ok(source) => Some(source),
             Err(error) => {
-                eprintln!("pdnkit: {}", escape_controls(&format!("{name}: {error}")));
-                failed_inputs += 1;
-                continue;
+                file_error = Some(error.to_string());
+                None
             }
         };
         totals.files += 1;
-        let mut reader = Reader::new(source, options.clone());
-        let mut games = Vec::new();
-        for game in &mut reader {
+        let mut reader = source.map(|source| Reader::new(source, options.clone()));
+        for game in reader.iter_mut().flatten() {
             let game = match game {
                 Ok(game) => game,
                 Err(error) => {
-                    eprintln!("pdnkit: {}", escape_controls(&format!("{name}: {error}")));
-                    failed_inputs += 1;
+                    file_error = Some(error.to_string());
                     break;
                 }
             };
-            totals.games += 1;
-            totals.moves += game.moves.moves.len() as u64;
-            for d in &game.diagnostics {
-                match d.severity {
-                    Severity::Error => totals.errors += 1,
-                    Severity::Warning => totals.warnings += 1,
-                    Severity::Note => {}
-                }
-                if d.severity != Severity::Note {
-                    *totals.by_code.entry(d.code.to_string()).or_default() += 1;
-                }
-            }
+            bar.bar().set_position(read_bytes.load(Ordering::Relaxed));
+            totals.add_game(&game);
             match args.format {
                 Format::Human => {
                     let path = input.source_file();
                     for d in &game.diagnostics {
-                        if d.severity == Severity::Note && !args.notes {
+                        if d.level == Severity::Note && !args.notes {
                             continue;
                         }
                         output::write_diagnostic(&mut out, style, &name, path, game.index, d)?;
@@ -132,8 +141,9 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
                     // Written field by field: the game is not copied into a `Value` first.
                     write!(
                         out,
-                        "{{\"type\":\"game\",\"file\":{},\"data\":",
-                        serde_json::Value::from(name.as_str())
+                        "{{\"type\":\"game\",\"schema\":{},\"file\":{},\"game\":",
+                        json!(SCHEMA),
+                        json!(name)
                     )?;
                     serde_json::to_writer(&mut out, &game)?;
                     out.write_all(b"}\n")?;
@@ -141,16 +151,30 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
                 Format::Json => games.push(game),
             }
         }
-        totals.bytes += reader.bytes_consumed();
+        totals.bytes += reader.as_ref().map_or(0, Reader::bytes_consumed);
+        if let Some(error) = &file_error {
+            totals.unreadable_files += 1;
+            let message = escape_controls(&format!("{name}: {error}")).into_owned();
+            bar.suspend(|| eprintln!("pdnkit: {message}"));
+            if args.format == Format::Jsonl {
+                let line = json!({"type": "file-error", "schema": SCHEMA, "file": name, "error": error});
+                writeln!(out, "{line}")?;
+            }
+        }
         if args.format == Format::Json {
-            documents.push(FileReport { path: name, games });
+            documents.push(FileReport {
+                path: name,
+                games,
+                error: file_error,
+            });
         }
     }
 
     match args.format {
         Format::Json => {
-            let document = serde_json::json!({
-                "schema": "pdnkit-parse/1",
+            let document = json!({
+                "schema": SCHEMA,
+                "tool": {"name": "pdnkit", "version": env!("CARGO_PKG_VERSION")},
                 "files": documents,
                 "totals": totals,
             });
@@ -160,17 +184,36 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
         Format::Jsonl => {
             serde_json::to_writer(
                 &mut out,
-                &serde_json::json!({"type": "summary", "data": totals}),
+                &json!({"type": "summary", "schema": SCHEMA, "totals": totals}),
             )?;
             out.write_all(b"\n")?;
         }
-        Format::Human => write_summary(&mut out, style, &totals, started.elapsed())?,
+        Format::Human => {
+            let run = RunCounts {
+                files: totals.files,
+                games: totals.games,
+                moves: totals.moves,
+                bytes: totals.bytes,
+            };
+            human::write_run_line(&mut out, style, "read", run, started.elapsed())?;
+            human::write_findings_line(
+                &mut out,
+                FindingCounts {
+                    errors: totals.errors,
+                    games_with_errors: totals.games_with_errors,
+                    warnings: totals.warnings,
+                    unreadable_files: totals.unreadable_files,
+                },
+            )?;
+            human::write_by_code(&mut out, &totals.by_code)?;
+        }
     }
+    bar.finish();
     out.flush()?;
     drop(out);
     pending.commit()?;
     Ok(RunSummary {
-        failed_inputs,
+        failed_inputs: totals.unreadable_files,
         games: totals.games,
         failing_findings: totals.errors,
         ..RunSummary::default()
@@ -178,32 +221,22 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     .outcome())
 }
 
-fn write_summary(
-    out: &mut impl Write,
-    style: Style,
-    totals: &Totals,
-    elapsed: std::time::Duration,
-) -> io::Result<()> {
-    let seconds = elapsed.as_secs_f64().max(1e-9);
-    writeln!(
-        out,
-        "{} {} files, {} games, {} moves, {:.1} MB in {:.2}s ({:.0} games/s)",
-        style.bold("read"),
-        totals.files,
-        totals.games,
-        totals.moves,
-        totals.bytes as f64 / 1e6,
-        seconds,
-        totals.games as f64 / seconds
-    )?;
-    writeln!(
-        out,
-        "{} errors, {} warnings",
-        totals.errors, totals.warnings
-    )?;
-    let width = totals.by_code.keys().map(String::len).max().unwrap_or(0);
-    for (code, count) in &totals.by_code {
-        writeln!(out, "  {code:<width$}  {count:>7}")?;
+impl Totals {
+    fn add_game(&mut self, game: &Game) {
+        self.games += 1;
+        self.moves += game.moves.moves.len() as u64;
+        let mut errors = 0;
+        for d in &game.diagnostics {
+            match d.level {
+                Severity::Error => errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Note => self.notes += 1,
+            }
+            if d.level != Severity::Note {
+                *self.by_code.entry(d.code.to_string()).or_default() += 1;
+            }
+        }
+        self.errors += errors;
+        self.games_with_errors += u64::from(errors > 0);
     }
-    Ok(())
 }

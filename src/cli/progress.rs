@@ -8,6 +8,9 @@ use std::io::{self, IsTerminal};
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
+/// The bar of a run over files: bytes read against the files' sizes.
+pub const BYTES_BAR: &str = "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}";
+
 #[derive(Clone)]
 pub struct Progress {
     bar: ProgressBar,

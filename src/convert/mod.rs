@@ -91,10 +91,17 @@ impl Default for Options {
 /// Something the conversion says about a game, located in its source.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
-    pub severity: Severity,
+    pub level: Severity,
     pub code: &'static str,
     pub message: String,
     pub span: Span,
+}
+
+impl Notice {
+    /// A repair `--fix` made: a note whose message starts `repaired: ` (every repair says so).
+    pub fn is_repair(&self) -> bool {
+        self.level == Severity::Note && self.message.starts_with("repaired: ")
+    }
 }
 
 /// One main-line position, for datasets.
@@ -250,23 +257,23 @@ impl Converter {
                 f.message.clone()
             };
             report.notices.push(Notice {
-                severity: if repaired { Severity::Note } else { f.severity },
+                level: if repaired { Severity::Note } else { f.severity },
                 code: f.kind.as_str(),
                 message,
                 span: f.span,
             });
         }
         for d in &game.diagnostics {
-            if d.severity == Severity::Error {
+            if d.level == Severity::Error {
                 report.notices.push(Notice {
-                    severity: Severity::Error,
+                    level: Severity::Error,
                     code: d.code.as_str(),
                     message: format!("{} (the text is kept as read)", d.message),
                     span: d.span,
                 });
             } else if options.fix && REWRITTEN.contains(&d.code) {
                 report.notices.push(Notice {
-                    severity: Severity::Note,
+                    level: Severity::Note,
                     code: d.code.as_str(),
                     message: format!("repaired: {}", d.message),
                     span: d.span,
@@ -365,7 +372,7 @@ impl Converter {
                     let fixed = restyle(result.kind, style);
                     if fixed != result.kind {
                         report.notices.push(Notice {
-                            severity: Severity::Note,
+                            level: Severity::Note,
                             code: "FIX-RESULT-TOKEN",
                             message: format!(
                                 "repaired: the terminator `{}` written `{}`, the result token of this variant",
@@ -391,7 +398,7 @@ impl Converter {
                 };
                 if options.fix {
                     report.notices.push(Notice {
-                        severity: Severity::Note,
+                        level: Severity::Note,
                         code: Code::MissingTerminator.as_str(),
                         message: format!(
                             "repaired: the game had no terminator; `{}` added (from the Result tag)",
@@ -411,7 +418,7 @@ impl Converter {
         report.errors = report
             .notices
             .iter()
-            .filter(|n| n.severity == Severity::Error)
+            .filter(|n| n.level == Severity::Error)
             .count() as u32;
         report
     }
@@ -444,7 +451,7 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
     for tag in &mut game.tags {
         if let Some(standard) = tag.standard_name.take() {
             notices.push(Notice {
-                severity: Severity::Note,
+                level: Severity::Note,
                 code: Code::LocalisedTag.as_str(),
                 message: format!("repaired: tag `{}` written `{standard}`", tag.name),
                 span: tag.span,
@@ -455,7 +462,7 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
             && let Some(fixed) = normalise_date(&tag.value)
         {
             notices.push(Notice {
-                severity: Severity::Note,
+                level: Severity::Note,
                 code: Code::DateFormat.as_str(),
                 message: format!("repaired: date `{}` written `{fixed}`", tag.value),
                 span: tag.span,
@@ -469,7 +476,7 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
             let fixed = style.map_or(kind, |s| restyle(kind, s));
             if fixed.as_str() != tag.value {
                 notices.push(Notice {
-                    severity: Severity::Note,
+                    level: Severity::Note,
                     code: "FIX-RESULT-TAG",
                     message: format!(
                         "repaired: Result `{}` written `{}`",
@@ -827,7 +834,7 @@ impl Walk<'_> {
             };
             token.separator = Some(sep);
             self.notices.push(Notice {
-                severity: Severity::Note,
+                level: Severity::Note,
                 code: "FIX-SEPARATOR",
                 message: format!("repaired: separator added ({})", token.canonical()),
                 span: token.span,

@@ -60,7 +60,7 @@ macro_rules! codes {
 codes! {
     // Encoding and layout
     /// A UTF-8 byte order mark at the start of the file.
-    Bom = "W-UTF8-BOM", Note, false;
+    Bom = "N-UTF8-BOM", Note, false;
     /// The file is not UTF-8; it was decoded as Windows-1252.
     Windows1252 = "W-ENCODING-WINDOWS-1252", Warning, true;
     /// The file is not UTF-8; it was decoded as Windows-1251 (Cyrillic).
@@ -70,7 +70,7 @@ codes! {
     /// A UTF-8 game with bytes that are not UTF-8: each read as its Windows-1252 character.
     EncodingRepaired = "W-ENCODING-REPAIRED", Warning, true;
     /// UTF-16 input (byte order mark or `--encoding utf-16`), transcoded to UTF-8 as it is read.
-    Utf16 = "W-UTF16", Note, false;
+    Utf16 = "N-UTF16", Note, false;
     /// Lines end with a lone carriage return (old Mac files).
     CrLineEnds = "W-CR-LINE-ENDS", Warning, false;
     /// A NUL or other control byte in the text.
@@ -96,7 +96,7 @@ codes! {
     /// A Date that is not `YYYY.MM.DD` (with `??` for unknown parts).
     DateFormat = "W-DATE-FORMAT", Warning, false;
     /// `SetUp "1"`: a chess habit, not PDN 3.0 (a FEN tag alone sets up the position).
-    SetUpTag = "W-SETUP-TAG", Note, false;
+    SetUpTag = "N-SETUP-TAG", Note, false;
     /// A GameType value pdnkit cannot read or does not know.
     UnknownGameType = "E-UNKNOWN-GAMETYPE", Error, true;
     /// A GameType that is not well formed but still names a variant: a known type number before
@@ -110,11 +110,11 @@ codes! {
     BadFen = "E-BAD-FEN", Error, true;
     /// FEN dialects (see grammar/fen.md); the same codes as `fen::codes`.
     /// A `.` after the last FEN field (found in the standard's own conformance files).
-    FenTrailingDot = "W-FEN-TRAILING-DOT", Note, false;
+    FenTrailingDot = "N-FEN-TRAILING-DOT", Note, false;
     /// Fields after the two colours, such as lidraughts' `:H0:F1`.
     FenExtraField = "W-FEN-EXTRA-FIELD", Warning, true;
     /// An empty FEN field.
-    FenEmptyField = "W-FEN-EMPTY-FIELD", Note, false;
+    FenEmptyField = "N-FEN-EMPTY-FIELD", Note, false;
     /// A zero-padded square in a FEN.
     FenZeroPaddedSquare = "W-FEN-ZERO-PADDED-SQUARE", Warning, true;
     /// Lower-case side or colour letters in a FEN.
@@ -143,19 +143,19 @@ codes! {
     /// A space inside a move (`35x 4`, `1- 7`).
     SpaceInMove = "W-SPACE-IN-MOVE", Warning, false;
     /// `:` as the capture separator in a numeric game (PDN 3.0 writes `x`).
-    ColonCapture = "W-COLON-CAPTURE", Note, false;
+    ColonCapture = "N-COLON-CAPTURE", Note, false;
     /// Mixed separators inside one move (`32-28x19`).
     MixedSeparators = "W-MIXED-SEPARATORS", Warning, true;
     /// An unknown move written `- -` or `--`.
     UnknownMove = "W-UNKNOWN-MOVE", Warning, true;
     /// `...` standing alone (`1. ... 7-12`) rather than glued to a move number (`1...`).
-    LoneEllipsis = "W-LONE-ELLIPSIS", Note, false;
+    LoneEllipsis = "N-LONE-ELLIPSIS", Note, false;
     /// A `.` standing alone.
     LoneDot = "W-LONE-DOT", Warning, true;
     /// A move number not followed by a move (`1. 0-2`: a forfeited game).
     DanglingMoveNumber = "W-DANGLING-MOVE-NUMBER", Warning, true;
     /// `77. ...` with no move after it (seen at the end of engine output).
-    EllipsisWithoutMove = "W-ELLIPSIS-WITHOUT-MOVE", Note, false;
+    EllipsisWithoutMove = "N-ELLIPSIS-WITHOUT-MOVE", Note, false;
     /// A move number that does not follow from the previous one.
     MoveNumberSequence = "W-MOVE-NUMBER-SEQUENCE", Warning, false;
     /// `*` glued to a move: the old "forced move" mark.
@@ -171,7 +171,7 @@ codes! {
     /// A game with no terminator, followed by the next game's tags.
     MissingTerminator = "W-MISSING-TERMINATOR", Warning, true;
     /// The last game of the file has no terminator.
-    NoTerminatorAtEnd = "W-NO-TERMINATOR-AT-END", Note, false;
+    NoTerminatorAtEnd = "N-NO-TERMINATOR-AT-END", Note, false;
     /// A non-standard result written in place of the terminator (`4-6`), matching the Result tag.
     NonstandardTerminator = "W-NONSTANDARD-TERMINATOR", Warning, true;
     /// Text outside any game (only comments between two games, or at the end of the file).
@@ -195,11 +195,11 @@ codes! {
     BinaryData = "E-BINARY-DATA", Error, true;
 
     /// A file of one FEN a line: each line read as a position without moves.
-    FenFile = "W-FEN-PER-LINE", Note, false;
+    FenFile = "N-FEN-PER-LINE", Note, false;
 
     // Variant
     /// The game has no GameType; the variant was inferred (or taken from --variant).
-    VariantInferred = "I-VARIANT-INFERRED", Note, false;
+    VariantInferred = "N-VARIANT-INFERRED", Note, false;
 }
 
 impl Code {
@@ -235,7 +235,9 @@ impl Serialize for Code {
 impl<'de> Deserialize<'de> for Code {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Code, D::Error> {
         let text = String::deserialize(d)?;
+        // JSON written before the renaming (crate::codes) still reads.
         Code::from_code(&text)
+            .or_else(|| crate::codes::renamed(&text).and_then(Code::from_code))
             .ok_or_else(|| serde::de::Error::custom(format!("unknown code {text}")))
     }
 }
@@ -244,7 +246,9 @@ impl<'de> Deserialize<'de> for Code {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Diagnostic {
     pub code: Code,
-    pub severity: Severity,
+    /// `severity` in JSON written before schema version 2.
+    #[serde(alias = "severity")]
+    pub level: Severity,
     pub message: String,
     pub span: Span,
 }
@@ -253,7 +257,7 @@ impl Diagnostic {
     pub fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
         Diagnostic {
             code,
-            severity: code.severity(),
+            level: code.severity(),
             message: message.into(),
             span,
         }
@@ -262,7 +266,7 @@ impl Diagnostic {
     /// Applies `--strict`: a violation of PDN 3.0 becomes an error.
     pub fn make_strict(&mut self) {
         if self.code.violates_pdn3() {
-            self.severity = Severity::Error;
+            self.level = Severity::Error;
         }
     }
 }
@@ -281,13 +285,7 @@ mod tests {
             let expected = match code.severity() {
                 Severity::Error => "E-",
                 Severity::Warning => "W-",
-                Severity::Note => {
-                    if code == Code::VariantInferred {
-                        "I-"
-                    } else {
-                        "W-"
-                    }
-                }
+                Severity::Note => "N-",
             };
             assert_eq!(prefix, expected, "{code}");
         }

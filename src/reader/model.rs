@@ -49,7 +49,7 @@ impl Game {
     pub fn has_errors(&self) -> bool {
         self.diagnostics
             .iter()
-            .any(|d| d.severity == Severity::Error)
+            .any(|d| d.level == Severity::Error)
     }
 }
 

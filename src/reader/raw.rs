@@ -819,7 +819,7 @@ impl Finisher {
             && game.result.is_none()
             && game.diagnostics.iter().all(|d| {
                 d.code == Code::TextOutsideGame
-                    || d.severity == Severity::Note
+                    || d.level == Severity::Note
                     || d.code.is_file_note()
             });
         if orphan

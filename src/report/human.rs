@@ -6,6 +6,7 @@ use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::{GameReport, ReportFinding};
 use crate::reader::{Code, Severity, Span, VariantSource};
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -247,7 +248,7 @@ impl<W: Write> HumanWriter<W> {
 impl<W: Write> ReportWriter for HumanWriter<W> {
     fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
         // A guessed variant is said beside the first error, where a wrong guess shows: the
-        // I-VARIANT-INFERRED note itself is hidden by default.
+        // N-VARIANT-INFERRED note itself is hidden by default.
         let mut guess = (game.variant_source == VariantSource::Inferred)
             .then(|| {
                 let inferred = Code::VariantInferred.as_str();
@@ -297,6 +298,80 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
     }
 }
 
+/// What a run went through: the first line of every command's summary.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RunCounts {
+    pub files: u64,
+    pub games: u64,
+    pub moves: u64,
+    pub bytes: u64,
+}
+
+/// The findings of a run: the second line of every command's summary.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FindingCounts {
+    pub errors: u64,
+    pub games_with_errors: u64,
+    pub warnings: u64,
+    pub unreadable_files: u64,
+}
+
+/// `1 file` / `2 files`.
+fn counted(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
+/// `checked 1 file, 2 games, 30 moves, 0.1 MB in 0.01s (200 games/s)`, with the command's verb.
+pub fn write_run_line(
+    out: &mut dyn Write,
+    style: Style,
+    verb: &str,
+    run: RunCounts,
+    elapsed: std::time::Duration,
+) -> io::Result<()> {
+    let seconds = elapsed.as_secs_f64().max(1e-9);
+    writeln!(
+        out,
+        "{} {}, {}, {} moves, {:.1} MB in {:.2}s ({:.0} games/s)",
+        style.bold(verb),
+        counted(run.files, "file"),
+        counted(run.games, "game"),
+        run.moves,
+        run.bytes as f64 / 1e6,
+        seconds,
+        run.games as f64 / seconds
+    )
+}
+
+/// `3 errors in 2 games, 1 warning`, and the files that could not be read.
+pub fn write_findings_line(out: &mut dyn Write, findings: FindingCounts) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} in {}, {}{}",
+        counted(findings.errors, "error"),
+        counted(findings.games_with_errors, "game"),
+        counted(findings.warnings, "warning"),
+        if findings.unreadable_files > 0 {
+            format!(", {} unreadable file(s)", findings.unreadable_files)
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// The findings by code, aligned.
+pub fn write_by_code<K: AsRef<str> + Ord>(
+    out: &mut dyn Write,
+    by_code: &BTreeMap<K, u64>,
+) -> io::Result<()> {
+    let width = by_code.keys().map(|c| c.as_ref().len()).max().unwrap_or(0);
+    for (code, count) in by_code {
+        let code = code.as_ref();
+        writeln!(out, "  {code:<width$}  {count:>8}")?;
+    }
+    Ok(())
+}
+
 /// The closing summary: what was checked, how fast, and the findings by code.
 pub fn write_summary(
     out: &mut dyn Write,
@@ -304,53 +379,34 @@ pub fn write_summary(
     totals: &Totals,
     elapsed: std::time::Duration,
 ) -> io::Result<()> {
-    let seconds = elapsed.as_secs_f64().max(1e-9);
-    writeln!(
+    let run = RunCounts {
+        files: totals.files,
+        games: totals.games,
+        moves: totals.moves,
+        bytes: totals.bytes,
+    };
+    write_run_line(out, style, "checked", run, elapsed)?;
+    write_findings_line(
         out,
-        "{} {} file{}, {} game{}, {} moves, {:.1} MB in {:.2}s ({:.0} games/s)",
-        style.bold("checked"),
-        totals.files,
-        if totals.files == 1 { "" } else { "s" },
-        totals.games,
-        if totals.games == 1 { "" } else { "s" },
-        totals.moves,
-        totals.bytes as f64 / 1e6,
-        seconds,
-        totals.games as f64 / seconds
-    )?;
-    writeln!(
-        out,
-        "{} error{} in {} game{}, {} warning{}{}",
-        totals.errors,
-        if totals.errors == 1 { "" } else { "s" },
-        totals.games_with_errors,
-        if totals.games_with_errors == 1 {
-            ""
-        } else {
-            "s"
+        FindingCounts {
+            errors: totals.errors,
+            games_with_errors: totals.games_with_errors,
+            warnings: totals.warnings,
+            unreadable_files: totals.unreadable_files,
         },
-        totals.warnings,
-        if totals.warnings == 1 { "" } else { "s" },
-        if totals.unreadable_files > 0 {
-            format!(", {} unreadable file(s)", totals.unreadable_files)
-        } else {
-            String::new()
-        }
     )?;
     if totals.allowed > 0 {
         writeln!(
             out,
-            "{} finding{} left out by the policy (--allow, pdnkit.toml)",
-            totals.allowed,
-            if totals.allowed == 1 { "" } else { "s" }
+            "{} left out by the policy (--allow, pdnkit.toml)",
+            counted(totals.allowed, "finding")
         )?;
     }
     if totals.baselined > 0 || totals.baseline_unmatched > 0 {
         writeln!(
             out,
-            "{} known finding{} left out by the baseline; {} of its findings no longer occur",
-            totals.baselined,
-            if totals.baselined == 1 { "" } else { "s" },
+            "{} left out by the baseline; {} of its findings no longer occur",
+            counted(totals.baselined, "known finding"),
             totals.baseline_unmatched,
         )?;
     }
@@ -361,9 +417,5 @@ pub fn write_summary(
             style.paint(Style::level_code(Severity::Warning), &line)
         )?;
     }
-    let width = totals.by_code.keys().map(|c| c.len()).max().unwrap_or(0);
-    for (code, count) in &totals.by_code {
-        writeln!(out, "  {code:<width$}  {count:>8}")?;
-    }
-    Ok(())
+    write_by_code(out, &totals.by_code)
 }

@@ -8,7 +8,7 @@ use serde_json::json;
 use std::io::{self, Write};
 
 /// Version of the report's shape; bumped when a field changes meaning or goes away.
-pub const SCHEMA: &str = "pdnkit-check/1";
+pub const SCHEMA: &str = "pdnkit-check/2";
 
 pub struct JsonWriter<W> {
     out: W,
@@ -94,7 +94,9 @@ impl<W: Write> ReportWriter for JsonLinesWriter<W> {
 
     fn file_end(&mut self, file: &FileInfo, error: Option<&str>) -> io::Result<()> {
         match error {
-            Some(e) => self.line(&json!({"type": "file-error", "file": file.name, "error": e})),
+            Some(e) => self.line(
+                &json!({"type": "file-error", "schema": SCHEMA, "file": file.name, "error": e}),
+            ),
             None => Ok(()),
         }
     }

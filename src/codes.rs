@@ -1,0 +1,83 @@
+//! Finding codes as a whole. A code is a stable identifier whose prefix is its default level:
+//! `E-` error, `W-` warning, `N-` note. The codes below broke that rule until the report
+//! schemas' version 2 (`pdnkit-check/2`, `pdnkit-parse/2`), when they were renamed. Wherever a
+//! user writes a code (`--allow`, `pdnkit.toml`, baselines, `explain`, JSON games written by an
+//! older pdnkit) the old spelling still reads as the new one, so nothing written for it stops
+//! working.
+
+/// Old spelling, current spelling.
+pub const RENAMED: &[(&str, &str)] = &[
+    ("W-UTF16", "N-UTF16"),
+    ("W-UTF8-BOM", "N-UTF8-BOM"),
+    ("W-SETUP-TAG", "N-SETUP-TAG"),
+    ("W-FEN-TRAILING-DOT", "N-FEN-TRAILING-DOT"),
+    ("W-FEN-EMPTY-FIELD", "N-FEN-EMPTY-FIELD"),
+    ("W-COLON-CAPTURE", "N-COLON-CAPTURE"),
+    ("W-LONE-ELLIPSIS", "N-LONE-ELLIPSIS"),
+    ("W-ELLIPSIS-WITHOUT-MOVE", "N-ELLIPSIS-WITHOUT-MOVE"),
+    ("W-NO-TERMINATOR-AT-END", "N-NO-TERMINATOR-AT-END"),
+    ("W-FEN-PER-LINE", "N-FEN-PER-LINE"),
+    ("I-VARIANT-INFERRED", "N-VARIANT-INFERRED"),
+    ("D-THREEFOLD", "N-DRAW-THREEFOLD"),
+    ("D-KING-MOVES-25", "N-DRAW-KING-MOVES-25"),
+    ("D-ENDGAME-16", "N-DRAW-ENDGAME-16"),
+    ("D-ENDGAME-5", "N-DRAW-ENDGAME-5"),
+    ("D-ITALIAN-KINGS-40", "N-DRAW-ITALIAN-KINGS-40"),
+    ("D-ENGLISH-40", "N-DRAW-ENGLISH-40"),
+    ("D-RUSSIAN-KINGS-15", "N-DRAW-RUSSIAN-KINGS-15"),
+    ("D-RUSSIAN-THREE-KINGS-15", "N-DRAW-RUSSIAN-THREE-KINGS-15"),
+    ("D-RUSSIAN-LONG-DIAGONAL-5", "N-DRAW-RUSSIAN-LONG-DIAGONAL-5"),
+    ("D-RUSSIAN-ENDGAME-5", "N-DRAW-RUSSIAN-ENDGAME-5"),
+    ("D-RUSSIAN-ENDGAME-30", "N-DRAW-RUSSIAN-ENDGAME-30"),
+    ("D-RUSSIAN-ENDGAME-60", "N-DRAW-RUSSIAN-ENDGAME-60"),
+    ("D-TURKISH-ONE-PIECE", "N-DRAW-TURKISH-ONE-PIECE"),
+    ("D-CZECH-KINGS-15", "N-DRAW-CZECH-KINGS-15"),
+    ("D-FRISIAN-TWO-KINGS-7", "N-DRAW-FRISIAN-TWO-KINGS-7"),
+    ("D-FRISIAN-ONE-KING-2", "N-DRAW-FRISIAN-ONE-KING-2"),
+    ("D-SEED-KING-PLIES-80", "N-DRAW-SEED-KING-PLIES-80"),
+    ("D-SEED-KING-PLIES-120", "N-DRAW-SEED-KING-PLIES-120"),
+    ("D-SEED-TURKISH-ONE-PIECE", "N-DRAW-SEED-TURKISH-ONE-PIECE"),
+];
+
+/// Prefixes of old spellings that stand for a whole family (`D-*` was every draw rule).
+pub const RENAMED_PREFIXES: &[(&str, &str)] = &[("D-", "N-DRAW-")];
+
+/// The current spelling of a code written in its old one (exact, upper case).
+pub fn renamed(code: &str) -> Option<&'static str> {
+    RENAMED
+        .iter()
+        .find(|(old, _)| *old == code)
+        .map(|&(_, new)| new)
+}
+
+/// The current prefix for a prefix of old spellings (`D-RUSSIAN-` is `N-DRAW-RUSSIAN-`), when it
+/// matches no current code itself.
+pub fn renamed_prefix(prefix: &str) -> Option<String> {
+    RENAMED_PREFIXES.iter().find_map(|(old, new)| {
+        prefix
+            .strip_prefix(old)
+            .map(|rest| format!("{new}{rest}"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_family_prefix_maps_its_old_codes_to_their_new_names() {
+        for (old, new) in RENAMED {
+            assert_ne!(old, new);
+            assert_eq!(renamed(old), Some(*new));
+            assert!(new.starts_with("N-"), "{new}: only notes were renamed");
+            if let Some(mapped) = RENAMED_PREFIXES
+                .iter()
+                .find(|(p, _)| old.starts_with(p))
+                .and_then(|_| renamed_prefix(old))
+            {
+                assert_eq!(mapped, *new, "the prefix rule and the table disagree on {old}");
+            }
+        }
+        assert_eq!(renamed("W-DATE-FORMAT"), None);
+    }
+}
