@@ -26,7 +26,10 @@ pub const RENAMED: &[(&str, &str)] = &[
     ("D-ENGLISH-40", "N-DRAW-ENGLISH-40"),
     ("D-RUSSIAN-KINGS-15", "N-DRAW-RUSSIAN-KINGS-15"),
     ("D-RUSSIAN-THREE-KINGS-15", "N-DRAW-RUSSIAN-THREE-KINGS-15"),
-    ("D-RUSSIAN-LONG-DIAGONAL-5", "N-DRAW-RUSSIAN-LONG-DIAGONAL-5"),
+    (
+        "D-RUSSIAN-LONG-DIAGONAL-5",
+        "N-DRAW-RUSSIAN-LONG-DIAGONAL-5",
+    ),
     ("D-RUSSIAN-ENDGAME-5", "N-DRAW-RUSSIAN-ENDGAME-5"),
     ("D-RUSSIAN-ENDGAME-30", "N-DRAW-RUSSIAN-ENDGAME-30"),
     ("D-RUSSIAN-ENDGAME-60", "N-DRAW-RUSSIAN-ENDGAME-60"),
@@ -53,11 +56,9 @@ pub fn renamed(code: &str) -> Option<&'static str> {
 /// The current prefix for a prefix of old spellings (`D-RUSSIAN-` is `N-DRAW-RUSSIAN-`), when it
 /// matches no current code itself.
 pub fn renamed_prefix(prefix: &str) -> Option<String> {
-    RENAMED_PREFIXES.iter().find_map(|(old, new)| {
-        prefix
-            .strip_prefix(old)
-            .map(|rest| format!("{new}{rest}"))
-    })
+    RENAMED_PREFIXES
+        .iter()
+        .find_map(|(old, new)| prefix.strip_prefix(old).map(|rest| format!("{new}{rest}")))
 }
 
 #[cfg(test)]
@@ -75,7 +76,10 @@ mod tests {
                 .find(|(p, _)| old.starts_with(p))
                 .and_then(|_| renamed_prefix(old))
             {
-                assert_eq!(mapped, *new, "the prefix rule and the table disagree on {old}");
+                assert_eq!(
+                    mapped, *new,
+                    "the prefix rule and the table disagree on {old}"
+                );
             }
         }
         assert_eq!(renamed("W-DATE-FORMAT"), None);

@@ -372,7 +372,11 @@ fn pdn_written_from_json_reads_back_the_same_or_is_refused() {
     let out = run(&["convert", path_str(&file)]);
     assert_code(&out, 1, "unwritable games are errors");
     let err = stderr(&out);
-    assert_eq!(err.matches("E-NOT-WRITABLE").count(), 2, "{err}");
+    assert_eq!(err.matches("error[E-NOT-WRITABLE]").count(), 2, "{err}");
+    assert!(
+        err.contains("2 errors in 2 games"),
+        "the summary counts them: {err}"
+    );
     let written = stdout(&out);
     assert_eq!(written.matches("[GameType").count(), 1, "{written}");
     assert!(!written.contains("[Result \"1-0"), "{written}");
@@ -643,6 +647,63 @@ fn the_progress_bar_never_cuts_a_finding() {
     // A run that ends within a second draws no bar at all.
     let short = on_terminal("check fixtures/check/clean.pdn", &[]).unwrap();
     assert!(!short.contains("eta"), "{short:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `parse` and `convert` draw the same bar as `check`, and print through it too: every finding
+/// keeps its `file:line:col`, and the summary line comes after the last of them.
+#[test]
+fn parse_and_convert_print_findings_through_the_bar() {
+    let dir = temp_dir("bar-parse-convert");
+    // Each game: a date written in another form (a reader warning, for parse) and a move that
+    // is not legal (an error, for convert).
+    let file = dir.join("many.pdn");
+    let mut text = String::new();
+    for i in 0..20_000 {
+        text.push_str(&format!(
+            "[Event \"{i}\"]\n[Date \"1841-??-??\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 31-27 *\n\n"
+        ));
+    }
+    std::fs::write(&file, text).unwrap();
+    let converted = dir.join("out.pdn");
+    for (command, code, verb) in [
+        (
+            format!("parse {}", path_str(&file)),
+            "W-DATE-FORMAT]",
+            "read ",
+        ),
+        (
+            format!(
+                "convert -j 1 {} -o {}",
+                path_str(&file),
+                path_str(&converted)
+            ),
+            "E-CAPTURE-MANDATORY]",
+            "converted ",
+        ),
+    ] {
+        let Some(raw) = on_terminal(&command, &[]) else {
+            return;
+        };
+        let lines = displayed_lines(&raw);
+        let findings: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].contains(code))
+            .collect();
+        assert_eq!(findings.len(), 20_000, "{command}: findings shown");
+        let prefix = format!("{}:", path_str(&file));
+        for &i in &findings {
+            assert!(
+                lines[i].starts_with(&prefix),
+                "{command}: a finding cut by the bar: {:?}",
+                lines[i]
+            );
+        }
+        let summary = lines.iter().position(|l| l.starts_with(verb));
+        assert!(
+            summary.is_some_and(|s| s > findings[findings.len() - 1]),
+            "{command}: the summary line `{verb}...` after the findings"
+        );
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 

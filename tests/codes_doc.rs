@@ -71,7 +71,7 @@ fn every_example_triggers_its_code() {
     for entry in catalogue::entries() {
         if let Example::None(why) = entry.example {
             let reader = pdnkit::reader::Code::from_code(entry.code).is_some();
-            let draw = entry.code.starts_with("D-");
+            let draw = entry.code.starts_with("N-DRAW-");
             assert!(reader || draw, "{} has no example ({why})", entry.code);
         }
     }

@@ -91,10 +91,7 @@ fn strength_in_parentheses_versus_variation() {
     assert_eq!(m[2].strength.as_ref().unwrap().text, "(!?)");
     assert!(matches!(&m[2].after[..], [Annotation::Variation(_)]));
     assert!(
-        !game
-            .diagnostics
-            .iter()
-            .any(|d| d.level == Severity::Error),
+        !game.diagnostics.iter().any(|d| d.level == Severity::Error),
         "{:?}",
         codes(game)
     );

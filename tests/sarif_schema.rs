@@ -95,7 +95,7 @@ fn rules_carry_their_descriptions_and_a_link_to_their_entry() {
     assert!(
         rules
             .iter()
-            .any(|r| r["id"].as_str().unwrap().starts_with("D-"))
+            .any(|r| r["id"].as_str().unwrap().starts_with("N-DRAW-"))
     );
     for rule in rules {
         let code = rule["id"].as_str().unwrap();

@@ -166,9 +166,7 @@ impl Baseline {
         for e in file.findings {
             // A baseline written before the renaming of codes (crate::codes) still matches.
             let code = crate::codes::renamed(&e.code).map_or(e.code, str::to_string);
-            *remaining
-                .entry((e.file, e.game, code, e.ply))
-                .or_default() += e.count;
+            *remaining.entry((e.file, e.game, code, e.ply)).or_default() += e.count;
         }
         Ok(Baseline { remaining })
     }

@@ -13,8 +13,8 @@ use pdnkit::report::FileInfo;
 use pdnkit::report::human::escape_controls;
 use pdnkit::report::human::{self, FindingCounts, Headline, RunCounts, Style, write_located};
 use pdnkit::variant::{SquareNotation, Variant};
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::collections::BTreeMap;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -125,7 +125,11 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     // The bar counts the bytes read from the files as they are on disk, against their sizes.
     let total_bytes: u64 = inputs.iter().filter_map(inputs::Input::size).sum();
     let bytes = Bytes::default();
-    let bar = Progress::new(total_bytes, super::progress::BYTES_BAR, Duration::from_secs(1));
+    let bar = Progress::new(
+        total_bytes,
+        super::progress::BYTES_BAR,
+        Duration::from_secs(1),
+    );
     let started = Instant::now();
     let mut sink = Sink {
         out: io::BufWriter::with_capacity(1 << 16, out),
@@ -272,8 +276,10 @@ fn read_input(
         BufReader::with_capacity(1 << 16, input.open_counted(Arc::clone(&bytes.on_disk))?);
     if !looks_like_json(source.fill_buf()?) {
         let mut reader = Reader::new(source, read.clone());
-        let outcome = (&mut reader).try_for_each(|game| batch.push(game?, emit));
-        bytes.read.fetch_add(reader.bytes_consumed(), Ordering::Relaxed);
+        let outcome = reader.try_for_each(|game| batch.push(game?, emit));
+        bytes
+            .read
+            .fetch_add(reader.bytes_consumed(), Ordering::Relaxed);
         return outcome;
     }
     let file = batch.file;
@@ -464,7 +470,12 @@ impl<W: Write> Sink<W> {
         human::write_run_line(&mut err, self.style, "converted", self.run, elapsed)?;
         human::write_findings_line(&mut err, self.findings)?;
         if self.repairs > 0 {
-            writeln!(err, "{} repair{} (--fix)", self.repairs, if self.repairs == 1 { "" } else { "s" })?;
+            writeln!(
+                err,
+                "{} repair{} (--fix)",
+                self.repairs,
+                if self.repairs == 1 { "" } else { "s" }
+            )?;
         }
         human::write_by_code(&mut err, &self.by_code)
     }

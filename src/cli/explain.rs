@@ -38,7 +38,10 @@ pub fn run(args: ExplainArgs) -> io::Result<Outcome> {
     let upper = text.trim().to_ascii_uppercase();
     let renamed = pdnkit::codes::renamed(&upper);
     if let Some(current) = renamed {
-        writeln!(out, "{upper} is now called {current} (read as that everywhere).\n")?;
+        writeln!(
+            out,
+            "{upper} is now called {current} (read as that everywhere).\n"
+        )?;
     }
     let Some(entry) = catalogue::lookup(renamed.unwrap_or(&upper)) else {
         let mut message = format!("pdnkit: unknown code `{text}`");

@@ -1,11 +1,11 @@
 //! `pdnkit parse`: read PDN and print the parsed games (JSON, JSON Lines) or, by default, what
 //! the reader found in them.
 
+use super::progress::Progress;
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs, output};
 use clap::{Args, ValueEnum};
-use pdnkit::reader::{Encoding, ReadOptions, Reader, Severity};
-use super::progress::Progress;
 use pdnkit::reader::Game;
+use pdnkit::reader::{Encoding, ReadOptions, Reader, Severity};
 use pdnkit::report::human::{self, FindingCounts, RunCounts, Style, escape_controls};
 use pdnkit::variant::Variant;
 use serde::Serialize;
@@ -98,7 +98,11 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     // The bar counts the bytes read from the files as they are on disk, against their sizes.
     let total_bytes: u64 = inputs.iter().filter_map(inputs::Input::size).sum();
     let read_bytes = Arc::new(AtomicU64::new(0));
-    let bar = Progress::new(total_bytes, super::progress::BYTES_BAR, Duration::from_secs(1));
+    let bar = Progress::new(
+        total_bytes,
+        super::progress::BYTES_BAR,
+        Duration::from_secs(1),
+    );
     let mut out = out.buffered(Some(&bar));
     let mut totals = Totals::default();
     let mut documents = Vec::new();
@@ -157,7 +161,8 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
             let message = escape_controls(&format!("{name}: {error}")).into_owned();
             bar.suspend(|| eprintln!("pdnkit: {message}"));
             if args.format == Format::Jsonl {
-                let line = json!({"type": "file-error", "schema": SCHEMA, "file": name, "error": error});
+                let line =
+                    json!({"type": "file-error", "schema": SCHEMA, "file": name, "error": error});
                 writeln!(out, "{line}")?;
             }
         }

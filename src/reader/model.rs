@@ -47,9 +47,7 @@ impl Game {
     }
 
     pub fn has_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.level == Severity::Error)
+        self.diagnostics.iter().any(|d| d.level == Severity::Error)
     }
 }
 
