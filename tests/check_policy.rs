@@ -1,6 +1,9 @@
 //! `pdnkit check` under a policy: `--allow`, `--warn`, `--deny`, `--fail-on`, and `pdnkit.toml`
 //! found in the current directory or an ancestor, with per-path rules.
 
+#[path = "support/corpus.rs"]
+mod corpus;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -304,5 +307,97 @@ fn a_broken_baseline_is_a_usage_error_naming_the_file() {
     assert!(
         err.contains("known.json") && err.contains("line 1"),
         "{err}"
+    );
+}
+
+/// Codes renamed with schema version 2 (`D-THREEFOLD` is `N-DRAW-THREEFOLD`): a `pdnkit.toml`
+/// and a baseline written with the old spelling work as before.
+#[test]
+fn old_spellings_of_renamed_codes_still_work_in_config_and_baselines() {
+    let dir = temp_dir("renamed");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/draws/international.pdn");
+    std::fs::copy(fixture, dir.join("a.pdn")).unwrap();
+    let warned = |out: &Output| {
+        codes(&json(out))
+            .into_iter()
+            .filter(|(code, level)| code == "N-DRAW-THREEFOLD" && level == "warning")
+            .count()
+    };
+    let new = check_in(
+        &dir,
+        &[
+            "a.pdn",
+            "--no-config",
+            "--format",
+            "json",
+            "--warn",
+            "N-DRAW-THREEFOLD",
+        ],
+    );
+    let count = warned(&new);
+    assert!(count > 0, "the fixture holds threefold repetitions");
+
+    std::fs::write(
+        dir.join("pdnkit.toml"),
+        "[codes]\n\"D-THREEFOLD\" = \"warn\"\n",
+    )
+    .unwrap();
+    let old = check_in(&dir, &["a.pdn", "--format", "json"]);
+    assert_eq!(warned(&old), count, "the old name in pdnkit.toml");
+    let prefix = check_in(
+        &dir,
+        &["a.pdn", "--no-config", "--format", "json", "--warn", "D-*"],
+    );
+    assert_eq!(warned(&prefix), count, "the old family `D-*`");
+
+    // A baseline of those warnings, written as an older pdnkit wrote it.
+    let write = check_in(&dir, &["a.pdn", "--write-baseline", "known.json"]);
+    assert_exit(&write, 0);
+    let baseline = std::fs::read_to_string(dir.join("known.json")).unwrap();
+    assert!(baseline.contains("N-DRAW-THREEFOLD"), "{baseline}");
+    let with_baseline = [
+        "a.pdn",
+        "--fail-on",
+        "warning",
+        "--baseline",
+        "known.json",
+        "--format",
+        "json",
+    ];
+    let baselined = json(&check_in(&dir, &with_baseline))["totals"]["baselined"].clone();
+    std::fs::write(
+        dir.join("known.json"),
+        baseline.replace("N-DRAW-THREEFOLD", "D-THREEFOLD"),
+    )
+    .unwrap();
+    let known = check_in(&dir, &with_baseline);
+    assert_eq!(warned(&known), 0, "the old baseline still knows them");
+    assert_exit(&known, 0);
+    assert_eq!(json(&known)["totals"]["baselined"], baselined);
+}
+
+/// The closing note's figure: the Open Checkers Archive is clean under a three-line
+/// `pdnkit.toml` that accepts its date style, even failing on warnings.
+#[test]
+fn oca_is_clean_under_a_three_line_config() {
+    let Some(oca) = corpus::corpus("english/OCA_2.0.pdn") else {
+        return;
+    };
+    let dir = temp_dir("oca");
+    let config = "fail-on = \"warning\"\n[codes]\n\"W-DATE-FORMAT\" = \"allow\"\n";
+    assert_eq!(config.lines().count(), 3);
+    std::fs::write(dir.join("pdnkit.toml"), config).unwrap();
+    let oca = oca.to_str().unwrap();
+    let out = check_in(&dir, &[oca, "--quiet"]);
+    assert_exit(&out, 0);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("22621 games"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // Without the config the same run fails on the date warnings.
+    assert_exit(
+        &check_in(&dir, &[oca, "--no-config", "--fail-on", "warning", "-q"]),
+        1,
     );
 }

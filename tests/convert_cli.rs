@@ -265,3 +265,85 @@ fn without_timing(stderr: &str) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// `convert` ends with the summary `check` prints (on standard error: standard output holds the
+/// games), counting what it converted, found and repaired; `--quiet` leaves it out and changes
+/// nothing else.
+#[test]
+fn convert_ends_with_checks_summary_on_standard_error() {
+    let file = format!("{}/fixtures/check/english.pdn", env!("CARGO_MANIFEST_DIR"));
+    let out = pdnkit(&["convert", &file], None);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("converted 1 file, 8 games, "))
+        .unwrap_or_else(|| panic!("no summary line: {err}"));
+    assert_eq!(lines[at + 1], "4 errors in 4 games, 0 warnings", "{err}");
+    assert!(
+        lines[at + 2..].iter().all(|l| l.starts_with("  E-")),
+        "counts by code close it: {err}"
+    );
+    assert_eq!(lines.len() - at - 2, 4, "{err}");
+    let located = err.lines().filter(|l| l.contains(": error[")).count();
+    assert_eq!(located, 4, "each error is located above the summary: {err}");
+
+    let quiet = pdnkit(&["convert", "-q", &file], None);
+    assert_eq!(quiet.status.code(), Some(1));
+    assert_eq!(quiet.stdout, out.stdout);
+    let quiet_err = text(&quiet.stderr);
+    assert!(!quiet_err.contains("converted "), "{quiet_err}");
+    assert_eq!(
+        quiet_err.lines().count(),
+        at,
+        "only the summary is left out"
+    );
+
+    // Repairs are counted too.
+    let dates = format!("{}/fixtures/dialects/dates.pdn", env!("CARGO_MANIFEST_DIR"));
+    let fixed = text(&pdnkit(&["convert", "--fix", &dates], None).stderr);
+    let repairs = fixed.matches("note[W-DATE-FORMAT]: repaired:").count();
+    assert!(repairs > 0, "{fixed}");
+    assert!(
+        fixed.contains(&format!(
+            "\n{repairs} repair{} (--fix)\n",
+            if repairs == 1 { "" } else { "s" }
+        )),
+        "{fixed}"
+    );
+}
+
+/// `parse` ends with the same two lines.
+#[test]
+fn parse_ends_with_checks_summary() {
+    let file = format!("{}/fixtures/check/others.pdn", env!("CARGO_MANIFEST_DIR"));
+    let parse = text(&pdnkit(&["parse", &file], None).stdout);
+    let check = text(&pdnkit(&["check", &file, "--allow-unreplayed"], None).stdout);
+    let shape = |report: &str, verb: &str| {
+        let line = report
+            .lines()
+            .find(|l| l.starts_with(verb))
+            .unwrap_or_else(|| panic!("no `{verb}` line: {report}"));
+        // Files and games, and the same parts after them (moves are moves read for `parse`,
+        // moves replayed for `check`).
+        let parts: Vec<&str> = line[verb.len()..].split(", ").collect();
+        assert_eq!(parts.len(), 4, "{line}");
+        assert!(
+            parts[2].ends_with(" moves") && parts[3].contains(" MB in "),
+            "{line}"
+        );
+        parts[..2].join(", ")
+    };
+    assert_eq!(shape(&parse, "read"), shape(&check, "checked"));
+    let second = |report: &str, verb: &str| {
+        let lines: Vec<&str> = report.lines().collect();
+        let at = lines.iter().position(|l| l.starts_with(verb)).unwrap();
+        lines[at + 1].to_string()
+    };
+    assert!(second(&parse, "read").contains(" in "), "{parse}");
+    assert!(
+        second(&parse, "read").ends_with(" warnings")
+            || second(&parse, "read").ends_with(" warning")
+    );
+}

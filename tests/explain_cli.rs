@@ -73,3 +73,22 @@ fn all_lists_every_code() {
         );
     }
 }
+
+/// A code renamed with schema version 2 is explained under its new name, which is said first.
+#[test]
+fn an_old_spelling_names_the_new_code() {
+    for (old, new) in [
+        ("d-threefold", "N-DRAW-THREEFOLD"),
+        ("W-UTF8-BOM", "N-UTF8-BOM"),
+    ] {
+        let out = explain(&[old]);
+        assert_eq!(out.status.code(), Some(0), "{old}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let upper = old.to_ascii_uppercase();
+        assert!(
+            text.starts_with(&format!("{upper} is now called {new}")),
+            "{text}"
+        );
+        assert!(text.contains(&format!("\n{new} (note): ")), "{text}");
+    }
+}
