@@ -7,6 +7,9 @@
 //! carries a sequence number, so the output is the same whatever the number of jobs, and the
 //! bounded channels and window keep memory flat: at most a few chunks are in flight. With one
 //! job everything runs on the calling thread.
+//!
+//! [`run`] checks each game ([`GameReport`]); [`run_with`] hands each game to any function on
+//! the workers (the archive commands summarise, match or fingerprint games this way).
 
 use super::{CheckOptions, GameReport, check_game};
 use crate::ordered::Window;
@@ -28,14 +31,15 @@ pub struct Input {
     pub open: Box<dyn FnOnce() -> io::Result<Box<dyn Read + Send>> + Send>,
 }
 
-/// What the sink receives, in input order.
-pub enum Event {
+/// What the sink receives, in input order: a [`GameReport`] per game from [`run`], whatever the
+/// per-game function returns from [`run_with`].
+pub enum Event<T = GameReport> {
     FileStart {
         file: usize,
     },
     Games {
         file: usize,
-        reports: Vec<GameReport>,
+        reports: Vec<T>,
     },
     /// `bytes` read; `error` when the file could not be opened or read to its end.
     FileEnd {
@@ -60,36 +64,67 @@ const CHUNK_REGIONS: usize = BATCH_GAMES;
 /// ... or about this many bytes, whichever comes first.
 const CHUNK_BYTES: usize = 256 << 10;
 
+/// What [`run_with`]'s per-game function returns: it knows its game's 1-based index in its file,
+/// which is put right once the chunks before it are counted.
+pub trait PerGame: Send {
+    fn shift_index(&mut self, by: u64);
+}
+
+impl PerGame for GameReport {
+    fn shift_index(&mut self, by: u64) {
+        self.index += by;
+    }
+}
+
 /// Checks `inputs`, calling `sink` with each event in input order. Stops early (returning the
 /// error) when the sink fails, such as a closed pipe.
 pub fn run(
     inputs: Vec<Input>,
     options: &PipelineOptions,
     progress: Progress,
-    mut sink: impl FnMut(Event) -> io::Result<()>,
+    sink: impl FnMut(Event) -> io::Result<()>,
 ) -> io::Result<()> {
+    let check = options.check.clone();
+    run_with(
+        inputs,
+        options,
+        progress,
+        |game| check_game(game, &check),
+        sink,
+    )
+}
+
+/// Reads `inputs` and calls `per_game` on each game (on the worker threads), calling `sink`
+/// with each event in input order: the same games, indices and order as [`run`] for any number
+/// of jobs. Stops early (returning the error) when the sink fails, such as a closed pipe.
+pub fn run_with<T: PerGame>(
+    inputs: Vec<Input>,
+    options: &PipelineOptions,
+    progress: Progress,
+    per_game: impl Fn(&Game) -> T + Sync,
+    mut sink: impl FnMut(Event<T>) -> io::Result<()>,
+) -> io::Result<()> {
+    let per_game = &per_game;
     if options.jobs <= 1 {
-        let check = options.check.clone();
         return read_all(inputs, &options.read, &progress, &mut |item| match item {
             Item::Batch { file, games } => sink(Event::Games {
                 file,
-                reports: games.iter().map(|g| check_game(g, &check)).collect(),
+                reports: games.iter().map(per_game).collect(),
             }),
-            Item::Event(e) => sink(e),
+            Item::Event(e) => sink(e.into_any()),
         });
     }
     // Items in flight at most (queued, in the workers, or waiting to be put back in order).
     let window = Window::new(options.jobs as u64 * 4 + 4);
     std::thread::scope(|scope| {
         let (work_tx, work_rx) = sync_channel::<(u64, Work)>(options.jobs * 2);
-        let (done_tx, done_rx) = sync_channel::<(u64, Done)>(options.jobs * 2);
+        let (done_tx, done_rx) = sync_channel::<(u64, Done<T>)>(options.jobs * 2);
         let work_rx = Arc::new(Mutex::new(work_rx));
         for _ in 0..options.jobs {
             let work_rx = Arc::clone(&work_rx);
             let done_tx = done_tx.clone();
-            let check = options.check.clone();
             let read = options.read.clone();
-            scope.spawn(move || worker(&work_rx, &done_tx, &read, &check));
+            scope.spawn(move || worker(&work_rx, &done_tx, &read, per_game));
         }
         // Only the workers hold the receiving end: once they stop (the sink failed), the
         // reader's next send fails instead of waiting for room forever.
@@ -110,7 +145,7 @@ pub fn run(
                 work_tx.send((seq, work)).map_err(|_| stopped())
             })
         });
-        let sunk = deliver_in_order(&done_rx, window, options, &mut sink);
+        let sunk = deliver_in_order(&done_rx, window, options, per_game, &mut sink);
         // Unblock the reader and the workers if the sink gave up early.
         window.close();
         drop(done_rx);
@@ -124,39 +159,54 @@ pub fn run(
 
 /// A unit of work: file events pass through the workers untouched, so one sequence orders all.
 enum Item {
-    Event(Event),
+    Event(Event<()>),
     Batch { file: usize, games: Vec<Game> },
+}
+
+impl Event<()> {
+    /// A file event (never `Games`) as an event of any per-game type.
+    fn into_any<T>(self) -> Event<T> {
+        match self {
+            Event::FileStart { file } => Event::FileStart { file },
+            Event::FileEnd { file, bytes, error } => Event::FileEnd { file, bytes, error },
+            Event::Games { file, .. } => Event::Games {
+                file,
+                reports: Vec::new(),
+            },
+        }
+    }
 }
 
 /// A unit of parallel work: file events pass through the workers untouched, so one sequence
 /// orders all.
 enum Work {
-    Event(Event),
+    Event(Event<()>),
     Chunk { file: usize, chunk: RawChunk },
 }
 
 /// A worker's outcome, finished in order by [`deliver_in_order`].
-enum Done {
-    Event(Event),
-    Chunk(Box<ChunkDone>),
+enum Done<T> {
+    Event(Event<()>),
+    Chunk(Box<ChunkDone<T>>),
 }
 
-/// A chunk parsed and checked.
-struct ChunkDone {
+/// A chunk parsed, and each game handed to the per-game function.
+struct ChunkDone<T> {
     file: usize,
-    /// Reports of the chunk's games, numbered from 1 within the chunk.
-    reports: Vec<GameReport>,
+    /// What the per-game function returned for the chunk's games, numbered from 1 within the
+    /// chunk.
+    reports: Vec<T>,
     /// The chunk's first game when comments carried from before would join it.
     head: Option<Game>,
     opening: Option<Opening>,
     carried: Option<Game>,
 }
 
-fn worker(
+fn worker<T>(
     work: &Mutex<Receiver<(u64, Work)>>,
-    done: &SyncSender<(u64, Done)>,
+    done: &SyncSender<(u64, Done<T>)>,
     read: &ReadOptions,
-    check: &CheckOptions,
+    per_game: &impl Fn(&Game) -> T,
 ) {
     loop {
         let next = match work.lock() {
@@ -169,7 +219,7 @@ fn worker(
             Work::Chunk { file, chunk } => {
                 let parsed = raw::parse_chunk(&chunk, read);
                 drop(chunk);
-                let reports = parsed.games.iter().map(|g| check_game(g, check)).collect();
+                let reports = parsed.games.iter().map(per_game).collect();
                 let head = match parsed.opening {
                     Some(Opening::Absorbs) => parsed.games.into_iter().next(),
                     _ => None,
@@ -191,13 +241,14 @@ fn worker(
 
 /// Hands events to `sink` in sequence order, holding early arrivals back, and joins the chunks
 /// of each file (comments carried between chunks, game numbers).
-fn deliver_in_order(
-    done: &Receiver<(u64, Done)>,
+fn deliver_in_order<T: PerGame>(
+    done: &Receiver<(u64, Done<T>)>,
     window: &Window,
     options: &PipelineOptions,
-    sink: &mut impl FnMut(Event) -> io::Result<()>,
+    per_game: &impl Fn(&Game) -> T,
+    sink: &mut impl FnMut(Event<T>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
+    let mut waiting: BTreeMap<u64, Done<T>> = BTreeMap::new();
     let mut next = 1u64;
     let mut stitcher = Stitcher::new(&options.read);
     for (seq, outcome) in done.iter() {
@@ -208,7 +259,7 @@ fn deliver_in_order(
                     if let Event::FileStart { .. } = event {
                         stitcher = Stitcher::new(&options.read);
                     }
-                    Some(event)
+                    Some(event.into_any())
                 }
                 Done::Chunk(done) => {
                     let ChunkDone {
@@ -221,17 +272,17 @@ fn deliver_in_order(
                     let stitch = stitcher.stitch(opening, reports.len(), carried);
                     let mut all = Vec::with_capacity(reports.len() + 1);
                     if let Some(game) = stitch.released {
-                        all.push(check_game(&game, &options.check));
+                        all.push(per_game(&game));
                     }
                     let first = all.len();
                     all.extend(reports.into_iter().map(|mut report| {
-                        report.index += stitch.index_offset;
+                        report.shift_index(stitch.index_offset);
                         report
                     }));
                     if let (Some(carried), Some(mut game)) = (stitch.absorbed, head) {
                         stitcher.absorb(carried, &mut game);
                         game.index += stitch.index_offset;
-                        all[first] = check_game(&game, &options.check);
+                        all[first] = per_game(&game);
                     }
                     (!all.is_empty()).then_some(Event::Games { file, reports: all })
                 }
@@ -497,6 +548,79 @@ mod tests {
                     check_all(std::slice::from_ref(&text), 2, &read),
                     "at {at}"
                 );
+            }
+        }
+    }
+
+    /// A per-game summary of `run_with`: the game's index and span as the sink sees them.
+    struct Seen {
+        index: u64,
+        offset: u64,
+        len: u64,
+    }
+
+    impl PerGame for Seen {
+        fn shift_index(&mut self, by: u64) {
+            self.index += by;
+        }
+    }
+
+    fn seen_all(files: &[Vec<u8>], jobs: usize) -> Vec<(usize, u64, u64, u64)> {
+        let inputs = files
+            .iter()
+            .map(|bytes| {
+                let bytes = bytes.clone();
+                Input {
+                    name: String::new(),
+                    open: Box::new(move || Ok(Box::new(io::Cursor::new(bytes)) as _)),
+                }
+            })
+            .collect();
+        let options = PipelineOptions {
+            jobs,
+            read: ReadOptions::default(),
+            check: CheckOptions::default(),
+        };
+        let per_game = |game: &Game| Seen {
+            index: game.index,
+            offset: game.span.offset,
+            len: u64::from(game.span.len),
+        };
+        let mut out = Vec::new();
+        run_with(inputs, &options, Arc::new(|_| {}), per_game, |event| {
+            if let Event::Games { file, reports } = event {
+                out.extend(reports.iter().map(|s| (file, s.index, s.offset, s.len)));
+            }
+            Ok(())
+        })
+        .unwrap();
+        out
+    }
+
+    /// `run_with` sees the games `run` checks, with the same indices and spans, for any jobs.
+    #[test]
+    fn run_with_sees_the_games_run_checks() {
+        for seed in 0..4u64 {
+            let files: Vec<Vec<u8>> = (0..2)
+                .map(|f| mixed_file(seed * 2 + f, 200, seed == 3))
+                .collect();
+            let checked: Vec<(usize, u64, u64, u64)> =
+                check_all(&files, 1, &ReadOptions::default())
+                    .iter()
+                    .filter_map(|line| {
+                        let (file, json) = line.split_once(' ')?;
+                        let report: serde_json::Value = serde_json::from_str(json).ok()?;
+                        Some((
+                            file.parse().ok()?,
+                            report["index"].as_u64()?,
+                            report["span"]["offset"].as_u64()?,
+                            report["span"]["len"].as_u64()?,
+                        ))
+                    })
+                    .collect();
+            assert!(checked.len() > 300, "{}", checked.len());
+            for jobs in [1, 2, 3] {
+                assert_eq!(seen_all(&files, jobs), checked, "seed {seed} jobs {jobs}");
             }
         }
     }
