@@ -63,6 +63,7 @@ pub fn games(bytes: &[u8], locator: &mut Locator<'_>, encoding: Encoding) -> Vec
                 variant_source: VariantSource::Unknown,
                 setup: None,
                 diagnostics: Vec::new(),
+                source: None,
             });
         }
         at = end + 1;

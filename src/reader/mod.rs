@@ -57,6 +57,9 @@ pub struct ReadOptions {
     pub encoding: Option<Encoding>,
     /// A game longer than this is reported and skipped (bounds memory).
     pub max_game_bytes: usize,
+    /// Keep each game's text as written ([`Game::source`]), for commands that write games as
+    /// they were written (`filter`, `dedup`, `split`, `merge`).
+    pub keep_source: bool,
 }
 
 impl Default for ReadOptions {
@@ -66,6 +69,7 @@ impl Default for ReadOptions {
             default_variant: None,
             encoding: None,
             max_game_bytes: 16 << 20,
+            keep_source: false,
         }
     }
 }

@@ -35,6 +35,13 @@ pub struct Game {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<FenSetup>,
     pub diagnostics: Vec<Diagnostic>,
+    /// The game's text as written, decoded to UTF-8 (with [`ReadOptions::keep_source`]): from
+    /// the end of the game before it (comments between games included) to the end of this one,
+    /// so the sources of a file's games, in order, are its text.
+    ///
+    /// [`ReadOptions::keep_source`]: crate::reader::ReadOptions::keep_source
+    #[serde(skip)]
+    pub source: Option<Box<str>>,
 }
 
 impl Game {

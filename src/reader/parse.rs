@@ -423,6 +423,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             variant_source: VariantSource::Unknown,
             setup: None,
             diagnostics: std::mem::take(&mut self.diagnostics),
+            source: None,
         };
         Some(ParsedGame {
             game,

@@ -637,6 +637,7 @@ impl<R: Read> Splitter<R> {
             variant_source: model::VariantSource::Unknown,
             setup: None,
             diagnostics: vec![Diagnostic::new(Code::GameTooLarge, span, message)],
+            source: None,
         };
         game.diagnostics.append(&mut self.notes);
         out.pieces.push(Piece::TooLarge(Box::new(game)));
@@ -721,6 +722,7 @@ pub enum Opening {
 /// numbering, comments between games joined to the next game).
 pub struct Finisher {
     strict: bool,
+    keep_source: bool,
     default_variant: Option<Variant>,
     /// Comments found between two games, for the next game's header.
     carried: Option<Game>,
@@ -733,6 +735,7 @@ impl Finisher {
     pub fn new(options: &ReadOptions) -> Self {
         Finisher {
             strict: options.strict,
+            keep_source: options.keep_source,
             default_variant: options.default_variant,
             carried: None,
             next_index: 1,
@@ -782,7 +785,13 @@ impl Finisher {
             if let Some(first) = games.first_mut() {
                 first.diagnostics.extend(region.notes.iter().cloned());
             }
-            for game in games {
+            for mut game in games {
+                if self.keep_source {
+                    // A FEN file's game is its line.
+                    let from = (game.span.offset - region.base) as usize;
+                    let line = &text[from..from + game.span.len as usize];
+                    game.source = Some(source_text(line, region.encoding));
+                }
                 self.finish(game, SquareSummary::default());
             }
             return;
@@ -807,7 +816,13 @@ impl Finisher {
                 games[holder].game.diagnostics.push(note);
             }
         }
-        for parsed in games {
+        let mut start = 0;
+        for mut parsed in games {
+            if self.keep_source {
+                let text = &chunk.bytes[start..parsed.end];
+                parsed.game.source = Some(source_text(text, region.encoding));
+            }
+            start = parsed.end;
             self.finish(parsed.game, parsed.squares);
         }
     }
@@ -852,8 +867,23 @@ impl Finisher {
     }
 }
 
+/// A game's text as written, decoded as the reader decoded it (a UTF-8 game with a few bytes
+/// that are not UTF-8 gets the same smallest repair).
+fn source_text(bytes: &[u8], encoding: Encoding) -> Box<str> {
+    let encoding = match encoding {
+        Encoding::Utf8 if std::str::from_utf8(bytes).is_err() => Encoding::Utf8Repaired,
+        // UTF-16 input is transcoded to UTF-8 before it is split.
+        Encoding::Utf16 => Encoding::Utf8,
+        other => other,
+    };
+    encoding.decode(bytes).into()
+}
+
 /// Puts comments held from between games at the head of the game that follows them.
 fn join_carried(carried: Game, game: &mut Game) {
+    if let (Some(before), Some(source)) = (&carried.source, &game.source) {
+        game.source = Some(format!("{before}{source}").into());
+    }
     let mut comments = carried.header_comments;
     comments.extend(carried.moves.before.into_iter().filter_map(|a| match a {
         model::Annotation::Comment(c) => Some(c),
