@@ -113,9 +113,8 @@ fn the_games_of_a_file_give_back_its_text() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     records(&root.join("fixtures"), &mut files);
-    match corpus::corpus("pdn-standard") {
-        Some(dir) => records(&dir, &mut files),
-        None => {}
+    if let Some(dir) = corpus::corpus("pdn-standard") {
+        records(&dir, &mut files);
     }
     let mut compared = 0;
     for path in &files {
