@@ -1,6 +1,9 @@
 //! `schema/check-report.json` against the real binary: the `--format json` document and every
 //! `--format jsonl` record of `pdnkit check` over the fixtures validate against it.
 
+#[path = "support/schema.rs"]
+mod schema;
+
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
@@ -10,30 +13,17 @@ fn manifest() -> &'static Path {
 }
 
 fn schema() -> Value {
-    let text = std::fs::read_to_string(manifest().join("schema/check-report.json"))
-        .expect("schema/check-report.json readable");
-    serde_json::from_str(&text).expect("the schema is JSON")
+    schema::load("check-report.json", None)
 }
 
 /// The schema with its root pointed at one of its `$defs`.
 fn schema_for(def: &str) -> Value {
-    let mut s = schema();
-    s["$ref"] = Value::String(format!("#/$defs/{def}"));
-    s
+    schema::load("check-report.json", Some(def))
 }
 
 fn validate(schema: &Value, instance: &Value, what: &str) {
     let validator = jsonschema::validator_for(schema).expect("the schema compiles");
-    let errors: Vec<String> = validator
-        .iter_errors(instance)
-        .map(|e| format!("{} at {}", e, e.instance_path()))
-        .take(20)
-        .collect();
-    assert!(
-        errors.is_empty(),
-        "{what} does not match schema/check-report.json:\n{}",
-        errors.join("\n")
-    );
+    schema::assert_valid(&validator, instance, what);
 }
 
 /// Runs `pdnkit check ARGS` in the crate directory; returns stdout, with the exit code checked

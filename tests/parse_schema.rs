@@ -2,6 +2,9 @@
 //! share (schema version 2): the same document and JSON Lines shapes, `level` in both, and JSON
 //! written before version 2 still read.
 
+#[path = "support/schema.rs"]
+mod schema;
+
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -11,50 +14,13 @@ fn manifest() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Resolves the schemas' references to each other (`game.json`) from `schema/`, not the network.
-struct LocalSchemas;
-
-impl jsonschema::Retrieve for LocalSchemas {
-    fn retrieve(
-        &self,
-        uri: &jsonschema::Uri<String>,
-    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-        let name = uri
-            .as_str()
-            .strip_prefix("https://github.com/pdnkit/pdnkit/schema/")
-            .ok_or_else(|| format!("{} is not one of pdnkit's schemas", uri.as_str()))?;
-        let text = std::fs::read_to_string(manifest().join("schema").join(name))?;
-        Ok(serde_json::from_str(&text)?)
-    }
-}
-
 /// The parse schema, its root pointed at `def` when given.
 fn validator(def: Option<&str>) -> jsonschema::Validator {
-    let text = std::fs::read_to_string(manifest().join("schema/parse-report.json"))
-        .expect("schema/parse-report.json readable");
-    let mut schema: Value = serde_json::from_str(&text).expect("the schema is JSON");
-    jsonschema::draft202012::meta::validate(&schema)
-        .expect("valid against the 2020-12 meta-schema");
-    if let Some(def) = def {
-        schema["$ref"] = Value::String(format!("#/$defs/{def}"));
-    }
-    jsonschema::options()
-        .with_retriever(LocalSchemas)
-        .build(&schema)
-        .expect("the schema compiles")
+    schema::validator("parse-report.json", def)
 }
 
 fn validate(validator: &jsonschema::Validator, instance: &Value, what: &str) {
-    let errors: Vec<String> = validator
-        .iter_errors(instance)
-        .map(|e| format!("{} at {}", e, e.instance_path()))
-        .take(20)
-        .collect();
-    assert!(
-        errors.is_empty(),
-        "{what} does not match schema/parse-report.json:\n{}",
-        errors.join("\n")
-    );
+    schema::assert_valid(validator, instance, what);
 }
 
 fn pdnkit(args: &[&str]) -> Output {

@@ -467,8 +467,8 @@ impl<W: Write> Sink<W> {
     fn write_summary(&mut self, elapsed: Duration) -> io::Result<()> {
         self.run.files = self.files.len() as u64;
         let mut err = io::stderr().lock();
-        human::write_run_line(&mut err, self.style, "converted", self.run, elapsed)?;
-        human::write_findings_line(&mut err, self.findings)?;
+        let counts = (self.run, self.findings);
+        human::write_run_and_findings(&mut err, self.style, "converted", counts, elapsed)?;
         if self.repairs > 0 {
             writeln!(
                 err,

@@ -53,22 +53,17 @@ pub fn parse_encoding(text: &str) -> Result<Encoding, String> {
         .ok_or_else(|| format!("unknown encoding `{text}` (utf-8, windows-1252, windows-1251)"))
 }
 
-/// Counts for the closing summary (named as in `check`'s totals).
+/// Counts for the closing summary (named as in `check`'s totals; `moves` are main-line moves
+/// read).
 #[derive(Default, Serialize)]
 struct Totals {
-    files: u64,
-    games: u64,
-    games_with_errors: u64,
-    /// Main-line moves read.
-    moves: u64,
-    bytes: u64,
-    errors: u64,
-    warnings: u64,
+    #[serde(flatten)]
+    run: RunCounts,
+    #[serde(flatten)]
+    findings: FindingCounts,
     notes: u64,
     /// Errors and warnings by code.
     by_code: BTreeMap<String, u64>,
-    /// Files that could not be opened or read to the end.
-    unreadable_files: u64,
 }
 
 /// Version of the output's shape (`schema/parse-report.json`); bumped when a field changes
@@ -119,7 +114,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
                 None
             }
         };
-        totals.files += 1;
+        totals.run.files += 1;
         let mut reader = source.map(|source| Reader::new(source, options.clone()));
         for game in reader.iter_mut().flatten() {
             let game = match game {
@@ -155,9 +150,9 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
                 Format::Json => games.push(game),
             }
         }
-        totals.bytes += reader.as_ref().map_or(0, Reader::bytes_consumed);
+        totals.run.bytes += reader.as_ref().map_or(0, Reader::bytes_consumed);
         if let Some(error) = &file_error {
-            totals.unreadable_files += 1;
+            totals.findings.unreadable_files += 1;
             let message = escape_controls(&format!("{name}: {error}")).into_owned();
             bar.suspend(|| eprintln!("pdnkit: {message}"));
             if args.format == Format::Jsonl {
@@ -194,22 +189,8 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
             out.write_all(b"\n")?;
         }
         Format::Human => {
-            let run = RunCounts {
-                files: totals.files,
-                games: totals.games,
-                moves: totals.moves,
-                bytes: totals.bytes,
-            };
-            human::write_run_line(&mut out, style, "read", run, started.elapsed())?;
-            human::write_findings_line(
-                &mut out,
-                FindingCounts {
-                    errors: totals.errors,
-                    games_with_errors: totals.games_with_errors,
-                    warnings: totals.warnings,
-                    unreadable_files: totals.unreadable_files,
-                },
-            )?;
+            let counts = (totals.run, totals.findings);
+            human::write_run_and_findings(&mut out, style, "read", counts, started.elapsed())?;
             human::write_by_code(&mut out, &totals.by_code)?;
         }
     }
@@ -218,9 +199,9 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     drop(out);
     pending.commit()?;
     Ok(RunSummary {
-        failed_inputs: totals.unreadable_files,
-        games: totals.games,
-        failing_findings: totals.errors,
+        failed_inputs: totals.findings.unreadable_files,
+        games: totals.run.games,
+        failing_findings: totals.findings.errors,
         ..RunSummary::default()
     }
     .outcome())
@@ -228,20 +209,20 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
 
 impl Totals {
     fn add_game(&mut self, game: &Game) {
-        self.games += 1;
-        self.moves += game.moves.moves.len() as u64;
+        self.run.games += 1;
+        self.run.moves += game.moves.moves.len() as u64;
         let mut errors = 0;
         for d in &game.diagnostics {
             match d.level {
                 Severity::Error => errors += 1,
-                Severity::Warning => self.warnings += 1,
+                Severity::Warning => self.findings.warnings += 1,
                 Severity::Note => self.notes += 1,
             }
             if d.level != Severity::Note {
                 *self.by_code.entry(d.code.to_string()).or_default() += 1;
             }
         }
-        self.errors += errors;
-        self.games_with_errors += u64::from(errors > 0);
+        self.findings.errors += errors;
+        self.findings.games_with_errors += u64::from(errors > 0);
     }
 }

@@ -299,7 +299,7 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
 }
 
 /// What a run went through: the first line of every command's summary.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, serde::Serialize)]
 pub struct RunCounts {
     pub files: u64,
     pub games: u64,
@@ -308,7 +308,7 @@ pub struct RunCounts {
 }
 
 /// The findings of a run: the second line of every command's summary.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, serde::Serialize)]
 pub struct FindingCounts {
     pub errors: u64,
     pub games_with_errors: u64,
@@ -359,6 +359,19 @@ pub fn write_findings_line(out: &mut dyn Write, findings: FindingCounts) -> io::
     )
 }
 
+/// The two lines every command's summary starts with: what the run went through, and what it
+/// found.
+pub fn write_run_and_findings(
+    out: &mut dyn Write,
+    style: Style,
+    verb: &str,
+    (run, findings): (RunCounts, FindingCounts),
+    elapsed: std::time::Duration,
+) -> io::Result<()> {
+    write_run_line(out, style, verb, run, elapsed)?;
+    write_findings_line(out, findings)
+}
+
 /// The findings by code, aligned.
 pub fn write_by_code<K: AsRef<str> + Ord>(
     out: &mut dyn Write,
@@ -379,22 +392,7 @@ pub fn write_summary(
     totals: &Totals,
     elapsed: std::time::Duration,
 ) -> io::Result<()> {
-    let run = RunCounts {
-        files: totals.files,
-        games: totals.games,
-        moves: totals.moves,
-        bytes: totals.bytes,
-    };
-    write_run_line(out, style, "checked", run, elapsed)?;
-    write_findings_line(
-        out,
-        FindingCounts {
-            errors: totals.errors,
-            games_with_errors: totals.games_with_errors,
-            warnings: totals.warnings,
-            unreadable_files: totals.unreadable_files,
-        },
-    )?;
+    write_run_and_findings(out, style, "checked", totals.counts(), elapsed)?;
     if totals.allowed > 0 {
         writeln!(
             out,

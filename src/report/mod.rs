@@ -57,6 +57,23 @@ pub struct Totals {
 }
 
 impl Totals {
+    /// The counts every command's summary starts with.
+    pub fn counts(&self) -> (human::RunCounts, human::FindingCounts) {
+        let run = human::RunCounts {
+            files: self.files,
+            games: self.games,
+            moves: self.moves,
+            bytes: self.bytes,
+        };
+        let findings = human::FindingCounts {
+            errors: self.errors,
+            games_with_errors: self.games_with_errors,
+            warnings: self.warnings,
+            unreadable_files: self.unreadable_files,
+        };
+        (run, findings)
+    }
+
     pub fn add_game(&mut self, game: &GameReport) {
         self.games += 1;
         self.moves += game.moves_replayed;
