@@ -8,7 +8,7 @@ use crate::notation::{Color, Square};
 use serde::{Deserialize, Serialize};
 
 /// One piece as a FEN lists it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct FenPiece {
     pub square: Square,
     pub king: bool,

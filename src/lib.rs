@@ -9,9 +9,11 @@
 //! - [`check`]: one game judged (reader, replay, draws, result), and the parallel pipeline;
 //! - [`convert`]: games rewritten losslessly in another notation or format (canonical PDN, JSON);
 //! - [`report`]: the checked games written for people (human) and machines (JSON, SARIF, ...);
+//! - [`archive`]: archive tools (statistics, filters, duplicates, split and merge);
 //! - [`ordered`]: work on several threads with results in input order (`convert -j`);
 //! - the command-line front end lives in `cli` (binary only).
 
+pub mod archive;
 pub mod check;
 pub mod codes;
 pub mod convert;

@@ -1,9 +1,9 @@
 //! Command-line front end: argument definitions, then one module per subcommand.
 
-#[allow(dead_code)] // the archive commands use it as they land
 mod archive;
 mod check;
 mod convert;
+mod dedup;
 mod destination;
 mod explain;
 mod inputs;
@@ -63,6 +63,9 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Read PDN files and print the parsed games (lossless) or what the reader found.
     Parse(parse::ParseArgs),
+    /// Find the copies of a game in archives (same start and main line), list them, or write
+    /// the archive without them (`--keep first`).
+    Dedup(dedup::DedupArgs),
     /// Explain a finding code: what it means, an example that triggers it, how to fix the record.
     Explain(explain::ExplainArgs),
     /// Count leaf positions of the move tree to DEPTH (`--divide` lists them per move).
@@ -105,6 +108,7 @@ pub fn main() -> ExitCode {
         Command::Completions(args) => shell::completions(args),
         Command::Man => shell::man(),
         Command::Explain(args) => explain::run(args),
+        Command::Dedup(args) => dedup::run(args, cli.color),
     };
     match outcome {
         Ok(outcome) => outcome.into(),
