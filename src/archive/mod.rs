@@ -4,3 +4,5 @@
 
 pub mod dedup;
 pub mod source;
+pub mod merge;
+pub mod split;

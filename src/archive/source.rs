@@ -19,18 +19,7 @@ impl<W: Write> SourceWriter<W> {
 
     /// Writes one game's text, after a blank line when it is not the first.
     pub fn write(&mut self, source: &str) -> io::Result<()> {
-        let line_end = if source.contains("\r\n") {
-            "\r\n"
-        } else {
-            "\n"
-        };
-        if self.games > 0 {
-            self.out.write_all(line_end.as_bytes())?;
-        }
-        self.out.write_all(source.as_bytes())?;
-        if !source.ends_with('\n') {
-            self.out.write_all(line_end.as_bytes())?;
-        }
+        write_game(&mut self.out, source, self.games == 0)?;
         self.games += 1;
         Ok(())
     }
@@ -43,6 +32,20 @@ impl<W: Write> SourceWriter<W> {
     pub fn into_inner(self) -> W {
         self.out
     }
+}
+
+/// Writes one game's text to `out`, after a blank line unless it is the `first` there, ending
+/// in a line end.
+pub fn write_game(out: &mut impl Write, source: &str, first: bool) -> io::Result<()> {
+    let line_end = if source.contains("\r\n") { "\r\n" } else { "\n" };
+    if !first {
+        out.write_all(line_end.as_bytes())?;
+    }
+    out.write_all(source.as_bytes())?;
+    if !source.ends_with('\n') {
+        out.write_all(line_end.as_bytes())?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

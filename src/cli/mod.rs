@@ -7,6 +7,7 @@ mod dedup;
 mod destination;
 mod explain;
 mod inputs;
+mod merge;
 mod outcome;
 mod output;
 mod parse;
@@ -14,6 +15,7 @@ mod perft;
 mod policy;
 mod progress;
 mod shell;
+mod split;
 
 pub use outcome::{Outcome, RunSummary};
 
@@ -66,6 +68,12 @@ enum Command {
     /// Find the copies of a game in archives (same start and main line), list them, or write
     /// the archive without them (`--keep first`).
     Dedup(dedup::DedupArgs),
+    /// Cut archives into files of N games (`--games`) or one per event, round, variant or year
+    /// (`--by`), each game as written.
+    Split(split::SplitArgs),
+    /// Merge archives into one, each game as written; `--sort` by date and round,
+    /// `--renumber-rounds` per event.
+    Merge(merge::MergeArgs),
     /// Explain a finding code: what it means, an example that triggers it, how to fix the record.
     Explain(explain::ExplainArgs),
     /// Count leaf positions of the move tree to DEPTH (`--divide` lists them per move).
@@ -109,6 +117,8 @@ pub fn main() -> ExitCode {
         Command::Man => shell::man(),
         Command::Explain(args) => explain::run(args),
         Command::Dedup(args) => dedup::run(args, cli.color),
+        Command::Split(args) => split::run(args, cli.color),
+        Command::Merge(args) => merge::run(args, cli.color),
     };
     match outcome {
         Ok(outcome) => outcome.into(),

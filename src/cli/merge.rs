@@ -1,0 +1,157 @@
+//! `pdnkit merge`: several archives into one, each game as it was written; optionally sorted by
+//! date and round, and with `Round` renumbered per event when asked.
+
+use super::archive::{GameRun, ReadArgs};
+use super::{ColorWhen, Outcome, destination};
+use clap::Args;
+use pdnkit::archive::merge::{DateKey, compare_dates, compare_rounds, set_tag_value};
+use pdnkit::archive::source::SourceWriter;
+use pdnkit::check::pipeline::PerGame;
+use pdnkit::report::human::{self, Style, escape_controls};
+use std::collections::HashMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct MergeArgs {
+    #[command(flatten)]
+    read: ReadArgs,
+    /// Write to FILE instead of standard output (through a temporary file; never an input).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Order the games by date, then round (numerically); games without a date last, ties in
+    /// input order. Holds every game in memory until the end.
+    #[arg(long)]
+    sort: bool,
+    /// Number the rounds of each event 1, 2, 3, ... in the output's order (games of one event
+    /// with the same Round keep one number); a game without a Round tag gets one.
+    #[arg(long)]
+    renumber_rounds: bool,
+    /// No summary.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+/// What a worker hands back for each game.
+struct Item {
+    index: u64,
+    file: usize,
+    moves: u64,
+    date: Option<DateKey>,
+    round: Option<String>,
+    event: Option<String>,
+    source: Option<Box<str>>,
+}
+
+impl PerGame for Item {
+    fn shift_index(&mut self, by: u64) {
+        self.index += by;
+    }
+}
+
+pub fn run(args: MergeArgs, color: ColorWhen) -> io::Result<Outcome> {
+    let run = GameRun::new(&args.read, true);
+    let names = run.names.clone();
+    let (out, pending) = destination::open(args.output.as_deref(), run.inputs())?;
+    let out = out.buffered(Some(&run.bar));
+    let mut writer = SourceWriter::new(out);
+    let hold = args.sort || args.renumber_rounds;
+    let mut held: Vec<Item> = Vec::new();
+    let mut moves = 0u64;
+    let mut problems = 0u64;
+    let bar = run.bar.clone();
+    let mut say = |message: String| {
+        problems += 1;
+        bar.suspend(|| eprintln!("pdnkit: {}", escape_controls(&message)));
+    };
+    let tag = |game: &pdnkit::reader::Game, name: &str| {
+        game.tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+            .map(str::to_string)
+    };
+    let totals = run.run(
+        |game| Item {
+            index: game.index,
+            file: 0,
+            moves: game.moves.moves.len() as u64,
+            date: game.tag("Date").and_then(DateKey::parse),
+            round: tag(game, "Round"),
+            event: tag(game, "Event"),
+            source: game.source.clone(),
+        },
+        |file, mut item| {
+            moves += item.moves;
+            item.file = file;
+            if hold {
+                held.push(item);
+                return Ok(());
+            }
+            match &item.source {
+                Some(source) => writer.write(source),
+                None => {
+                    say(too_large(&names[item.file], item.index));
+                    Ok(())
+                }
+            }
+        },
+    )?;
+    if args.sort {
+        held.sort_by(|a, b| {
+            compare_dates(a.date, b.date)
+                .then_with(|| compare_rounds(a.round.as_deref(), b.round.as_deref()))
+        });
+    }
+    // New round numbers per event, in output order.
+    let mut rounds: HashMap<Option<String>, HashMap<Option<String>, u64>> = HashMap::new();
+    for item in held {
+        let Some(source) = &item.source else {
+            say(too_large(&names[item.file], item.index));
+            continue;
+        };
+        if !args.renumber_rounds {
+            writer.write(source)?;
+            continue;
+        }
+        let numbers = rounds.entry(item.event.clone()).or_default();
+        let next = numbers.len() as u64 + 1;
+        let number = *numbers.entry(item.round.clone()).or_insert(next);
+        match set_tag_value(source, "Round", &number.to_string()) {
+            Some(renumbered) => writer.write(&renumbered)?,
+            None => {
+                say(format!(
+                    "{} game {}: its Round tag is not written as [Round \"...\"]; left as it was",
+                    names[item.file], item.index
+                ));
+                writer.write(source)?;
+            }
+        }
+    }
+    let written = writer.games();
+    let mut out = writer.into_inner();
+    out.flush()?;
+    drop(out);
+    pending.commit()?;
+    if !args.quiet {
+        let style = Style {
+            colour: color.colour(io::IsTerminal::is_terminal(&io::stderr())),
+        };
+        let mut err = io::stderr().lock();
+        let counts = human::RunCounts {
+            moves,
+            ..totals.counts
+        };
+        human::write_run_line(&mut err, style, "read", counts, totals.elapsed)?;
+        writeln!(err, "merged {written} games")?;
+    }
+    let failed = totals.unreadable_files > 0 || problems > 0 || totals.counts.games == 0;
+    Ok(if failed {
+        Outcome::Failure
+    } else {
+        Outcome::Clean
+    })
+}
+
+fn too_large(name: &str, index: u64) -> String {
+    format!("{name} game {index}: too large to copy as written; it is not in the output")
+}

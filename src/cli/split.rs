@@ -1,0 +1,222 @@
+//! `pdnkit split`: cut archives into files of N games, or one file per value of a tag, each
+//! game written as it was written. Files are written beside their final names and put in place
+//! when the run has finished; an existing file is never replaced without `--force` (the run
+//! stops before writing anything in place).
+
+use super::archive::{GameRun, ReadArgs};
+use super::{ColorWhen, Outcome};
+use clap::{Args, ValueEnum};
+use pdnkit::archive::source::write_game;
+use pdnkit::archive::split::{Names, SplitKey, key_value, numbered_stem};
+use pdnkit::check::pipeline::PerGame;
+use pdnkit::report::human::{self, Style, escape_controls};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use tempfile::TempPath;
+
+#[derive(Args)]
+#[command(group(clap::ArgGroup::new("how").required(true).args(["games", "by"])))]
+pub struct SplitArgs {
+    #[command(flatten)]
+    read: ReadArgs,
+    /// Files of at most N games each: PREFIX-0001.pdn, PREFIX-0002.pdn, ...
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    games: Option<u64>,
+    /// One file per value of a tag, named from the value (games without one go to unknown.pdn).
+    #[arg(long, value_enum, value_name = "TAG")]
+    by: Option<By>,
+    /// The directory to write the files in (created if missing).
+    #[arg(long, value_name = "DIR")]
+    out_dir: PathBuf,
+    /// The name files of `--games` start with.
+    #[arg(long, default_value = "games")]
+    prefix: String,
+    /// Replace files that already exist.
+    #[arg(long)]
+    force: bool,
+    /// No list of the files written.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum By {
+    Event,
+    Round,
+    Variant,
+    /// The year of the Date tag.
+    DateYear,
+}
+
+impl From<By> for SplitKey {
+    fn from(by: By) -> SplitKey {
+        match by {
+            By::Event => SplitKey::Event,
+            By::Round => SplitKey::Round,
+            By::Variant => SplitKey::Variant,
+            By::DateYear => SplitKey::DateYear,
+        }
+    }
+}
+
+/// What a worker hands back for each game.
+struct Piece {
+    index: u64,
+    value: Option<String>,
+    moves: u64,
+    source: Option<Box<str>>,
+}
+
+impl PerGame for Piece {
+    fn shift_index(&mut self, by: u64) {
+        self.index += by;
+    }
+}
+
+/// Output files open at once at most; beyond that they are closed and reopened to append (a
+/// split by event can make thousands of files).
+const OPEN_FILES: usize = 64;
+
+/// One output file: written to a temporary file in the directory, renamed at the end.
+struct Output {
+    path: PathBuf,
+    temp: TempPath,
+    file: Option<BufWriter<File>>,
+    games: u64,
+}
+
+pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
+    let dir = &args.out_dir;
+    fs::create_dir_all(dir).map_err(|e| named(dir, e))?;
+    let run = GameRun::new(&args.read, true);
+    let names = run.names.clone();
+    let key = args.by.map(SplitKey::from);
+    let mut stems = Names::default();
+    let mut outputs: Vec<Output> = Vec::new();
+    let mut by_stem: std::collections::HashMap<String, usize> = Default::default();
+    let mut open = 0usize;
+    let mut unwritable = 0u64;
+    let mut moves = 0u64;
+    let bar = run.bar.clone();
+    let totals = run.run(
+        |game| Piece {
+            index: game.index,
+            value: key.and_then(|k| key_value(game, k)),
+            moves: game.moves.moves.len() as u64,
+            source: game.source.clone(),
+        },
+        |file, piece| {
+            let Some(source) = piece.source else {
+                unwritable += 1;
+                let message = format!(
+                    "{} game {}: too large to copy as written; it is not in the output",
+                    names[file], piece.index
+                );
+                bar.suspend(|| eprintln!("pdnkit: {}", escape_controls(&message)));
+                return Ok(());
+            };
+            moves += piece.moves;
+            let stem = match (key, args.games) {
+                (Some(_), _) => stems.stem(piece.value.as_deref()).0.to_string(),
+                (None, Some(n)) => numbered_stem(&args.prefix, outputs_games(&outputs) / n + 1),
+                (None, None) => unreachable!("clap requires --games or --by"),
+            };
+            let slot = match by_stem.get(&stem) {
+                Some(&slot) => slot,
+                None => {
+                    let path = dir.join(format!("{stem}.pdn"));
+                    if !args.force && fs::symlink_metadata(&path).is_ok() {
+                        return Err(io::Error::new(
+                            io::ErrorKind::AlreadyExists,
+                            format!(
+                                "{} exists; nothing was written (--force replaces it)",
+                                path.display()
+                            ),
+                        ));
+                    }
+                    let temp = tempfile::Builder::new()
+                        .prefix(".pdnkit-")
+                        .suffix(".tmp")
+                        .tempfile_in(dir)
+                        .map_err(|e| named(dir, e))?
+                        .into_temp_path();
+                    outputs.push(Output {
+                        path,
+                        temp,
+                        file: None,
+                        games: 0,
+                    });
+                    by_stem.insert(stem, outputs.len() - 1);
+                    outputs.len() - 1
+                }
+            };
+            if outputs[slot].file.is_none() {
+                if open >= OPEN_FILES {
+                    for output in outputs.iter_mut() {
+                        if let Some(mut file) = output.file.take() {
+                            file.flush()?;
+                        }
+                    }
+                    open = 0;
+                }
+                let file = OpenOptions::new()
+                    .append(true)
+                    .open(&outputs[slot].temp)
+                    .map_err(|e| named(&outputs[slot].path, e))?;
+                outputs[slot].file = Some(BufWriter::new(file));
+                open += 1;
+            }
+            let output = &mut outputs[slot];
+            let first = output.games == 0;
+            let writer = output.file.as_mut().expect("opened above");
+            write_game(writer, &source, first).map_err(|e| named(&output.path, e))?;
+            output.games += 1;
+            Ok(())
+        },
+    )?;
+    for output in &mut outputs {
+        if let Some(mut file) = output.file.take() {
+            file.flush().map_err(|e| named(&output.path, e))?;
+        }
+    }
+    let written: u64 = outputs.iter().map(|o| o.games).sum();
+    let listing: Vec<(PathBuf, u64)> = outputs.iter().map(|o| (o.path.clone(), o.games)).collect();
+    for output in outputs {
+        output
+            .temp
+            .persist(&output.path)
+            .map_err(|e| named(&output.path, e.error))?;
+    }
+    let style = Style {
+        colour: color.colour(io::stdout().is_terminal()),
+    };
+    if !args.quiet {
+        let mut out = io::stdout().lock();
+        let width = listing.iter().map(|(_, n)| n.to_string().len()).max().unwrap_or(1);
+        for (path, games) in &listing {
+            writeln!(out, "{games:>width$}  {}", escape_controls(&path.display().to_string()))?;
+        }
+        let counts = human::RunCounts {
+            moves,
+            ..totals.counts
+        };
+        human::write_run_line(&mut out, style, "read", counts, totals.elapsed)?;
+        writeln!(
+            out,
+            "wrote {written} games to {} files in {}",
+            listing.len(),
+            escape_controls(&dir.display().to_string())
+        )?;
+    }
+    let failed = totals.unreadable_files > 0 || unwritable > 0 || totals.counts.games == 0;
+    Ok(if failed { Outcome::Failure } else { Outcome::Clean })
+}
+
+fn outputs_games(outputs: &[Output]) -> u64 {
+    outputs.iter().map(|o| o.games).sum()
+}
+
+fn named(path: &Path, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
