@@ -6,6 +6,7 @@ mod convert;
 mod dedup;
 mod destination;
 mod explain;
+mod filter;
 mod inputs;
 mod merge;
 mod outcome;
@@ -19,7 +20,7 @@ mod split;
 
 pub use outcome::{Outcome, RunSummary};
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use pdnkit::report::human::escape_controls;
 use std::process::ExitCode;
 
@@ -68,6 +69,10 @@ enum Command {
     /// Find the copies of a game in archives (same start and main line), list them, or write
     /// the archive without them (`--keep first`).
     Dedup(dedup::DedupArgs),
+    /// Write the games that match every predicate (players, event, site, date, result,
+    /// variant, length, a finding, a position reached, an opening; `--not` negates the next),
+    /// as written, as canonical PDN or as JSON.
+    Filter(filter::FilterArgs),
     /// Cut archives into files of N games (`--games`) or one per event, round, variant or year
     /// (`--by`), each game as written.
     Split(split::SplitArgs),
@@ -101,8 +106,12 @@ fn replayable_names() -> String {
 }
 
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    // The matches are kept: `filter` reads the order of its arguments from them.
+    let parsed = Cli::command()
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches).map(|cli| (cli, matches)));
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(error) => {
             let _ = error.print();
             return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
@@ -117,6 +126,10 @@ pub fn main() -> ExitCode {
         Command::Man => shell::man(),
         Command::Explain(args) => explain::run(args),
         Command::Dedup(args) => dedup::run(args, cli.color),
+        Command::Filter(args) => match matches.subcommand_matches("filter") {
+            Some(sub) => filter::run(args, sub, cli.color),
+            None => unreachable!("the filter subcommand has its matches"),
+        },
         Command::Split(args) => split::run(args, cli.color),
         Command::Merge(args) => merge::run(args, cli.color),
     };

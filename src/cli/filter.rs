@@ -1,0 +1,335 @@
+//! `pdnkit filter`: the games of archives that match every predicate, written as they were
+//! written (default), as canonical PDN, or as pdnkit's JSON game model. Matching and rendering
+//! run on the workers; games are written in input order, so the output is the same for any
+//! `--jobs`, and memory stays flat.
+//!
+//! `--not` negates the predicate that follows it on the command line, so the order of the
+//! arguments matters; clap's derive only gives each option's values, so the predicates are put
+//! back in command-line order from the argument indices clap records ([`predicates`]).
+
+use super::archive::{GameRun, ReadArgs, RunTotals};
+use super::{ColorWhen, Outcome, destination};
+use clap::{ArgAction, ArgMatches, Args, ValueEnum};
+use pdnkit::archive::filter::{
+    DateRange, Field, Filter, FilterError, PlyRange, Predicate, ResultWanted, Test,
+};
+use pdnkit::archive::source;
+use pdnkit::check::pipeline::PerGame;
+use pdnkit::convert::{Converter, Options, pdn};
+use pdnkit::reader::Game;
+use pdnkit::report::human::{self, RunCounts, Style, escape_controls};
+use pdnkit::variant::Variant;
+use serde_json::json;
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct FilterArgs {
+    #[command(flatten)]
+    read: ReadArgs,
+    /// White or Black contains NAME (any case; a regular expression with --regex). Repeatable,
+    /// like every predicate: all must hold.
+    #[arg(long, value_name = "NAME", help_heading = "Predicates")]
+    player: Vec<String>,
+    /// The White tag contains NAME.
+    #[arg(long, value_name = "NAME", help_heading = "Predicates")]
+    white: Vec<String>,
+    /// The Black tag contains NAME.
+    #[arg(long, value_name = "NAME", help_heading = "Predicates")]
+    black: Vec<String>,
+    /// The Event tag contains TEXT.
+    #[arg(long, value_name = "TEXT", help_heading = "Predicates")]
+    event: Vec<String>,
+    /// The Site tag contains TEXT.
+    #[arg(long, value_name = "TEXT", help_heading = "Predicates")]
+    site: Vec<String>,
+    /// The Date lies wholly in FROM..TO (YYYY, YYYY.MM or YYYY.MM.DD; `1900..`, `..1950`, or one
+    /// date): `1841.??.??` is in `1841..1850`, not in `1841.06..1850`.
+    #[arg(long, value_name = "FROM..TO", value_parser = DateRange::parse, help_heading = "Predicates")]
+    date: Vec<DateRange>,
+    /// The result recorded (Result tag, else the terminator): a token (1-0, 0-1, 1/2-1/2, *,
+    /// 2-0, 0-2, 1-1, 0-0) as written, or `white`, `black` (a win by that side in any scoring)
+    /// or `draw`.
+    #[arg(long, value_name = "RESULT", value_parser = ResultWanted::parse, help_heading = "Predicates")]
+    result: Vec<ResultWanted>,
+    /// The game's variant (as read: GameType, Variant tag, --variant, or inferred). Not
+    /// `--variant`, which says how to read games without a GameType.
+    #[arg(long, value_name = "VARIANT", help_heading = "Predicates")]
+    variant_is: Vec<Variant>,
+    /// Main-line moves recorded (plies) in MIN..MAX (`40..`, `..20` or one number).
+    #[arg(long, value_name = "MIN..MAX", value_parser = PlyRange::parse, help_heading = "Predicates")]
+    plies: Vec<PlyRange>,
+    /// Checking the game finds CODE (`E-ILLEGAL-MOVE`; `pdnkit explain --all` lists them).
+    #[arg(long, value_name = "CODE", value_parser = Test::has, help_heading = "Predicates")]
+    has: Vec<Test>,
+    /// The main line reaches this position (the start included), with the same side to move.
+    #[arg(long, value_name = "FEN", value_parser = Test::position, help_heading = "Predicates")]
+    position: Vec<Test>,
+    /// The main line starts with these moves (`"1. 11-15 23-19"`), compared as the legal moves
+    /// they name, not as text.
+    #[arg(long, value_name = "MOVES", value_parser = Test::opening, help_heading = "Predicates")]
+    opening: Vec<Test>,
+    /// Negate the predicate that follows (`--not --player X --event Y`: not X, and Y).
+    // Appended, not counted: clap records the place of every occurrence only then.
+    #[arg(long, num_args = 0, default_missing_value = "true", action = ArgAction::Append, help_heading = "Predicates")]
+    not: Vec<bool>,
+    /// Read NAME and TEXT of --player, --white, --black, --event and --site as regular
+    /// expressions (the regex crate's syntax; any case unless `(?-i)`).
+    #[arg(long, help_heading = "Predicates")]
+    regex: bool,
+    /// Output: the games as written (`source`, the default), canonical PDN (`pdn`), or pdnkit's
+    /// JSON game model in one document (`json`) or a game a line (`jsonl`).
+    #[arg(long, value_enum, default_value_t = To::Source)]
+    to: To,
+    /// Write to FILE instead of standard output (through a temporary file; never an input).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// No summary.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum To {
+    Source,
+    Pdn,
+    Json,
+    Jsonl,
+}
+
+/// Version of `--to json` and `--to jsonl`'s envelope (each game is `schema/game.json`).
+const SCHEMA: &str = "pdnkit-filter/1";
+
+/// The predicate options, by clap id.
+const PREDICATES: &[&str] = &[
+    "player",
+    "white",
+    "black",
+    "event",
+    "site",
+    "date",
+    "result",
+    "variant_is",
+    "plies",
+    "has",
+    "position",
+    "opening",
+];
+
+/// The predicates in command-line order, each negated when a `--not` comes right before it
+/// (only other options between them).
+fn predicates(args: &FilterArgs, matches: &ArgMatches) -> Result<Vec<Predicate>, String> {
+    let text = |field, values: &[String]| -> Result<Vec<Test>, FilterError> {
+        values
+            .iter()
+            .map(|v| Test::text(field, v, args.regex))
+            .collect()
+    };
+    let tests = |id: &str| -> Result<Vec<Test>, FilterError> {
+        Ok(match id {
+            "player" => text(Field::Player, &args.player)?,
+            "white" => text(Field::White, &args.white)?,
+            "black" => text(Field::Black, &args.black)?,
+            "event" => text(Field::Event, &args.event)?,
+            "site" => text(Field::Site, &args.site)?,
+            "date" => args.date.iter().copied().map(Test::Date).collect(),
+            "result" => args.result.iter().cloned().map(Test::Result).collect(),
+            "variant_is" => args.variant_is.iter().copied().map(Test::Variant).collect(),
+            "plies" => args.plies.iter().copied().map(Test::Plies).collect(),
+            "has" => args.has.clone(),
+            "position" => args.position.clone(),
+            "opening" => args.opening.clone(),
+            _ => unreachable!("not a predicate: {id}"),
+        })
+    };
+    let mut placed: Vec<(usize, Test)> = Vec::new();
+    for id in PREDICATES {
+        let tests = tests(id).map_err(|e| e.to_string())?;
+        let indices = matches.indices_of(id).into_iter().flatten();
+        placed.extend(indices.zip(tests));
+    }
+    placed.sort_by_key(|(at, _)| *at);
+    let mut negated = vec![false; placed.len()];
+    for not in matches.indices_of("not").into_iter().flatten() {
+        let Some(next) = placed.iter().position(|(at, _)| *at > not) else {
+            return Err("--not must come before the predicate it negates".into());
+        };
+        if negated[next] {
+            return Err("two --not before one predicate".into());
+        }
+        negated[next] = true;
+    }
+    Ok(placed
+        .into_iter()
+        .zip(negated)
+        .map(|((_, test), negated)| Predicate { test, negated })
+        .collect())
+}
+
+/// What a worker hands back for each game.
+struct Item {
+    index: u64,
+    moves: u64,
+    /// Set for a matching game: its text in the output format.
+    output: Option<Rendered>,
+}
+
+enum Rendered {
+    Text(String),
+    /// Why the game cannot be written in the format asked for.
+    Unwritable(String),
+}
+
+impl PerGame for Item {
+    fn shift_index(&mut self, by: u64) {
+        self.index += by;
+    }
+}
+
+/// A matching game in the output format (without the JSON envelope).
+fn render(game: &Game, to: To) -> Rendered {
+    match to {
+        To::Source => match &game.source {
+            Some(source) => Rendered::Text(source.to_string()),
+            None => Rendered::Unwritable("too large to copy as written".into()),
+        },
+        To::Pdn => {
+            let mut game = game.clone();
+            Converter::new(Options::default()).convert(&mut game);
+            let mut text = String::new();
+            match pdn::write_game(&game, &mut text) {
+                Ok(()) => Rendered::Text(text),
+                Err(e) => Rendered::Unwritable(format!("not writable as canonical PDN: {e}")),
+            }
+        }
+        // A worker sees a game numbered within its chunk; the pipeline puts the number right
+        // afterwards (`shift_index`), so the JSON is written without it here and the sink
+        // writes the right one in front (`index` is the model's first field).
+        To::Json | To::Jsonl => match serde_json::to_string(game) {
+            Ok(text) => match text.strip_prefix(&format!("{{\"index\":{}", game.index)) {
+                Some(rest) => Rendered::Text(rest.to_string()),
+                None => Rendered::Unwritable("its JSON does not start with its index".into()),
+            },
+            Err(e) => Rendered::Unwritable(e.to_string()),
+        },
+    }
+}
+
+pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Result<Outcome> {
+    let predicates = match predicates(&args, matches) {
+        Ok(p) => p,
+        Err(message) => {
+            eprintln!("pdnkit: filter: {}", escape_controls(&message));
+            return Ok(Outcome::Failure);
+        }
+    };
+    let to = args.to;
+    let run = GameRun::new(&args.read, to == To::Source);
+    let filter = Filter::new(predicates, run.check_options().clone());
+    let names = run.names.clone();
+    let (out, pending) = destination::open(args.output.as_deref(), run.inputs())?;
+    let mut out = out.buffered(Some(&run.bar));
+    if to == To::Json {
+        write!(
+            out,
+            "{{\"schema\":{},\"tool\":{},\"games\":[",
+            json!(SCHEMA),
+            json!({"name": "pdnkit", "version": env!("CARGO_PKG_VERSION")})
+        )?;
+    }
+    let (mut matched, mut moves, mut problems) = (0u64, 0u64, 0u64);
+    let bar = run.bar.clone();
+    let totals = run.run(
+        |game| Item {
+            index: game.index,
+            moves: game.moves.moves.len() as u64,
+            output: filter.matches(game).then(|| render(game, to)),
+        },
+        |file, item| {
+            moves += item.moves;
+            let text = match item.output {
+                None => return Ok(()),
+                Some(Rendered::Text(text)) => text,
+                Some(Rendered::Unwritable(why)) => {
+                    problems += 1;
+                    let message = format!(
+                        "{} game {}: {why}; it is not in the output",
+                        names[file], item.index
+                    );
+                    bar.suspend(|| eprintln!("pdnkit: {}", escape_controls(&message)));
+                    return Ok(());
+                }
+            };
+            matched += 1;
+            match to {
+                To::Source => source::write_game(&mut out, &text, matched == 1),
+                // Each canonical game ends with a blank line, as `convert` writes them.
+                To::Pdn => out.write_all(text.as_bytes()),
+                To::Jsonl => writeln!(
+                    out,
+                    "{{\"type\":\"game\",\"schema\":{},\"file\":{},\"game\":{{\"index\":{}{text}}}",
+                    json!(SCHEMA),
+                    json!(names[file]),
+                    item.index
+                ),
+                To::Json => write!(
+                    out,
+                    "{}\n{{\"file\":{},\"game\":{{\"index\":{}{text}}}",
+                    if matched > 1 { "," } else { "" },
+                    json!(names[file]),
+                    item.index
+                ),
+            }
+        },
+    )?;
+    let counts = RunCounts {
+        moves,
+        ..totals.counts
+    };
+    let totals_json = json!({
+        "files": counts.files,
+        "games": counts.games,
+        "matched": matched,
+        "unreadable_files": totals.unreadable_files,
+    });
+    match to {
+        To::Json => writeln!(out, "\n],\"totals\":{totals_json}}}")?,
+        To::Jsonl => writeln!(
+            out,
+            "{}",
+            json!({"type": "summary", "schema": SCHEMA, "totals": totals_json})
+        )?,
+        To::Source | To::Pdn => {}
+    }
+    out.flush()?;
+    drop(out);
+    pending.commit()?;
+    if !args.quiet {
+        write_summary(color, counts, &totals, matched)?;
+    }
+    Ok(if totals.unreadable_files > 0 || problems > 0 {
+        Outcome::Failure
+    } else if counts.games == 0 {
+        eprintln!("pdnkit: no games found");
+        Outcome::Failure
+    } else if matched == 0 {
+        // Like grep: nothing matched is exit code 1.
+        Outcome::Findings
+    } else {
+        Outcome::Clean
+    })
+}
+
+fn write_summary(
+    color: ColorWhen,
+    counts: RunCounts,
+    totals: &RunTotals,
+    matched: u64,
+) -> io::Result<()> {
+    let style = Style {
+        colour: color.colour(io::stderr().is_terminal()),
+    };
+    let mut err = io::stderr().lock();
+    human::write_run_line(&mut err, style, "read", counts, totals.elapsed)?;
+    writeln!(err, "matched {matched} of {} games", counts.games)
+}
