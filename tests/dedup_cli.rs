@@ -9,10 +9,13 @@ mod corpus;
 use cli::{assert_code, run, stderr, stdout, temp_dir};
 
 const FIXTURES: &str = "fixtures/archive/";
+// The two archives of copies by name: `fixtures/archive/` holds other commands' fixtures too.
+const DUPS_A: &str = "fixtures/archive/dups-a.pdn";
+const DUPS_B: &str = "fixtures/archive/dups-b.pdn";
 
 #[test]
 fn copies_across_files_are_listed_with_what_differs_and_exit_1() {
-    let out = run(&["dedup", FIXTURES]);
+    let out = run(&["dedup", DUPS_A, DUPS_B]);
     assert_code(&out, 1, "duplicates found");
     let text = stdout(&out);
     assert!(
@@ -35,7 +38,7 @@ fn copies_across_files_are_listed_with_what_differs_and_exit_1() {
 
 #[test]
 fn json_counts_the_groups_and_copies() {
-    let out = run(&["dedup", "--format", "json", FIXTURES]);
+    let out = run(&["dedup", "--format", "json", DUPS_A, DUPS_B]);
     assert_code(&out, 1, "duplicates found");
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(doc["schema"], "pdnkit-dedup/1");
@@ -51,7 +54,7 @@ fn json_counts_the_groups_and_copies() {
 
 #[test]
 fn with_tags_only_exact_copies_count() {
-    let out = run(&["dedup", "--tags", FIXTURES]);
+    let out = run(&["dedup", "--tags", DUPS_A, DUPS_B]);
     assert_code(&out, 1, "one exact copy");
     let text = stdout(&out);
     assert!(text.contains("2 copies of a 7-move game"), "{text}");
@@ -110,7 +113,8 @@ fn keep_first_writes_each_game_once_as_written() {
         "first",
         "-o",
         kept.to_str().expect("utf-8"),
-        FIXTURES,
+        DUPS_A,
+        DUPS_B,
     ]);
     assert_code(&out, 0, "keep first");
     assert!(
