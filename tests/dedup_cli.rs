@@ -5,6 +5,8 @@
 mod cli;
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/schema.rs"]
+mod schema;
 
 use cli::{assert_code, run, stderr, stdout, temp_dir};
 
@@ -50,6 +52,25 @@ fn json_counts_the_groups_and_copies() {
     assert_eq!(copies[0]["file"], "fixtures/archive/dups-a.pdn");
     assert_eq!(copies[1]["game"], 3);
     assert_eq!(copies[1]["differs"], serde_json::json!(["Date"]));
+}
+
+#[test]
+fn json_matches_its_schema_and_the_schema_rejects_drift() {
+    let validator = schema::validator("dedup-report.json", None);
+    for args in [
+        &["dedup", "--format", "json", FIXTURES][..],
+        &["dedup", "--format", "json", "--near", FIXTURES][..],
+    ] {
+        let out = run(args);
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        schema::assert_valid(&validator, &doc, &format!("{args:?}"));
+        let mut drifted = doc.clone();
+        drifted["totals"]["copies"] = serde_json::json!(3);
+        assert!(!validator.is_valid(&drifted), "an unknown total is refused");
+        let mut drifted = doc;
+        drifted["groups"][0]["copies"][0]["game"] = serde_json::json!(0);
+        assert!(!validator.is_valid(&drifted), "games count from 1");
+    }
 }
 
 #[test]

@@ -79,7 +79,15 @@ fn sort_orders_by_date_then_round_numerically_with_undated_games_last() {
 fn renumber_rounds_numbers_each_event_in_output_order() {
     let dir = temp_dir("renumber");
     let output = dir.join("merged.pdn");
-    let out = run(&["merge", "--sort", "--renumber-rounds", "-o", s(&output), B, A]);
+    let out = run(&[
+        "merge",
+        "--sort",
+        "--renumber-rounds",
+        "-o",
+        s(&output),
+        B,
+        A,
+    ]);
     assert_code(&out, 0, "merge --renumber-rounds");
     let text = std::fs::read_to_string(&output).expect("written");
     let merged = games(&text);
@@ -88,7 +96,12 @@ fn renumber_rounds_numbers_each_event_in_output_order() {
     // old round 2). Rounds keep one number per old value, in the order first met.
     let rounds: Vec<(&str, &str)> = merged
         .iter()
-        .map(|g| (tag(g, "Date").expect("Date"), tag(g, "Round").expect("Round")))
+        .map(|g| {
+            (
+                tag(g, "Date").expect("Date"),
+                tag(g, "Round").expect("Round"),
+            )
+        })
         .collect();
     assert_eq!(
         rounds,
@@ -132,13 +145,18 @@ fn renumber_gives_a_round_to_games_without_one_and_counts_per_event() {
     let merged = games(&stdout(&out));
     let rounds: Vec<(&str, &str)> = merged
         .iter()
-        .map(|g| (tag(g, "Event").expect("Event"), tag(g, "Round").expect("Round")))
+        .map(|g| {
+            (
+                tag(g, "Event").expect("Event"),
+                tag(g, "Round").expect("Round"),
+            )
+        })
         .collect();
     assert_eq!(rounds, [("X", "1"), ("Y", "1"), ("X", "2")]);
 }
 
 #[test]
-fn the_output_is_never_an_input_and_an_empty_run_fails() {
+fn the_output_is_never_an_input_and_an_empty_run_is_an_error() {
     let out = run(&["merge", "-o", A, A, B]);
     assert_code(&out, 2, "-o names an input");
     let before = std::fs::read_to_string(A).expect("fixture");
@@ -147,7 +165,8 @@ fn the_output_is_never_an_input_and_an_empty_run_fails() {
     let empty = dir.join("empty.pdn");
     std::fs::write(&empty, "").expect("write");
     let out = run(&["merge", s(&empty)]);
-    assert_code(&out, 1, "no games merged");
+    assert_code(&out, 2, "no games: not a clean merge");
+    assert!(stderr(&out).contains("no games found"), "{}", stderr(&out));
 }
 
 #[test]

@@ -52,12 +52,21 @@ fn by_count_cuts_in_order_and_the_parts_rejoin_to_the_input() {
     assert_code(&out, 0, "split by count");
     let written = files(&out_dir);
     let names: Vec<&str> = written.keys().map(String::as_str).collect();
-    assert_eq!(names, ["games-0001.pdn", "games-0002.pdn", "games-0003.pdn"]);
-    assert_eq!(written["games-0001.pdn"], format!("{}\n{}", games[0], games[1]));
+    assert_eq!(
+        names,
+        ["games-0001.pdn", "games-0002.pdn", "games-0003.pdn"]
+    );
+    assert_eq!(
+        written["games-0001.pdn"],
+        format!("{}\n{}", games[0], games[1])
+    );
     assert_eq!(written["games-0003.pdn"], games[4]);
     let text = stdout(&out);
     assert!(text.contains("wrote 5 games to 3 files"), "{text}");
-    assert!(text.contains("2  "), "the listing counts games per file: {text}");
+    assert!(
+        text.contains("2  "),
+        "the listing counts games per file: {text}"
+    );
 }
 
 #[test]
@@ -76,7 +85,14 @@ fn by_event_names_files_safely_and_keeps_hostile_values_apart() {
     .join("\n");
     std::fs::write(&input, &text).expect("write");
     let out_dir = dir.join("out");
-    let out = run(&["split", "--by", "event", "--out-dir", s(&out_dir), s(&input)]);
+    let out = run(&[
+        "split",
+        "--by",
+        "event",
+        "--out-dir",
+        s(&out_dir),
+        s(&input),
+    ]);
     assert_code(&out, 0, "split by event");
     let written = files(&out_dir);
     // Nothing escaped the directory, no hidden or temporary file is left behind.
@@ -122,7 +138,14 @@ fn an_existing_file_is_never_replaced_without_force() {
     let out_dir = dir.join("out");
     std::fs::create_dir_all(&out_dir).expect("mkdir");
     std::fs::write(out_dir.join("B.pdn"), "keep me").expect("write");
-    let out = run(&["split", "--by", "event", "--out-dir", s(&out_dir), s(&input)]);
+    let out = run(&[
+        "split",
+        "--by",
+        "event",
+        "--out-dir",
+        s(&out_dir),
+        s(&input),
+    ]);
     assert_code(&out, 2, "B.pdn exists");
     assert!(stderr(&out).contains("B.pdn exists"), "{}", stderr(&out));
     // Nothing was written: not A.pdn, not a temporary file, and B.pdn untouched.
@@ -148,7 +171,14 @@ fn a_split_needs_a_way_to_cut_and_a_positive_count() {
     let out_dir = dir.join("out");
     let out = run(&["split", "--out-dir", s(&out_dir), "fixtures/archive/"]);
     assert_code(&out, 2, "neither --games nor --by");
-    let out = run(&["split", "--games", "0", "--out-dir", s(&out_dir), "fixtures/archive/"]);
+    let out = run(&[
+        "split",
+        "--games",
+        "0",
+        "--out-dir",
+        s(&out_dir),
+        "fixtures/archive/",
+    ]);
     assert_code(&out, 2, "--games 0");
 }
 
@@ -185,7 +215,7 @@ fn the_same_files_for_any_jobs() {
 
 #[test]
 fn oca_split_by_year_reads_back_to_every_game() {
-    let Some(oca) = corpus::corpus("OCA_2.0.pdn") else {
+    let Some(oca) = corpus::corpus("english/OCA_2.0.pdn") else {
         return;
     };
     let dir = temp_dir("oca");
@@ -206,11 +236,17 @@ fn oca_split_by_year_reads_back_to_every_game() {
     let parts = run(&["check", "--format", "json", s(&out_dir)]);
     let totals = |out: &std::process::Output| {
         let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        let totals = &doc["totals"];
+        let count = |name: &str| totals[name].as_u64().unwrap_or_else(|| panic!("{name}"));
         (
-            doc["summary"]["games"].clone(),
-            doc["summary"]["errors"].clone(),
+            count("games"),
+            count("moves"),
+            count("errors"),
+            count("warnings"),
         )
     };
+    let (games, ..) = totals(&whole);
+    assert_eq!(games, 22_621, "OCA_2.0 has 22,621 games");
     assert_eq!(totals(&whole), totals(&parts));
     assert!(files(&out_dir).len() > 10);
 }

@@ -71,14 +71,28 @@ pub fn compare_dates(a: Option<DateKey>, b: Option<DateKey>) -> Ordering {
     }
 }
 
+/// The seven-tag roster in its PDN order: a tag added goes after the roster tags before it.
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
 /// `source` with the value of its tag `name` set to `value`: the tag as written (`[Round
-/// "3"]`) gets the new value between its quotes; a game without it gets the tag on a line of
-/// its own before its first tag (or first line). `None` when a tag of that name is written in a
+/// "3"]`) gets the new value between its quotes; a game without it gets the tag after the last
+/// roster tag that comes before it (`Round` after `Date`, on a line of its own when that tag
+/// ends its line), else on a line of its own before its first tag (or first line). `None` when a tag of that name is written in a
 /// way this does not recognise (its value is then left alone, and the caller says so).
 pub fn set_tag_value(source: &str, name: &str, value: &str) -> Option<String> {
     let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-    let line_end = if source.contains("\r\n") { "\r\n" } else { "\n" };
+    let line_end = if source.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let before: &[&str] = match ROSTER.iter().position(|n| *n == name) {
+        Some(i) => &ROSTER[..i],
+        None => &[],
+    };
     let mut first_tag = None;
+    // Just after the `]` of the last roster tag that comes before `name`.
+    let mut after_roster = None;
     let mut offset = 0;
     // Tags are read from lines that start with `[` (several may share a line), up to the first
     // line of move text.
@@ -109,6 +123,9 @@ pub fn set_tag_value(source: &str, name: &str, value: &str) -> Option<String> {
                 break;
             };
             at = close + end + 1;
+            if before.contains(&tag_name.as_str()) {
+                after_roster = Some(at);
+            }
             at += source[at..offset].len() - source[at..offset].trim_start().len();
         }
         let text = line.trim_start();
@@ -116,6 +133,28 @@ pub fn set_tag_value(source: &str, name: &str, value: &str) -> Option<String> {
         if first_tag.is_some() && !header_line {
             break;
         }
+    }
+    if let Some(after) = after_roster {
+        let line_rest = source[after..]
+            .find('\n')
+            .map_or(source.len(), |i| after + i);
+        if !source[after..line_rest].trim().is_empty() {
+            // Other tags follow on the same line: the new one goes between.
+            return Some(format!(
+                "{} [{name} \"{escaped}\"]{}",
+                &source[..after],
+                &source[after..]
+            ));
+        }
+        if line_rest < source.len() {
+            let next_line = line_rest + 1;
+            return Some(format!(
+                "{}[{name} \"{escaped}\"]{line_end}{}",
+                &source[..next_line],
+                &source[next_line..]
+            ));
+        }
+        return Some(format!("{source}{line_end}[{name} \"{escaped}\"]"));
     }
     let at = first_tag.unwrap_or(0);
     Some(format!(
@@ -171,21 +210,51 @@ mod tests {
 
     #[test]
     fn dates_sort_unknown_parts_first_and_no_date_last() {
-        let mut dates = vec!["", "1999.04.02", "1999.??.??", "1841.??.??", "1999.04.01", "1999.04.??"];
+        let mut dates = vec![
+            "",
+            "1999.04.02",
+            "1999.??.??",
+            "1841.??.??",
+            "1999.04.01",
+            "1999.04.??",
+        ];
         dates.sort_by(|a, b| compare_dates(DateKey::parse(a), DateKey::parse(b)));
         assert_eq!(
             dates,
-            ["1841.??.??", "1999.??.??", "1999.04.??", "1999.04.01", "1999.04.02", ""]
+            [
+                "1841.??.??",
+                "1999.??.??",
+                "1999.04.??",
+                "1999.04.01",
+                "1999.04.02",
+                ""
+            ]
         );
     }
 
     #[test]
     fn rounds_sort_as_numbers() {
-        let mut rounds = vec![Some("10"), None, Some("2"), Some("1.10"), Some("1.2"), Some("final"), Some("?")];
+        let mut rounds = vec![
+            Some("10"),
+            None,
+            Some("2"),
+            Some("1.10"),
+            Some("1.2"),
+            Some("final"),
+            Some("?"),
+        ];
         rounds.sort_by(|a, b| compare_rounds(*a, *b));
         assert_eq!(
             rounds,
-            [Some("1.2"), Some("1.10"), Some("2"), Some("10"), Some("?"), Some("final"), None]
+            [
+                Some("1.2"),
+                Some("1.10"),
+                Some("2"),
+                Some("10"),
+                Some("?"),
+                Some("final"),
+                None
+            ]
         );
     }
 
@@ -205,11 +274,34 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_tag_is_added_before_the_first() {
-        let game = "{c}\r\n[Event \"a\"]\r\n1. 11-15 *";
+    fn a_missing_tag_is_added_in_roster_order() {
+        let game = "[Event \"a\"]\r\n[Date \"1999\"]\r\n[White \"w\"]\r\n1. 11-15 *";
         assert_eq!(
             set_tag_value(game, "Round", "1").as_deref(),
-            Some("{c}\r\n[Round \"1\"]\r\n[Event \"a\"]\r\n1. 11-15 *")
+            Some(
+                "[Event \"a\"]\r\n[Date \"1999\"]\r\n[Round \"1\"]\r\n[White \"w\"]\r\n1. 11-15 *"
+            )
+        );
+        // Several tags on one line: between them.
+        let game = "[Event \"a\"] [White \"w\"]\n*";
+        assert_eq!(
+            set_tag_value(game, "Round", "1").as_deref(),
+            Some("[Event \"a\"] [Round \"1\"] [White \"w\"]\n*")
+        );
+        // Only roster tags that come before it count: after White it does not go.
+        let game = "[White \"w\"]\n[Event \"a\"]\n*";
+        assert_eq!(
+            set_tag_value(game, "Round", "1").as_deref(),
+            Some("[White \"w\"]\n[Event \"a\"]\n[Round \"1\"]\n*")
+        );
+    }
+
+    #[test]
+    fn without_earlier_roster_tags_it_is_added_before_the_first() {
+        let game = "{c}\r\n[White \"a\"]\r\n1. 11-15 *";
+        assert_eq!(
+            set_tag_value(game, "Round", "1").as_deref(),
+            Some("{c}\r\n[Round \"1\"]\r\n[White \"a\"]\r\n1. 11-15 *")
         );
         assert_eq!(
             set_tag_value("1. 11-15 *", "Round", "1").as_deref(),
@@ -220,6 +312,40 @@ mod tests {
             set_tag_value("[Roundabout \"x\"]\n*", "Round", "1").as_deref(),
             Some("[Round \"1\"]\n[Roundabout \"x\"]\n*")
         );
+    }
+
+    proptest::proptest! {
+        /// On any text built from the pieces tags are made of: no panic, and when a value is
+        /// set, the tag is there with it, and one added takes nothing away.
+        #[test]
+        fn setting_a_tag_never_panics_and_keeps_the_text(
+            pieces in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "[", "]", "\"", "\\", "\n", "\r\n", " ", "Round", "Event", "Date",
+                    "White", "x", "é", "{", "}", "1. 11-15", "*",
+                ]),
+                0..24,
+            )
+        ) {
+            let source: String = pieces.concat();
+            if let Some(out) = set_tag_value(&source, "Round", "4") {
+                proptest::prop_assert!(out.contains("[Round \"4\"]"), "{out:?}");
+                if !source.contains("[Round") {
+                    // Nothing to replace: the tag was added and nothing else removed.
+                    let tag = "[Round \"4\"]";
+                    let restored = [
+                        format!("{tag}\n"),
+                        format!("{tag}\r\n"),
+                        format!(" {tag}"),
+                        format!("\n{tag}"),
+                        format!("\r\n{tag}"),
+                    ]
+                    .iter()
+                    .any(|added| out.replacen(added.as_str(), "", 1) == source);
+                    proptest::prop_assert!(restored, "{source:?} -> {out:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@
 use super::inputs::{self, Input};
 use super::parse::parse_encoding;
 use super::progress::{BYTES_BAR, Progress};
+use super::{Outcome, RunSummary};
 use clap::Args;
 use pdnkit::check::CheckOptions;
 use pdnkit::check::pipeline::{self, Event, PerGame, PipelineOptions};
@@ -46,6 +47,21 @@ pub struct RunTotals {
     pub counts: RunCounts,
     pub unreadable_files: u64,
     pub elapsed: Duration,
+}
+
+impl RunTotals {
+    /// The exit outcome, as every command decides it: an unreadable input or a run without
+    /// games fails (2), `failing` problems (copies found, games that could not be written) are
+    /// findings (1).
+    pub fn outcome(&self, failing: u64) -> Outcome {
+        RunSummary {
+            failed_inputs: self.unreadable_files,
+            games: self.counts.games,
+            failing_findings: failing,
+            unaccepted_unreplayed: 0,
+        }
+        .outcome()
+    }
 }
 
 /// One pass of the pipeline over the inputs of an archive command.

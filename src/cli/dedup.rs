@@ -112,13 +112,7 @@ pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
                 dedup.duplicates()
             )?;
         }
-        let failed =
-            totals.unreadable_files > 0 || !unwritable.is_empty() || totals.counts.games == 0;
-        return Ok(if failed {
-            Outcome::Failure
-        } else {
-            Outcome::Clean
-        });
+        return Ok(totals.outcome(unwritable.len() as u64));
     }
     let groups: Vec<&Group> = dedup
         .duplicate_groups()
@@ -139,13 +133,7 @@ pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
     out.flush()?;
     drop(out);
     pending.commit()?;
-    Ok(if totals.unreadable_files > 0 || totals.counts.games == 0 {
-        Outcome::Failure
-    } else if groups.is_empty() {
-        Outcome::Clean
-    } else {
-        Outcome::Findings
-    })
+    Ok(totals.outcome(groups.len() as u64))
 }
 
 /// `White - Black, Event, Date, Result`, from what the record has.

@@ -144,12 +144,7 @@ pub fn run(args: MergeArgs, color: ColorWhen) -> io::Result<Outcome> {
         human::write_run_line(&mut err, style, "read", counts, totals.elapsed)?;
         writeln!(err, "merged {written} games")?;
     }
-    let failed = totals.unreadable_files > 0 || problems > 0 || totals.counts.games == 0;
-    Ok(if failed {
-        Outcome::Failure
-    } else {
-        Outcome::Clean
-    })
+    Ok(totals.outcome(problems))
 }
 
 fn too_large(name: &str, index: u64) -> String {
