@@ -307,16 +307,12 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
     if !args.quiet {
         write_summary(color, counts, &totals, matched)?;
     }
-    Ok(if totals.unreadable_files > 0 || problems > 0 {
-        Outcome::Failure
-    } else if counts.games == 0 {
-        eprintln!("pdnkit: no games found");
-        Outcome::Failure
-    } else if matched == 0 {
-        // Like grep: nothing matched is exit code 1.
-        Outcome::Findings
-    } else {
-        Outcome::Clean
+    // As grep: 0 when a game matched, 1 when none did. An unreadable input or a run without
+    // games fails (2) as in every command, and so does a matching game that could not be
+    // written (1 would say that nothing matched).
+    Ok(match totals.outcome(u64::from(matched == 0)) {
+        Outcome::Clean | Outcome::Findings if problems > 0 => Outcome::Failure,
+        outcome => outcome,
     })
 }
 
