@@ -325,6 +325,11 @@ fn json_output_is_one_document_of_game_models() {
     assert_code(&out, 0, "two games");
     let doc: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
     assert_eq!(doc["schema"], "pdnkit-filter/1");
+    let report = schema::validator("filter-report.json", None);
+    schema::assert_valid(&report, &doc, "filter --to json");
+    let mut drifted = doc.clone();
+    drifted["totals"]["copies"] = serde_json::json!(1);
+    assert!(!report.is_valid(&drifted), "an unknown total is refused");
     let games = doc["games"].as_array().expect("games");
     assert_eq!(games.len(), 2);
     let validator = schema::validator("game.json", None);
@@ -353,6 +358,10 @@ fn jsonl_output_is_a_game_a_line_then_a_summary() {
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect();
     assert_eq!(lines.len(), 3);
+    let record = schema::validator("filter-report.json", Some("jsonl_record"));
+    for line in &lines {
+        schema::assert_valid(&record, line, "a filter --to jsonl line");
+    }
     let validator = schema::validator("game.json", None);
     for line in &lines[..2] {
         assert_eq!(line["type"], "game");
