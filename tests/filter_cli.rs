@@ -548,6 +548,43 @@ fn bad_predicates_are_usage_errors() {
 }
 
 #[test]
+fn hostile_patterns_neither_hang_nor_grow_without_bound() {
+    // A backtracking engine takes exponential time on `(a*)*b` against a long run of `a`; the
+    // regex crate's automata take linear time. A pattern whose automaton would be huge is
+    // refused when it is compiled.
+    let dir = temp_dir("hostile");
+    let path = dir.join("long.pdn");
+    let name = "a".repeat(100_000);
+    std::fs::write(
+        &path,
+        format!("[White \"{name}\"]\n[GameType \"21\"]\n1. 11-15 *\n"),
+    )
+    .expect("write");
+    let path = path.to_str().unwrap();
+    let started = std::time::Instant::now();
+    let out = run(&["filter", "-q", "--regex", "--player", "(a*)*b", path]);
+    assert_code(&out, 1, "no match");
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    let out = run(&["filter", "--regex", "--player", "a{1000}{1000}", path]);
+    assert_code(&out, 2, "too large a pattern");
+    assert!(
+        stderr(&out).contains("exceeds size limit"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn no_games_at_all_is_exit_code_2() {
+    let dir = temp_dir("empty");
+    let path = dir.join("empty.pdn");
+    std::fs::write(&path, "").expect("write");
+    let out = run(&["filter", path.to_str().unwrap()]);
+    assert_code(&out, 2, "no games");
+    assert!(stderr(&out).contains("no games found"), "{}", stderr(&out));
+}
+
+#[test]
 fn the_bad_fen_message_points_at_the_error() {
     let out = run(&["filter", "--position", "W:W21-32:B1-1x", FIXTURE]);
     let text = stderr(&out);
