@@ -139,8 +139,10 @@ fn results_as_tokens_or_by_colour() {
     assert_eq!(matched(&["--result", "2-0"]), [5]);
     assert_eq!(matched(&["--result", "1/2-1/2"]), [2, 4]);
     assert_eq!(matched(&["--result", "*"]), [7]);
-    assert_eq!(matched(&["--result", "white"]), [1, 5]);
-    assert_eq!(matched(&["--result", "Black"]), [3, 6]);
+    // A token names the first mover's win: English `1-0` (game 1) is Black's, `0-1` (game 3)
+    // White's; International `2-0` (game 5) White's, `0-2` (game 6) Black's.
+    assert_eq!(matched(&["--result", "white"]), [3, 5]);
+    assert_eq!(matched(&["--result", "Black"]), [1, 6]);
     assert_eq!(matched(&["--result", "draw"]), [2, 4]);
 }
 
@@ -630,4 +632,7 @@ fn oca_split_by_result() {
         "{}",
         stderr(&out)
     );
+    // By colour: English `1-0` is a win for Black, who moves first; `0-1` for White.
+    assert_eq!(indices(&["--result", "black"]), won);
+    assert_eq!(indices(&["--result", "white"]).len(), 4_803);
 }

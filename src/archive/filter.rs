@@ -112,7 +112,9 @@ impl Field {
 pub enum ResultWanted {
     /// The result exactly as recorded: `1-0`, `2-0`, `1/2-1/2`, `*`, ...
     Token(ResultKind),
-    /// A win for White (`1-0` or `2-0`), for Black (`0-1`, `0-2`), a draw (`1/2-1/2`, `1-1`).
+    /// A win for a colour: `1-0` or `2-0` when that colour moved first (White in International,
+    /// Black in English), `0-1` or `0-2` when it moved second; never in a game whose first
+    /// mover is not known.
     Won(Color),
     Draw,
 }
@@ -133,17 +135,19 @@ impl ResultWanted {
             })
     }
 
-    fn holds(&self, recorded: Option<ResultKind>) -> bool {
+    fn holds(&self, recorded: Option<ResultKind>, first_mover: Option<Color>) -> bool {
         let Some(kind) = recorded else {
             return false;
         };
         match self {
             ResultWanted::Token(wanted) => *wanted == kind,
-            ResultWanted::Won(Color::White) => {
-                matches!(kind, ResultKind::OneZero | ResultKind::TwoZero)
-            }
-            ResultWanted::Won(Color::Black) => {
-                matches!(kind, ResultKind::ZeroOne | ResultKind::ZeroTwo)
+            ResultWanted::Won(colour) => {
+                let winner = match kind {
+                    ResultKind::OneZero | ResultKind::TwoZero => first_mover,
+                    ResultKind::ZeroOne | ResultKind::ZeroTwo => first_mover.map(Color::opposite),
+                    _ => None,
+                };
+                winner == Some(*colour)
             }
             ResultWanted::Draw => matches!(kind, ResultKind::Half | ResultKind::OneOne),
         }
@@ -275,7 +279,10 @@ impl Test {
                 .iter()
                 .any(|name| game.tag(name).is_some_and(|v| pattern.is_match(v))),
             Test::Date(range) => range.holds(game.tag("Date")),
-            Test::Result(wanted) => wanted.holds(recorded_result(game)),
+            Test::Result(wanted) => wanted.holds(
+                recorded_result(game),
+                super::first_mover(game, game.variant),
+            ),
             Test::Variant(variant) => game.variant == Some(*variant),
             Test::Plies(range) => range.holds(game.moves.moves.len() as u32),
             Test::Has(code) => facts.report().findings.iter().any(|f| f.code == *code),
@@ -480,14 +487,51 @@ mod tests {
     #[test]
     fn results_by_token_or_by_colour() {
         let g = game(ENGLISH);
-        let holds = |t: &str| ResultWanted::parse(t).unwrap().holds(recorded_result(&g));
-        assert!(holds("1-0") && holds("white") && holds("WHITE"));
-        assert!(!holds("2-0") && !holds("black") && !holds("draw") && !holds("*"));
-        let intl = game("[GameType \"20\"]\n1. 32-28 19-23 1-1\n");
-        assert!(
-            ResultWanted::parse("draw")
+        let first = crate::archive::first_mover(&g, g.variant);
+        assert_eq!(first, Some(Color::Black), "Black moves first in English");
+        let holds = |t: &str| {
+            ResultWanted::parse(t)
                 .unwrap()
-                .holds(recorded_result(&intl))
+                .holds(recorded_result(&g), first)
+        };
+        // English `1-0`: the first mover, Black, won.
+        assert!(holds("1-0") && holds("black") && holds("BLACK"));
+        assert!(!holds("2-0") && !holds("white") && !holds("draw") && !holds("*"));
+        // Nobody knows who won a `1-0` when nobody knows who moved first.
+        assert!(
+            !ResultWanted::parse("black")
+                .unwrap()
+                .holds(recorded_result(&g), None)
+        );
+        assert!(
+            !ResultWanted::parse("white")
+                .unwrap()
+                .holds(recorded_result(&g), None)
+        );
+        let intl = game("[GameType \"20\"]\n1. 32-28 19-23 1-1\n");
+        let first = crate::archive::first_mover(&intl, intl.variant);
+        assert_eq!(
+            first,
+            Some(Color::White),
+            "White moves first in International"
+        );
+        let holds = |t: &str| {
+            ResultWanted::parse(t)
+                .unwrap()
+                .holds(recorded_result(&intl), first)
+        };
+        assert!(holds("draw") && holds("1-1") && !holds("white"));
+        let won = game("[GameType \"20\"]\n1. 32-28 19-23 2-0\n");
+        let first = crate::archive::first_mover(&won, won.variant);
+        assert!(
+            ResultWanted::parse("white")
+                .unwrap()
+                .holds(recorded_result(&won), first)
+        );
+        assert!(
+            !ResultWanted::parse("black")
+                .unwrap()
+                .holds(recorded_result(&won), first)
         );
         assert!(matches!(
             ResultWanted::parse("1:0"),
