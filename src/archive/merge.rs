@@ -77,7 +77,11 @@ pub fn compare_dates(a: Option<DateKey>, b: Option<DateKey>) -> Ordering {
 /// way this does not recognise (its value is then left alone, and the caller says so).
 pub fn set_tag_value(source: &str, name: &str, value: &str) -> Option<String> {
     let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-    let line_end = if source.contains("\r\n") { "\r\n" } else { "\n" };
+    let line_end = if source.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
     let mut first_tag = None;
     let mut offset = 0;
     // Tags are read from lines that start with `[` (several may share a line), up to the first
@@ -171,21 +175,51 @@ mod tests {
 
     #[test]
     fn dates_sort_unknown_parts_first_and_no_date_last() {
-        let mut dates = vec!["", "1999.04.02", "1999.??.??", "1841.??.??", "1999.04.01", "1999.04.??"];
+        let mut dates = vec![
+            "",
+            "1999.04.02",
+            "1999.??.??",
+            "1841.??.??",
+            "1999.04.01",
+            "1999.04.??",
+        ];
         dates.sort_by(|a, b| compare_dates(DateKey::parse(a), DateKey::parse(b)));
         assert_eq!(
             dates,
-            ["1841.??.??", "1999.??.??", "1999.04.??", "1999.04.01", "1999.04.02", ""]
+            [
+                "1841.??.??",
+                "1999.??.??",
+                "1999.04.??",
+                "1999.04.01",
+                "1999.04.02",
+                ""
+            ]
         );
     }
 
     #[test]
     fn rounds_sort_as_numbers() {
-        let mut rounds = vec![Some("10"), None, Some("2"), Some("1.10"), Some("1.2"), Some("final"), Some("?")];
+        let mut rounds = vec![
+            Some("10"),
+            None,
+            Some("2"),
+            Some("1.10"),
+            Some("1.2"),
+            Some("final"),
+            Some("?"),
+        ];
         rounds.sort_by(|a, b| compare_rounds(*a, *b));
         assert_eq!(
             rounds,
-            [Some("1.2"), Some("1.10"), Some("2"), Some("10"), Some("?"), Some("final"), None]
+            [
+                Some("1.2"),
+                Some("1.10"),
+                Some("2"),
+                Some("10"),
+                Some("?"),
+                Some("final"),
+                None
+            ]
         );
     }
 

@@ -3,6 +3,7 @@
 //! order, so the answer is the same for any number of jobs.
 
 pub mod dedup;
-pub mod source;
 pub mod merge;
+pub mod source;
 pub mod split;
+pub mod stats;

@@ -37,7 +37,11 @@ impl<W: Write> SourceWriter<W> {
 /// Writes one game's text to `out`, after a blank line unless it is the `first` there, ending
 /// in a line end.
 pub fn write_game(out: &mut impl Write, source: &str, first: bool) -> io::Result<()> {
-    let line_end = if source.contains("\r\n") { "\r\n" } else { "\n" };
+    let line_end = if source.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
     if !first {
         out.write_all(line_end.as_bytes())?;
     }

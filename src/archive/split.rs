@@ -117,7 +117,10 @@ mod tests {
 
     #[test]
     fn stems_keep_words_and_lose_what_a_file_system_refuses() {
-        assert_eq!(safe_stem("Club championship 1999"), "Club_championship_1999");
+        assert_eq!(
+            safe_stem("Club championship 1999"),
+            "Club_championship_1999"
+        );
         assert_eq!(safe_stem("../../etc/passwd"), "etc_passwd");
         assert_eq!(safe_stem("a/b\\c:d*e?f\"g<h>i|j"), "a_b_c_d_e_f_g_h_i_j");
         assert_eq!(safe_stem("Чемпионат России"), "Чемпионат_России");
@@ -148,10 +151,19 @@ mod tests {
         let games: Vec<Game> = Reader::new(text.as_bytes(), ReadOptions::default())
             .map(|g| g.expect("read"))
             .collect();
-        assert_eq!(key_value(&games[0], SplitKey::Event).as_deref(), Some("Open"));
+        assert_eq!(
+            key_value(&games[0], SplitKey::Event).as_deref(),
+            Some("Open")
+        );
         assert_eq!(key_value(&games[0], SplitKey::Round).as_deref(), Some("3"));
-        assert_eq!(key_value(&games[0], SplitKey::DateYear).as_deref(), Some("1999"));
-        assert_eq!(key_value(&games[0], SplitKey::Variant).as_deref(), Some("english"));
+        assert_eq!(
+            key_value(&games[0], SplitKey::DateYear).as_deref(),
+            Some("1999")
+        );
+        assert_eq!(
+            key_value(&games[0], SplitKey::Variant).as_deref(),
+            Some("english")
+        );
         assert_eq!(key_value(&games[1], SplitKey::Event), None);
         assert_eq!(key_value(&games[1], SplitKey::DateYear), None);
         assert_eq!(key_value(&games[1], SplitKey::Round), None);

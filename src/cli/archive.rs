@@ -90,7 +90,6 @@ impl GameRun {
     }
 
     /// The options games are checked with when a command checks them.
-    #[allow(dead_code)] // for the commands that check games (stats, filter --has)
     pub fn check_options(&self) -> &CheckOptions {
         &self.options.check
     }

@@ -193,9 +193,17 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
     };
     if !args.quiet {
         let mut out = io::stdout().lock();
-        let width = listing.iter().map(|(_, n)| n.to_string().len()).max().unwrap_or(1);
+        let width = listing
+            .iter()
+            .map(|(_, n)| n.to_string().len())
+            .max()
+            .unwrap_or(1);
         for (path, games) in &listing {
-            writeln!(out, "{games:>width$}  {}", escape_controls(&path.display().to_string()))?;
+            writeln!(
+                out,
+                "{games:>width$}  {}",
+                escape_controls(&path.display().to_string())
+            )?;
         }
         let counts = human::RunCounts {
             moves,
@@ -210,7 +218,11 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
         )?;
     }
     let failed = totals.unreadable_files > 0 || unwritable > 0 || totals.counts.games == 0;
-    Ok(if failed { Outcome::Failure } else { Outcome::Clean })
+    Ok(if failed {
+        Outcome::Failure
+    } else {
+        Outcome::Clean
+    })
 }
 
 fn outputs_games(outputs: &[Output]) -> u64 {
