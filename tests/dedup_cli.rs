@@ -8,11 +8,12 @@ mod corpus;
 
 use cli::{assert_code, run, stderr, stdout, temp_dir};
 
-const FIXTURES: &str = "fixtures/archive/";
+/// The two archives with copies (named, not the directory: other commands' fixtures live there too).
+const DUPS: [&str; 2] = ["fixtures/archive/dups-a.pdn", "fixtures/archive/dups-b.pdn"];
 
 #[test]
 fn copies_across_files_are_listed_with_what_differs_and_exit_1() {
-    let out = run(&["dedup", FIXTURES]);
+    let out = run(&["dedup", DUPS[0], DUPS[1]]);
     assert_code(&out, 1, "duplicates found");
     let text = stdout(&out);
     assert!(
@@ -35,7 +36,7 @@ fn copies_across_files_are_listed_with_what_differs_and_exit_1() {
 
 #[test]
 fn json_counts_the_groups_and_copies() {
-    let out = run(&["dedup", "--format", "json", FIXTURES]);
+    let out = run(&["dedup", "--format", "json", DUPS[0], DUPS[1]]);
     assert_code(&out, 1, "duplicates found");
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(doc["schema"], "pdnkit-dedup/1");
@@ -51,7 +52,7 @@ fn json_counts_the_groups_and_copies() {
 
 #[test]
 fn with_tags_only_exact_copies_count() {
-    let out = run(&["dedup", "--tags", FIXTURES]);
+    let out = run(&["dedup", "--tags", DUPS[0], DUPS[1]]);
     assert_code(&out, 1, "one exact copy");
     let text = stdout(&out);
     assert!(text.contains("2 copies of a 7-move game"), "{text}");
@@ -110,7 +111,8 @@ fn keep_first_writes_each_game_once_as_written() {
         "first",
         "-o",
         kept.to_str().expect("utf-8"),
-        FIXTURES,
+        DUPS[0],
+        DUPS[1],
     ]);
     assert_code(&out, 0, "keep first");
     assert!(
@@ -134,8 +136,8 @@ fn keep_first_writes_each_game_once_as_written() {
 #[test]
 fn the_same_output_for_any_jobs() {
     for args in [&["dedup"][..], &["dedup", "--keep", "first"][..]] {
-        let one = run(&[args, &["-j", "1", FIXTURES, "fixtures/standard"]].concat());
-        let two = run(&[args, &["-j", "2", FIXTURES, "fixtures/standard"]].concat());
+        let one = run(&[args, &["-j", "1", DUPS[0], DUPS[1], "fixtures/standard"]].concat());
+        let two = run(&[args, &["-j", "2", DUPS[0], DUPS[1], "fixtures/standard"]].concat());
         let strip = |s: String| {
             s.lines()
                 .filter(|l| !l.starts_with("read "))
@@ -155,7 +157,8 @@ fn an_input_is_never_the_output() {
         "first",
         "-o",
         "fixtures/archive/dups-a.pdn",
-        FIXTURES,
+        DUPS[0],
+        DUPS[1],
     ]);
     assert_code(&out, 2, "-o names an input");
     assert!(
