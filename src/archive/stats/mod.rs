@@ -129,6 +129,8 @@ pub struct GameSummary {
     /// Main-line moves recorded.
     pub plies: u32,
     pub outcome: Outcome,
+    /// The side that moves first, which `1-0` gives the game to, when known.
+    pub first_mover: Option<Color>,
     pub result: ColorResult,
     /// The first plies as written (squares and separator), when the game has that many from
     /// the start position.
@@ -156,6 +158,7 @@ impl GameSummary {
         let report = check_game(game, &options.check);
         let variant = report.variant;
         let outcome = Outcome::of(game);
+        let first_mover = first_mover(game, variant);
         let n = options.opening_plies;
         let line = &game.moves.moves;
         let opening = (n > 0 && line.len() >= n && game.setup.is_none())
@@ -176,7 +179,8 @@ impl GameSummary {
             variant,
             plies: report.plies_recorded,
             outcome,
-            result: ColorResult::of(outcome, first_mover(game, variant)),
+            first_mover,
+            result: ColorResult::of(outcome, first_mover),
             opening,
             opening_name: named(game, "Opening").or_else(|| named(game, "Ballot")),
             white: named(game, "White"),
@@ -234,7 +238,7 @@ pub struct VariantStats {
     pub games: u64,
     pub plies: u64,
     pub results: ResultCounts,
-    /// The side that moves first, when the variant's rules say.
+    /// The side that moves first (the variant's rules, else the GameType says), when known.
     pub first_mover: Option<Color>,
 }
 
@@ -324,10 +328,7 @@ impl Stats {
         variant.games += 1;
         variant.plies += u64::from(game.plies);
         variant.results.add(game.result);
-        variant.first_mover = game
-            .variant
-            .and_then(Rules::for_variant)
-            .map(|r| r.first_mover);
+        variant.first_mover = variant.first_mover.or(game.first_mover);
         *self.lengths.entry(game.plies).or_default() += 1;
         let pointed = || GameRef {
             file,
@@ -560,6 +561,17 @@ mod tests {
         );
         let r = s.results();
         assert_eq!((r.draws, r.white, r.unknown, r.unfinished), (1, 1, 1, 1));
+    }
+
+    #[test]
+    fn a_win_without_a_known_first_mover_is_unknown_but_a_draw_is_a_draw() {
+        let s = stats(
+            "[GameType \"99\"][Result \"1-0\"]\n1. 11-15 1-0\n\n\
+             [GameType \"99\"][Result \"1/2-1/2\"]\n1. 11-15 1/2-1/2\n",
+            &StatsOptions::default(),
+        );
+        let r = s.results();
+        assert_eq!((r.white, r.black, r.unknown, r.draws), (0, 0, 1, 1));
     }
 
     #[test]

@@ -219,13 +219,14 @@ pub fn write(out: &mut dyn Write, style: Style, stats: &Stats, view: View) -> io
     for (variant, s) in &variants {
         writeln!(out)?;
         let reading = match (variant, s.first_mover) {
-            (Some(v), Some(first)) => format!(
-                "Results, {v} (Result tag, else the terminator; {} means {}, who moves first, won)",
-                tokens(Some(*v))[0],
+            (v, Some(first)) => format!(
+                "Results, {} (Result tag, else the terminator; {} means {}, who moves first, won)",
+                variant_name(*v),
+                tokens(*v)[0],
                 colour_name(first)
             ),
             _ => format!(
-                "Results, {} (no colour reading: the variant is not known)",
+                "Results, {} (who moves first is not known: a win is counted as unknown)",
                 variant_name(*variant)
             ),
         };
