@@ -238,8 +238,11 @@ pub struct VariantStats {
     pub games: u64,
     pub plies: u64,
     pub results: ResultCounts,
-    /// The side that moves first (the variant's rules, else the GameType says), when known.
+    /// The side that moves first (the variant's rules, else the GameType says), when every
+    /// game says the same.
     pub first_mover: Option<Color>,
+    /// Games disagree on who moves first (games of no known variant, each with its GameType).
+    mixed: bool,
 }
 
 /// A game pointed at: the shortest or longest.
@@ -328,7 +331,15 @@ impl Stats {
         variant.games += 1;
         variant.plies += u64::from(game.plies);
         variant.results.add(game.result);
-        variant.first_mover = variant.first_mover.or(game.first_mover);
+        // One reading for the table's rows only when every game has the same.
+        if variant.games == 1 {
+            variant.first_mover = game.first_mover;
+        } else if variant.first_mover != game.first_mover {
+            variant.mixed = true;
+        }
+        if variant.mixed {
+            variant.first_mover = None;
+        }
         *self.lengths.entry(game.plies).or_default() += 1;
         let pointed = || GameRef {
             file,

@@ -226,7 +226,7 @@ pub fn write(out: &mut dyn Write, style: Style, stats: &Stats, view: View) -> io
                 colour_name(first)
             ),
             _ => format!(
-                "Results, {} (who moves first is not known: a win is counted as unknown)",
+                "Results, {} (1-0 is a win for the side that moves first, where the GameType says which; unknown where nothing does)",
                 variant_name(*variant)
             ),
         };
