@@ -7,6 +7,7 @@ pub mod filter;
 pub mod merge;
 pub mod source;
 pub mod split;
+pub mod stats;
 
 use crate::notation::Color;
 use crate::reader::Game;

@@ -17,6 +17,7 @@ mod policy;
 mod progress;
 mod shell;
 mod split;
+mod stats;
 
 pub use outcome::{Outcome, RunSummary};
 
@@ -66,6 +67,9 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Read PDN files and print the parsed games (lossless) or what the reader found.
     Parse(parse::ParseArgs),
+    /// Statistics of archives: games and plies by variant, results by colour, game lengths,
+    /// openings, draw rules, findings, players and events (`--svg DIR` draws charts).
+    Stats(stats::StatsArgs),
     /// Find the copies of a game in archives (same start and main line), list them, or write
     /// the archive without them (`--keep first`).
     Dedup(dedup::DedupArgs),
@@ -125,6 +129,7 @@ pub fn main() -> ExitCode {
         Command::Completions(args) => shell::completions(args),
         Command::Man => shell::man(),
         Command::Explain(args) => explain::run(args),
+        Command::Stats(args) => stats::run(args, cli.color),
         Command::Dedup(args) => dedup::run(args, cli.color),
         Command::Filter(args) => match matches.subcommand_matches("filter") {
             Some(sub) => filter::run(args, sub, cli.color),
