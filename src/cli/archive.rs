@@ -120,17 +120,7 @@ impl GameRun {
     ) -> io::Result<RunTotals> {
         let started = Instant::now();
         let read_bytes = Arc::clone(&self.read_bytes);
-        let work: Vec<pipeline::Input> = self
-            .inputs
-            .into_iter()
-            .map(|input| {
-                let counter = Arc::clone(&read_bytes);
-                pipeline::Input {
-                    name: input.name(),
-                    open: Box::new(move || input.open_counted(counter)),
-                }
-            })
-            .collect();
+        let work = inputs::for_pipeline(self.inputs, &read_bytes);
         let progress: pipeline::Progress = {
             let bar = self.bar.clone();
             let read_bytes = Arc::clone(&self.read_bytes);

@@ -133,16 +133,7 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
     // a `.pdn.gz`.)
     let total_bytes: u64 = inputs.iter().filter_map(inputs::Input::size).sum();
     let read_bytes = Arc::new(AtomicU64::new(0));
-    let work: Vec<pipeline::Input> = inputs
-        .into_iter()
-        .map(|input| {
-            let counter = Arc::clone(&read_bytes);
-            pipeline::Input {
-                name: input.name(),
-                open: Box::new(move || input.open_counted(counter)),
-            }
-        })
-        .collect();
+    let work = inputs::for_pipeline(inputs, &read_bytes);
 
     let bar = Progress::new(
         total_bytes,

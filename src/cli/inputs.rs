@@ -4,6 +4,7 @@
 //! its content, whatever the name. A path that cannot be read stays an input whose opening
 //! fails, so the run reports it, goes on with the rest and fails at the end.
 
+use pdnkit::check::pipeline;
 use pdnkit::reader;
 use pdnkit::report::human::escape_controls;
 use std::fs;
@@ -218,6 +219,21 @@ impl<R: Read> Read for Counted<R> {
         self.counter.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
+}
+
+/// The inputs as the pipeline opens them, each adding the bytes it reads to `counter` (what the
+/// progress bar counts against the files' sizes).
+pub fn for_pipeline(inputs: Vec<Input>, counter: &Arc<AtomicU64>) -> Vec<pipeline::Input> {
+    inputs
+        .into_iter()
+        .map(|input| {
+            let counter = Arc::clone(counter);
+            pipeline::Input {
+                name: input.name(),
+                open: Box::new(move || input.open_counted(counter)),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! The counts of the root element are not written: the report streams, and CI readers count the
 //! testcases themselves.
 
+use super::xml::escape;
 use super::{FileInfo, ReportWriter, Totals};
 use crate::check::{GameReport, ReportFinding};
 use crate::reader::Severity;
@@ -24,27 +25,6 @@ impl<W: Write> JunitWriter<W> {
         writeln!(out, "<testsuites name=\"pdnkit check\">")?;
         Ok(JunitWriter { out, fail_level })
     }
-}
-
-/// Text as XML character data or an attribute value. Characters XML 1.0 cannot hold at all
-/// (control characters other than tab and line breaks) are written as `\xNN`.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{7f}' || c == '\u{fffe}' || c == '\u{ffff}' => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// `game 3: Smith - Jones (Open 1999)`, from the tags the game has.

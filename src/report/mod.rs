@@ -8,6 +8,7 @@ pub mod human;
 pub mod json;
 pub mod junit;
 pub mod sarif;
+pub mod xml;
 
 use crate::check::{GameReport, ReportFinding};
 use crate::reader::Severity;

@@ -18,21 +18,10 @@ pub const LENGTHS: &str = "lengths.svg";
 const WIDTH: u32 = 760;
 const FONT: &str = "font-family=\"sans-serif\"";
 
-/// `text` as XML character data or attribute value.
+/// `text` as XML character data or attribute value, control and bidi characters first made
+/// visible as `human` output shows them.
 pub fn xml(text: &str) -> String {
-    let text = escape_controls(text);
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::report::xml::escape(&escape_controls(text))
 }
 
 /// `a.pdn, b.pdn and 3 more`.
