@@ -15,6 +15,7 @@ mod perft;
 mod policy;
 mod progress;
 mod shell;
+mod show;
 mod split;
 
 pub use outcome::{Outcome, RunSummary};
@@ -74,6 +75,9 @@ enum Command {
     /// Merge archives into one, each game as written; `--sort` by date and round,
     /// `--renumber-rounds` per event.
     Merge(merge::MergeArgs),
+    /// Draw a position as SVG: a FEN (`--fen --variant`), or a game of a file after `--ply`
+    /// moves (`FILE --game N --ply K`).
+    Show(show::ShowArgs),
     /// Explain a finding code: what it means, an example that triggers it, how to fix the record.
     Explain(explain::ExplainArgs),
     /// Count leaf positions of the move tree to DEPTH (`--divide` lists them per move).
@@ -119,6 +123,7 @@ pub fn main() -> ExitCode {
         Command::Dedup(args) => dedup::run(args, cli.color),
         Command::Split(args) => split::run(args, cli.color),
         Command::Merge(args) => merge::run(args, cli.color),
+        Command::Show(args) => show::run(args),
     };
     match outcome {
         Ok(outcome) => outcome.into(),

@@ -1,6 +1,9 @@
 //! Pictures of positions and records for people: [`board_svg`] draws one position as SVG
-//! (the HTML report and `pdnkit show` embed it).
+//! (the HTML report and `pdnkit show` embed it); [`main_line`] replays a game into
+//! the positions along its main line.
 
 pub mod board_svg;
+pub mod main_line;
 
 pub use board_svg::{BoardSvg, Orientation, WrittenMove};
+pub use main_line::{MainLine, Step};
