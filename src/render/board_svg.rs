@@ -22,6 +22,10 @@ const MARGIN: f64 = 22.0;
 /// Height of the line under the board that names the move as written.
 const CAPTION: f64 = 20.0;
 
+/// How pieces are painted: inside a standalone drawing, and once in a page of many.
+pub const STYLE: &str = ".piece{stroke-width:1.5}.piece.white{fill:#f7f3e8;stroke:#333}\
+.piece.black{fill:#2a2a2a;stroke:#000}.crown{fill:none;stroke:#c9a227;stroke-width:3}";
+
 /// Which side sits at the bottom of the drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Orientation {
@@ -115,8 +119,12 @@ impl BoardSvg<'_> {
         })
     }
 
-    /// The drawing, for embedding in HTML.
+    /// The drawing, for embedding in HTML (no namespace: HTML gives it).
     pub fn markup(&self) -> Markup {
+        self.render(None)
+    }
+
+    fn render(&self, namespace: Option<&str>) -> Markup {
         let geo = self.geo();
         let (w, h) = (f64::from(geo.width), f64::from(geo.height));
         let board_w = w * SQUARE;
@@ -135,8 +143,9 @@ impl BoardSvg<'_> {
         );
         let captured: Bits = self.legal.iter().fold(0, |b, m| b | m.captured);
         html! {
-            svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox=(format!("0 0 {} {}", num(width), num(height)))
+            svg xmlns=[namespace] class="board" viewBox=(format!("0 0 {} {}", num(width), num(height)))
                 width=(num(width)) height=(num(height)) role="img" aria-label=(label) font-family="sans-serif" {
+                @if namespace.is_some() { style { (STYLE) } }
                 rect class="frame" x="0" y="0" width=(num(width)) height=(num(height)) fill="#ffffff" {}
                 rect class="light" x=(num(MARGIN)) y=(num(MARGIN)) width=(num(board_w)) height=(num(board_h))
                     fill="#f0d9b5" stroke="#5a4632" {}
@@ -166,7 +175,9 @@ impl BoardSvg<'_> {
     /// The drawing as a standalone SVG document, an element a line. (No text inside the
     /// drawing holds `><`: the one text from the input is escaped.)
     pub fn to_svg(&self) -> String {
-        let compact = self.markup().into_string();
+        let compact = self
+            .render(Some("http://www.w3.org/2000/svg"))
+            .into_string();
         let mut s = String::with_capacity(compact.len() + compact.len() / 16);
         let mut rest = compact.as_str();
         while let Some(at) = rest.find("><") {
@@ -262,19 +273,14 @@ impl BoardSvg<'_> {
             Color::Black
         };
         let king = pos.kings(color) & bit != 0;
-        let (fill, stroke) = match color {
-            Color::White => ("#f7f3e8", "#333333"),
-            Color::Black => ("#2a2a2a", "#000000"),
-        };
         let (x, y) = self.centre(cell);
         let square = self.numbering.square(self.geo(), cell);
         let class = format!("piece {color} {}", if king { "king" } else { "man" });
+        // Colours come from [`STYLE`]: a page of many boards states them once.
         html! {
-            g class=(class) data-square=(square) {
-                circle cx=(num(x)) cy=(num(y)) r=(num(SQUARE * 0.38)) fill=(fill) stroke=(stroke) stroke-width="1.5" {}
-                @if king {
-                    circle cx=(num(x)) cy=(num(y)) r=(num(SQUARE * 0.2)) fill="none" stroke="#c9a227" stroke-width="3" {}
-                }
+            circle class=(class) data-square=(square) cx=(num(x)) cy=(num(y)) r=(num(SQUARE * 0.38)) {}
+            @if king {
+                circle class="crown" cx=(num(x)) cy=(num(y)) r=(num(SQUARE * 0.2)) {}
             }
         }
     }
