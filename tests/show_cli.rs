@@ -130,3 +130,42 @@ fn a_fen_needs_a_variant_and_a_bad_fen_is_refused() {
     assert!(stderr(&bad).contains("--fen"), "{}", stderr(&bad));
     assert!(bad.stdout.is_empty());
 }
+
+#[test]
+fn the_viewer_has_a_board_per_position_and_the_move_that_stops_the_line() {
+    let dir = temp_dir("viewer");
+    let game = dir.join("game.pdn");
+    fs::write(&game, GAME).unwrap();
+    let out = dir.join("viewer.html");
+    let result = run(&[
+        "show",
+        game.to_str().unwrap(),
+        "--html",
+        out.to_str().unwrap(),
+    ]);
+    assert_code(&result, 0, "show --html");
+    let page = fs::read_to_string(&out).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    // The start and the two positions after the moves replayed; 34-30 is named, not played.
+    assert_eq!(count(&page, "<figure class=\"ply\""), 3);
+    assert_eq!(count(&page, "<svg"), 3);
+    assert_eq!(count(&page, "class=\"piece "), 3 * 40);
+    assert!(page.contains("2. 34-30 (not legal)"));
+    // Steps by buttons and keys in the page's one inline script; nothing from elsewhere.
+    assert_eq!(count(&page, "<script"), 1);
+    assert!(page.contains("ArrowRight"));
+    for needle in [" src=", "<link", "url(", "xmlns"] {
+        assert!(!page.contains(needle), "{needle}");
+    }
+    // A viewer needs a game.
+    let fen = run(&[
+        "show",
+        "--fen",
+        "W:W28:B19",
+        "--variant",
+        "international",
+        "--html",
+        "-",
+    ]);
+    assert_code(&fen, 2, "--html with --fen");
+}

@@ -1,9 +1,11 @@
-//! `pdnkit show`: draw one position as SVG, from a FEN or from a ply of a game in a file.
+//! `pdnkit show`: draw one position as SVG, from a FEN or from a ply of a game in a file, or
+//! write a one-game viewer.
 
 use super::inputs::Input;
 use super::{Outcome, destination};
 use clap::Args;
 use pdnkit::reader::{MoveKind, ReadOptions, Reader, open_path};
+use pdnkit::render::viewer::game_viewer;
 use pdnkit::render::{BoardSvg, MainLine, Orientation, WrittenMove};
 use pdnkit::report::human::escape_controls;
 use pdnkit::rules::{Move, Numbering, Position, Rules};
@@ -13,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args)]
 #[command(group = clap::ArgGroup::new("source").required(true).args(["file", "fen"]))]
+#[command(group = clap::ArgGroup::new("output").required(true).multiple(true).args(["svg", "html"]))]
 pub struct ShowArgs {
     /// A PDN file (`--game` and `--ply` choose the position); or give `--fen`.
     file: Option<PathBuf>,
@@ -29,8 +32,12 @@ pub struct ShowArgs {
     #[arg(long, default_value_t = 0)]
     ply: usize,
     /// Write the drawing as SVG to FILE (`-`: standard output).
-    #[arg(long, value_name = "FILE", required = true)]
+    #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Write a one-game viewer to FILE (`-`: standard output): every position of the main
+    /// line, stepped through with buttons or the arrow keys.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     /// Draw the board turned, Black at the bottom.
     #[arg(long)]
     flip: bool,
@@ -44,10 +51,15 @@ struct Shown {
     position: Position,
     numbering: Numbering,
     written: Option<String>,
+    /// The viewer page, when asked for.
+    viewer: Option<String>,
 }
 
 pub fn run(args: ShowArgs) -> io::Result<Outcome> {
     let shown = match (&args.fen, &args.file) {
+        (Some(_), _) if args.html.is_some() => {
+            Err("--html shows a game of a file: give FILE, not --fen".to_string())
+        }
         (Some(fen), _) => from_fen(fen, args.variant),
         (None, Some(file)) => from_file(file, &args),
         (None, None) => Err("give a FILE or --fen".to_string()),
@@ -73,18 +85,25 @@ pub fn run(args: ShowArgs) -> io::Result<Outcome> {
         numbering: shown.numbering,
         written: written.as_ref(),
         legal: &legal,
-        orientation: if args.flip {
-            Orientation::BlackBottom
-        } else {
-            Orientation::WhiteBottom
-        },
+        orientation: orientation(&args),
     }
     .to_svg();
     let inputs: Vec<Input> = args.file.iter().cloned().map(Input::File).collect();
     if let Some(path) = &args.svg {
         write_whole(path, &inputs, svg.as_bytes())?;
     }
+    if let (Some(path), Some(page)) = (&args.html, &shown.viewer) {
+        write_whole(path, &inputs, page.as_bytes())?;
+    }
     Ok(Outcome::Clean)
+}
+
+fn orientation(args: &ShowArgs) -> Orientation {
+    if args.flip {
+        Orientation::BlackBottom
+    } else {
+        Orientation::WhiteBottom
+    }
 }
 
 /// Writes `bytes` to `path` (`-`: standard output) through a temporary file, never over an
@@ -116,6 +135,7 @@ fn from_fen(text: &str, variant: Option<Variant>) -> Result<Shown, String> {
         position,
         numbering,
         written: None,
+        viewer: None,
     })
 }
 
@@ -173,9 +193,14 @@ fn from_file(path: &Path, args: &ShowArgs) -> Result<Shown, String> {
         .get(args.ply)
         .filter(|node| node.token.kind != MoveKind::Unknown)
         .map(|node| node.token.canonical());
+    let viewer = args.html.as_ref().map(|_| {
+        let title = format!("{name}, game {}", args.game);
+        game_viewer(&title, &game, &line, orientation(args))
+    });
     Ok(Shown {
         position,
         numbering: line.numbering,
         written,
+        viewer,
     })
 }
