@@ -32,7 +32,7 @@ links.forEach(function(a){a.addEventListener('click',function(e){e.preventDefaul
 document.addEventListener('keydown',function(e){
  if(e.key==='ArrowLeft'){go(at-1);}else if(e.key==='ArrowRight'){go(at+1);}
  else if(e.key==='Home'){go(0);}else if(e.key==='End'){go(plies.length-1);}});
-go(0);
+var m=/^#p(\d+)$/.exec(location.hash);go(m?+m[1]:0);
 })();
 "#;
 

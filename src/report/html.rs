@@ -2,7 +2,8 @@
 //! run summary and the findings by code, then per file and game the record (its tags, its text
 //! with every finding marked, line and column) and each finding with an SVG board of the
 //! position before the move (`crate::render::board_svg`). Filters by code, level and file and a
-//! search box are a few lines of inline JavaScript; without it everything is shown.
+//! search box are a few lines of inline JavaScript; without it everything is shown. A link to
+//! `report.html#code=CODE` opens the page filtered by that code.
 //!
 //! Written with `maud`, which escapes every value put into the page. The games are held in
 //! memory until the end, because the summary comes first; `--max-findings` (by default
@@ -69,6 +70,7 @@ function apply(){
 q.addEventListener('input',apply);
 document.querySelectorAll('a.code').forEach(function(a){a.addEventListener('click',function(ev){
  ev.preventDefault();code.value=a.dataset.code;apply();});});
+var m=/^#code=(.+)$/.exec(location.hash);if(m){code.value=decodeURIComponent(m[1]);apply();}
 })();
 "#;
 
