@@ -173,3 +173,42 @@ fn a_run_of_50000_findings_stays_small() {
     assert!(page.contains("(45000 findings not listed: --max-findings 5000)"));
     assert!(page.len() < 50_000_000, "{} bytes", page.len());
 }
+
+#[test]
+fn a_record_read_from_the_other_corner_is_drawn_as_it_was_read() {
+    // The GameType says a1 is at Black's bottom-left, but the moves fit only a1 at White's
+    // bottom-left (fixtures/dialects/variant-orientation.pdn): the replay reads them so, and
+    // the board must too. After 1. f6-e5 g3-h4 2. g7-f6 h2-g3 a Black man stands on e5, which
+    // is row 3 (from the top), column 4 with a1 at White's bottom-left; a5 is empty.
+    let dir = temp_dir("corner");
+    let game = dir.join("corner.pdn");
+    fs::write(
+        &game,
+        "[GameType \"21,B,8,8,A0,0\"]\n1. f6-e5 g3-h4 2. g7-f6 h2-g3 3. a5-b4 *\n",
+    )
+    .unwrap();
+    let page = html(&[game.to_str().unwrap()]);
+    let boards = sections(&page)
+        .into_iter()
+        .filter(|s| s.contains("<svg"))
+        .collect::<Vec<_>>();
+    assert_eq!(boards.len(), 1, "{page}");
+    let board = boards[0];
+    // (The replay fell back on English's standard numbering, so the squares are labelled
+    // with numbers: the drawing is checked by where the pieces are.)
+    let at = |row: f64, col: f64| {
+        let (x, y) = (MARGIN + (col + 0.5) * SQUARE, MARGIN + (row + 0.5) * SQUARE);
+        let place = format!("cx=\"{x}\" cy=\"{y}\" r=");
+        board
+            .split("<circle class=\"")
+            .find(|c| c.contains(&place))
+            .map(|c| c[..c.find('"').unwrap()].to_string())
+    };
+    assert_eq!(at(3.0, 4.0).as_deref(), Some("piece black man"), "e5");
+    assert_eq!(at(3.0, 0.0), None, "a5 is empty");
+    assert_eq!(at(4.0, 7.0).as_deref(), Some("piece white man"), "h4");
+    assert_eq!(board.matches("class=\"piece ").count(), 24);
+}
+
+const SQUARE: f64 = 40.0;
+const MARGIN: f64 = 22.0;

@@ -216,8 +216,12 @@ fn level_name(level: crate::reader::Severity) -> &'static str {
     }
 }
 
-/// The numbering of a game's squares: its GameType's, or its variant's.
+/// The numbering of a game's squares: the one the replay read it in, else its GameType's, or
+/// its variant's.
 fn numbering(game: &GameReport, rules: &'static Rules) -> Numbering {
+    if let Some(numbering) = game.numbering {
+        return numbering;
+    }
     let mut numbering = game
         .tags
         .iter()
