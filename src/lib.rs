@@ -8,6 +8,7 @@
 //! - [`codes`]: what every finding code's prefix means, and the codes renamed;
 //! - [`check`]: one game judged (reader, replay, draws, result), and the parallel pipeline;
 //! - [`convert`]: games rewritten losslessly in another notation or format (canonical PDN, JSON);
+//! - [`render`]: positions drawn as SVG (reports, `pdnkit show`);
 //! - [`report`]: the checked games written for people (human) and machines (JSON, SARIF, ...);
 //! - [`archive`]: archive tools (statistics, filters, duplicates, split and merge);
 //! - [`ordered`]: work on several threads with results in input order (`convert -j`);
@@ -22,6 +23,7 @@ pub mod fen;
 pub mod notation;
 pub mod ordered;
 pub mod reader;
+pub mod render;
 pub mod replay;
 pub mod report;
 pub mod rules;

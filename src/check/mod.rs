@@ -143,6 +143,10 @@ pub struct GameReport {
     /// (baselines find their games by it).
     #[serde(skip)]
     pub identity: u64,
+    /// The numbering the moves and FENs were read and written in (what a board drawn from
+    /// `fen_before` needs: a record may be read from another corner than its GameType says).
+    #[serde(skip)]
+    pub numbering: Option<crate::rules::Numbering>,
 }
 
 impl GameReport {
@@ -198,5 +202,6 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         findings,
         final_fen,
         identity: baseline::game_identity(game),
+        numbering,
     }
 }

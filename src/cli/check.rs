@@ -10,6 +10,7 @@ use pdnkit::check::policy::Policy;
 use pdnkit::draw::DrawProfile;
 use pdnkit::reader::{Encoding, ReadOptions, Severity};
 use pdnkit::report::github::GithubWriter;
+use pdnkit::report::html::{self, HtmlWriter};
 use pdnkit::report::human::escape_controls;
 use pdnkit::report::human::{HumanWriter, Style};
 use pdnkit::report::json::{JsonLinesWriter, JsonWriter};
@@ -56,7 +57,8 @@ pub struct CheckArgs {
     /// Write the report to FILE (`-`: standard output) instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
-    /// List at most N findings (human, sarif, github); the summary still counts them all.
+    /// List at most N findings (human, sarif, github, html: 5000 by default there); the
+    /// summary still counts them all.
     #[arg(long, value_name = "N")]
     max_findings: Option<u64>,
     /// Print only the summary (human, github).
@@ -65,7 +67,7 @@ pub struct CheckArgs {
     /// Also list notes (variant inferred, encoding used, ...): the same as `--level note`.
     #[arg(long)]
     notes: bool,
-    /// The least severe findings listed (human, sarif, github): `error`, `warning` or `note`.
+    /// The least severe findings listed (human, sarif, github, html): `error`, `warning` or `note`.
     #[arg(long, value_enum, default_value_t = Level::Warning)]
     level: Level,
     /// Threads checking games: 1 or more (default, and at most: one per core). Output is the
@@ -93,6 +95,7 @@ enum Format {
     Sarif,
     Github,
     Junit,
+    Html,
 }
 
 pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
@@ -160,6 +163,13 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
             show,
             std::env::var_os("GITHUB_STEP_SUMMARY").map(PathBuf::from),
         )),
+        Format::Html => {
+            let show = Show {
+                max_findings: show.max_findings.or(Some(html::DEFAULT_MAX_FINDINGS)),
+                ..show
+            };
+            Box::new(HtmlWriter::new(out, show))
+        }
         Format::Junit => {
             let fail_level = if policy.fail_on.fails(Severity::Warning) {
                 Severity::Warning

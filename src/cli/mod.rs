@@ -16,6 +16,7 @@ mod perft;
 mod policy;
 mod progress;
 mod shell;
+mod show;
 mod split;
 mod stats;
 
@@ -83,6 +84,9 @@ enum Command {
     /// Merge archives into one, each game as written; `--sort` by date and round,
     /// `--renumber-rounds` per event.
     Merge(merge::MergeArgs),
+    /// Draw a position as SVG: a FEN (`--fen --variant`), or a game of a file after `--ply`
+    /// moves (`FILE --game N --ply K`).
+    Show(show::ShowArgs),
     /// Explain a finding code: what it means, an example that triggers it, how to fix the record.
     Explain(explain::ExplainArgs),
     /// Count leaf positions of the move tree to DEPTH (`--divide` lists them per move).
@@ -137,6 +141,7 @@ pub fn main() -> ExitCode {
         },
         Command::Split(args) => split::run(args, cli.color),
         Command::Merge(args) => merge::run(args, cli.color),
+        Command::Show(args) => show::run(args),
     };
     match outcome {
         Ok(outcome) => outcome.into(),
