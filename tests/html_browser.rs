@@ -9,6 +9,7 @@ mod cli;
 mod corpus;
 
 use cli::{run, temp_dir};
+use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 
@@ -117,4 +118,161 @@ fn the_report_filters_by_code_and_the_viewer_steps() {
         .collect();
     assert_eq!(figures, vec![false, false, false, true, false]);
     assert!(stepped.contains("<div id=\"controls\">"));
+}
+
+/// Chromium's own background services (time, accounts, spelling, suggestions); everything else
+/// a net log shows was fetched by the page.
+const BROWSER_SERVICES: [&str; 4] = ["google.com", "gvt1.com", "googleapis.com", "gstatic.com"];
+
+/// Loads `page` in Chromium with a net log and a screenshot; returns the DOM as the scripts
+/// left it, the URLs the page fetched from the network and the screenshot (PNG).
+fn load_logged(browser: &str, page: &Path, dir: &Path) -> (String, Vec<String>, Vec<u8>) {
+    let net_log = dir.join(format!(
+        "{}.netlog.json",
+        page.file_stem().unwrap().to_str().unwrap()
+    ));
+    let shot = page.with_extension("png");
+    let url = format!("file://{}", page.display());
+    let quiet = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-default-apps",
+        "--virtual-time-budget=2000",
+    ];
+    let out = Command::new(browser)
+        .args(quiet)
+        .arg(format!("--log-net-log={}", net_log.display()))
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .expect("run chromium");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The screenshot is taken in a second run (Chromium does one of --dump-dom, --screenshot).
+    let shot_run = Command::new(browser)
+        .args(quiet)
+        .args([
+            "--window-size=1200,1600",
+            &format!("--screenshot={}", shot.display()),
+            &url,
+        ])
+        .output()
+        .expect("run chromium");
+    assert!(shot_run.status.success());
+    let png = std::fs::read(&shot).expect("screenshot written");
+    assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
+    let log = std::fs::read_to_string(&net_log).expect("net log written");
+    let mut fetched: Vec<String> = log
+        .split("\"url\":\"")
+        .skip(1)
+        .map(|rest| rest[..rest.find('"').unwrap_or(rest.len())].to_string())
+        .filter(|u| u.starts_with("http://") || u.starts_with("https://") || u.starts_with("ws"))
+        .filter(|u| {
+            let host = u.split('/').nth(2).unwrap_or("");
+            !BROWSER_SERVICES
+                .iter()
+                .any(|s| host == *s || host.ends_with(&format!(".{s}")))
+        })
+        .collect();
+    fetched.sort();
+    fetched.dedup();
+    (
+        String::from_utf8(out.stdout).expect("UTF-8 DOM"),
+        fetched,
+        png,
+    )
+}
+
+#[test]
+fn the_fixtures_report_in_a_browser_has_every_finding_with_its_board_and_fetches_nothing() {
+    let Some(browser) = chromium() else {
+        corpus::skip(format_args!(
+            "no Chromium installed (chromium, chromium-browser, google-chrome)"
+        ));
+        return;
+    };
+    let dir = temp_dir("browser-dom");
+    // The check can fail: a page that loads an image from elsewhere shows in the net log.
+    let control = dir.join("control.html");
+    std::fs::write(
+        &control,
+        "<html><body><img src=\"http://pdnkit-test.invalid/x.png\"></body></html>",
+    )
+    .unwrap();
+    let (_, fetched, _) = load_logged(browser, &control, &dir);
+    assert_eq!(
+        fetched,
+        ["http://pdnkit-test.invalid/x.png"],
+        "the net log sees fetches"
+    );
+
+    let report = dir.join("report.html");
+    let out = run(&[
+        "check",
+        "fixtures/",
+        "--format",
+        "html",
+        "--max-findings",
+        "100000",
+        "-o",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let (dom, fetched, png) = load_logged(browser, &report, &dir);
+    assert!(fetched.is_empty(), "the report fetched {fetched:?}");
+    // A page with boards on it, not a blank one (a blank 1200x1600 PNG is a few kB).
+    assert!(png.len() > 50_000, "screenshot of {} bytes", png.len());
+    // Where a person can look at it (the harness shows this for a passing test too).
+    let _ = writeln!(
+        std::io::stderr(),
+        "screenshot: {}",
+        report.with_extension("png").display()
+    );
+
+    // The JSON report of the same run: its findings at the levels the page lists (errors and
+    // warnings by default), each with the position before the move when it has one.
+    let json = run(&["check", "fixtures/", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON report");
+    let mut expected: Vec<(String, Option<String>)> = Vec::new();
+    for file in doc["files"].as_array().unwrap() {
+        for game in file["games"].as_array().unwrap() {
+            for f in game["findings"].as_array().unwrap() {
+                let code = f["code"].as_str().unwrap().to_string();
+                if f["level"] != "note" {
+                    expected.push((code, f["fen_before"].as_str().map(str::to_string)));
+                }
+            }
+        }
+    }
+    let sections: Vec<&str> = dom.split("<section class=\"finding ").skip(1).collect();
+    assert_eq!(
+        sections.len(),
+        expected.len(),
+        "finding sections in the DOM"
+    );
+    for (section, (code, fen)) in sections.iter().zip(&expected) {
+        let section = &section[..section.find("</section>").unwrap_or(section.len())];
+        assert!(section.contains(&format!("data-code=\"{code}\"")), "{code}");
+        let pieces = section.matches("class=\"piece ").count();
+        match fen {
+            Some(fen) => {
+                let setup = pdnkit::fen::parse(fen).expect("fen").setup;
+                assert_eq!(section.matches("<svg").count(), 1, "{code}: one board");
+                assert_eq!(
+                    pieces,
+                    setup.white.len() + setup.black.len(),
+                    "{code} at {fen}"
+                );
+            }
+            None => assert_eq!(section.matches("<svg").count(), 0, "{code}: no board"),
+        }
+    }
 }

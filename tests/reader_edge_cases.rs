@@ -264,7 +264,12 @@ fn as_read(bytes: &[u8]) -> Vec<u8> {
                 .chunks_exact(2)
                 .map(|p| u16::from_le_bytes([p[0], p[1]]))
                 .collect();
-            String::from_utf16_lossy(&units).into_bytes()
+            let mut text = String::from_utf16_lossy(&units);
+            // A last odd byte is half a code unit: the reader's decoder makes it U+FFFD too.
+            if rest.len() % 2 == 1 {
+                text.push(char::REPLACEMENT_CHARACTER);
+            }
+            text.into_bytes()
         }
         _ => bytes.to_vec(),
     }
