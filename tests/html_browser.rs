@@ -25,6 +25,17 @@ fn chromium() -> Option<&'static str> {
         })
 }
 
+/// The Chromium binary, or `None` after saying why the test skips.
+fn chromium_or_skip() -> Option<&'static str> {
+    let found = chromium();
+    if found.is_none() {
+        corpus::skip(format_args!(
+            "no Chromium installed (chromium, chromium-browser, google-chrome)"
+        ));
+    }
+    found
+}
+
 /// The DOM of `page` (with `fragment` after `#`) once its scripts have run.
 fn dom(browser: &str, page: &Path, fragment: &str) -> String {
     let url = format!("file://{}#{fragment}", page.display());
@@ -61,10 +72,7 @@ fn visible(dom: &str) -> Vec<String> {
 
 #[test]
 fn the_report_filters_by_code_and_the_viewer_steps() {
-    let Some(browser) = chromium() else {
-        corpus::skip(format_args!(
-            "no Chromium installed (chromium, chromium-browser, google-chrome)"
-        ));
+    let Some(browser) = chromium_or_skip() else {
         return;
     };
     let dir = temp_dir("browser");
@@ -193,10 +201,7 @@ fn load_logged(browser: &str, page: &Path, dir: &Path) -> (String, Vec<String>, 
 
 #[test]
 fn the_fixtures_report_in_a_browser_has_every_finding_with_its_board_and_fetches_nothing() {
-    let Some(browser) = chromium() else {
-        corpus::skip(format_args!(
-            "no Chromium installed (chromium, chromium-browser, google-chrome)"
-        ));
+    let Some(browser) = chromium_or_skip() else {
         return;
     };
     let dir = temp_dir("browser-dom");
