@@ -39,6 +39,10 @@ pub struct ParseArgs {
     /// Also list notes (variant inferred, encoding, ...) in human output.
     #[arg(long)]
     notes: bool,
+    /// Print only the summary (human): the whole read, nothing listed, so reading can be timed
+    /// as a process beside `check`.
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -127,6 +131,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
             bar.bar().set_position(read_bytes.load(Ordering::Relaxed));
             totals.add_game(&game);
             match args.format {
+                Format::Human if args.quiet => {}
                 Format::Human => {
                     let path = input.source_file();
                     for d in &game.diagnostics {
