@@ -8,3 +8,18 @@ pub mod viewer;
 
 pub use board_svg::{BoardSvg, Orientation, WrittenMove};
 pub use main_line::{MainLine, Step};
+
+use maud::{Markup, PreEscaped, html};
+
+/// The `<head>` of a page of boards (the report, the viewer): UTF-8, the title, the page's own
+/// style and the boards' colours, all inline so the page stands alone.
+pub fn page_head(title: &str, page_style: &str) -> Markup {
+    html! {
+        head {
+            meta charset="utf-8";
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            title { (title) }
+            style { (PreEscaped(page_style)) (PreEscaped(board_svg::STYLE)) }
+        }
+    }
+}

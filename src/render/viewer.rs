@@ -3,7 +3,7 @@
 //! the line (a few lines of inline JavaScript); without JavaScript every board is shown, one
 //! under the other, and each move links to its board.
 
-use super::board_svg::{self, BoardSvg, Orientation, WrittenMove};
+use super::board_svg::{BoardSvg, Orientation, WrittenMove};
 use super::main_line::MainLine;
 use crate::reader::{Game, MoveKind};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
@@ -68,12 +68,7 @@ pub fn game_viewer(title: &str, game: &Game, line: &MainLine, orientation: Orien
     let page = html! {
         (DOCTYPE)
         html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) }
-                style { (PreEscaped(STYLE)) (PreEscaped(board_svg::STYLE)) }
-            }
+            (super::page_head(title, STYLE))
             body {
                 h1 { (title) }
                 dl.tags {

@@ -334,12 +334,10 @@ impl<W: Write> ReportWriter for HtmlWriter<W> {
         let page = html! {
             (DOCTYPE)
             html lang="en" {
-                head {
-                    meta charset="utf-8";
-                    meta name="viewport" content="width=device-width, initial-scale=1";
-                    title { "pdnkit check: " (totals.errors) " errors, " (totals.warnings) " warnings" }
-                    style { (PreEscaped(STYLE)) (PreEscaped(crate::render::board_svg::STYLE)) }
-                }
+                (crate::render::page_head(
+                    &format!("pdnkit check: {} errors, {} warnings", totals.errors, totals.warnings),
+                    STYLE,
+                ))
                 body {
                     h1 { "pdnkit check" }
                     section #summary {
