@@ -110,7 +110,9 @@ pub fn set_tag_value(source: &str, name: &str, value: &str) -> Option<String> {
             let open = after_name + source[after_name..offset].find('"')?;
             let close = open + 1 + closing_quote(&source[open + 1..offset])?;
             if tag_name == name {
-                if !source[after_name..open].trim().is_empty() {
+                // Only `[Name "value"]`, closed on its line, is rewritten.
+                let closed = source[close + 1..offset].trim_start().starts_with(']');
+                if !source[after_name..open].trim().is_empty() || !closed {
                     return None;
                 }
                 return Some(format!(
@@ -329,7 +331,14 @@ mod tests {
         ) {
             let source: String = pieces.concat();
             if let Some(out) = set_tag_value(&source, "Round", "4") {
-                proptest::prop_assert!(out.contains("[Round \"4\"]"), "{out:?}");
+                // The value is set between the quotes of a tag closed by `]` (written `[Round
+                // "4"]`, or as the record spaced it).
+                let set = out.match_indices("[Round").any(|(at, _)| {
+                    let rest = out[at + "[Round".len()..].trim_start();
+                    rest.strip_prefix("\"4\"")
+                        .is_some_and(|after| after.trim_start().starts_with(']'))
+                });
+                proptest::prop_assert!(set, "{out:?}");
                 if !source.contains("[Round") {
                     // Nothing to replace: the tag was added and nothing else removed.
                     let tag = "[Round \"4\"]";
@@ -351,5 +360,9 @@ mod tests {
     #[test]
     fn a_tag_written_unlike_pdn_is_left_alone() {
         assert_eq!(set_tag_value("[Round 7]\n*", "Round", "1"), None);
+        // Not closed on its line.
+        assert_eq!(set_tag_value("[Round \"\"\n*", "Round", "1"), None);
+        assert_eq!(set_tag_value("[Round\"\"", "Round", "1"), None);
+        assert_eq!(set_tag_value("[Round \"7\" x]\n*", "Round", "1"), None);
     }
 }
