@@ -36,6 +36,20 @@ fn chromium_or_skip() -> Option<&'static str> {
     found
 }
 
+/// `check fixtures/ --format html` (with `extra`) written to `dir/report.html`; the fixtures
+/// hold findings, so the run exits 1.
+fn fixtures_report(dir: &Path, extra: &[&str]) -> std::path::PathBuf {
+    let report = dir.join("report.html");
+    let out = run(&[
+        &["check", "fixtures/", "--format", "html"][..],
+        extra,
+        &["-o", report.to_str().unwrap()],
+    ]
+    .concat());
+    assert_eq!(out.status.code(), Some(1));
+    report
+}
+
 /// The DOM of `page` (with `fragment` after `#`) once its scripts have run.
 fn dom(browser: &str, page: &Path, fragment: &str) -> String {
     let url = format!("file://{}#{fragment}", page.display());
@@ -76,16 +90,7 @@ fn the_report_filters_by_code_and_the_viewer_steps() {
         return;
     };
     let dir = temp_dir("browser");
-    let report = dir.join("report.html");
-    let out = run(&[
-        "check",
-        "fixtures/",
-        "--format",
-        "html",
-        "-o",
-        report.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(1));
+    let report = fixtures_report(&dir, &[]);
     let page = std::fs::read_to_string(&report).unwrap();
     let all = page.matches("<section class=\"finding ").count();
     // Sections (the table of codes links each code too).
@@ -219,18 +224,7 @@ fn the_fixtures_report_in_a_browser_has_every_finding_with_its_board_and_fetches
         "the net log sees fetches"
     );
 
-    let report = dir.join("report.html");
-    let out = run(&[
-        "check",
-        "fixtures/",
-        "--format",
-        "html",
-        "--max-findings",
-        "100000",
-        "-o",
-        report.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(1));
+    let report = fixtures_report(&dir, &["--max-findings", "100000"]);
     let (dom, fetched, png) = load_logged(browser, &report, &dir);
     assert!(fetched.is_empty(), "the report fetched {fetched:?}");
     // A page with boards on it, not a blank one (a blank 1200x1600 PNG is a few kB).

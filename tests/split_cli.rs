@@ -37,6 +37,11 @@ fn s(path: &Path) -> &str {
     path.to_str().expect("utf-8 temp path")
 }
 
+/// `pdnkit split --by event --out-dir OUT INPUT`.
+fn split_by_event(out_dir: &Path, input: &Path) -> std::process::Output {
+    run(&["split", "--by", "event", "--out-dir", s(out_dir), s(input)])
+}
+
 #[test]
 fn by_count_cuts_in_order_and_the_parts_rejoin_to_the_input() {
     let dir = temp_dir("count");
@@ -85,14 +90,7 @@ fn by_event_names_files_safely_and_keeps_hostile_values_apart() {
     .join("\n");
     std::fs::write(&input, &text).expect("write");
     let out_dir = dir.join("out");
-    let out = run(&[
-        "split",
-        "--by",
-        "event",
-        "--out-dir",
-        s(&out_dir),
-        s(&input),
-    ]);
+    let out = split_by_event(&out_dir, &input);
     assert_code(&out, 0, "split by event");
     let written = files(&out_dir);
     // Nothing escaped the directory, no hidden or temporary file is left behind.
@@ -138,14 +136,7 @@ fn an_existing_file_is_never_replaced_without_force() {
     let out_dir = dir.join("out");
     std::fs::create_dir_all(&out_dir).expect("mkdir");
     std::fs::write(out_dir.join("B.pdn"), "keep me").expect("write");
-    let out = run(&[
-        "split",
-        "--by",
-        "event",
-        "--out-dir",
-        s(&out_dir),
-        s(&input),
-    ]);
+    let out = split_by_event(&out_dir, &input);
     assert_code(&out, 2, "B.pdn exists");
     assert!(stderr(&out).contains("B.pdn exists"), "{}", stderr(&out));
     // Nothing was written: not A.pdn, not a temporary file, and B.pdn untouched.
