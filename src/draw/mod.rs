@@ -5,10 +5,12 @@
 //! holds, with the ply and a readable detail. Which rules apply is data ([`table`]): one row per
 //! variant and [`DrawProfile`], every limit with the rulebook article beside it.
 //!
-//! Cost per move: one Zobrist hash ([`crate::rules::zobrist`]), a scan of the positions since the
-//! last irreversible move (which is short in practice and cleared on every man advance or capture),
-//! and a few counters. Nothing allocates per move except when a rule fires (its detail string) or
-//! when the repetition history outgrows its initial capacity during a long king shuffle.
+//! Cost per move: a scan of the positions since the last irreversible move (which is short in
+//! practice and cleared on every man advance or capture), and a few counters. Positions are
+//! Zobrist-hashed ([`crate::rules::zobrist`]) only once a reversible move could bring one back: the
+//! position after an irreversible move waits unhashed, as most moves of a game are irreversible.
+//! Nothing allocates per move except when a rule fires (its detail string) or when the
+//! repetition history grows during a king shuffle.
 
 mod table;
 
@@ -389,8 +391,13 @@ pub struct DrawTracker {
     long_diagonal: Bits,
     /// Plies recorded so far.
     ply: u32,
-    /// Hash and ply of every position since the last irreversible move, that position included.
+    /// Hash and ply of every position since the last irreversible move, that position included
+    /// once it is hashed.
     history: Vec<(u64, u32)>,
+    /// The position after the last irreversible move (or the start) and its ply, while no
+    /// reversible move has followed it: it is hashed into `history` only when one does. (A
+    /// position alone in the history can never make a third occurrence, so nothing is lost.)
+    unhashed: Option<(Position, u32)>,
     /// Consecutive king moves without capture.
     king_plies: u32,
     endgames: SmallVec<[EndgameState; 8]>,
@@ -413,8 +420,7 @@ impl DrawTracker {
         let long_diagonal = (0..g.height)
             .filter_map(|r| g.width.checked_sub(1 + r).and_then(|c| g.cell(r, c)))
             .fold(0, |b, c| b | 1 << c);
-        let mut history = Vec::with_capacity(64);
-        history.push((zobrist::hash(start), 0));
+        let history = Vec::new();
         let mut t = DrawTracker {
             profile,
             limits,
@@ -422,6 +428,7 @@ impl DrawTracker {
             long_diagonal,
             ply: 0,
             history,
+            unhashed: Some((*start, 0)),
             king_plies: 0,
             endgames: SmallVec::from_elem(EndgameState::default(), limits.endgames.len()),
             fired: 0,
@@ -450,22 +457,27 @@ impl DrawTracker {
         let limits = self.limits;
 
         // Repetition: positions before an irreversible move cannot come back.
-        let hash = zobrist::hash(after);
         if irreversible(mv, after) {
             self.history.clear();
-        }
-        self.history.push((hash, ply));
-        if limits.threefold && !self.has_fired(DrawRule::Threefold) {
-            let mut seen = self.history.iter().filter(|(h, _)| *h == hash);
-            let count = seen.clone().count();
-            if count >= 3 {
-                let first = seen.next().map_or(ply, |&(_, p)| p);
-                let detail = if first == 0 {
-                    format!("third occurrence of the start position ({count} in all)")
-                } else {
-                    format!("third occurrence of the position first seen after ply {first}")
-                };
-                self.fire(DrawRule::Threefold, ply, detail, &mut out);
+            self.unhashed = Some((*after, ply));
+        } else {
+            if let Some((earlier, at)) = self.unhashed.take() {
+                self.history.push((zobrist::hash(&earlier), at));
+            }
+            let hash = zobrist::hash(after);
+            self.history.push((hash, ply));
+            if limits.threefold && !self.has_fired(DrawRule::Threefold) {
+                let mut seen = self.history.iter().filter(|(h, _)| *h == hash);
+                let count = seen.clone().count();
+                if count >= 3 {
+                    let first = seen.next().map_or(ply, |&(_, p)| p);
+                    let detail = if first == 0 {
+                        format!("third occurrence of the start position ({count} in all)")
+                    } else {
+                        format!("third occurrence of the position first seen after ply {first}")
+                    };
+                    self.fire(DrawRule::Threefold, ply, detail, &mut out);
+                }
             }
         }
 
