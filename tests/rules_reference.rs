@@ -209,3 +209,46 @@ proptest! {
         }
     }
 }
+
+/// `generate_from(cell)` is `generate` kept to what a replay needs for a move from `cell`:
+/// every move when captures are due, else the moves from `cell`, in the same order.
+fn assert_from_is_a_filter(pos: &Position) -> Result<(), TestCaseError> {
+    let mut all = MoveList::new();
+    movegen::generate(pos, &mut all);
+    let capturing = all.first().is_some_and(Move::is_capture);
+    for cell in pdnkit::rules::board::CellIter(pos.rules().board.cells) {
+        let mut from = MoveList::new();
+        movegen::generate_from(pos, &mut from, cell);
+        let expected: Vec<Move> = all
+            .iter()
+            .filter(|m| capturing || m.from == cell)
+            .copied()
+            .collect();
+        prop_assert_eq!(
+            &from[..],
+            &expected[..],
+            "{} cell {}",
+            pos.rules().variant,
+            cell
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generating_from_one_square_keeps_what_a_replay_needs(
+        cells in prop::collection::vec(any::<u8>(), 72),
+        black in any::<bool>(),
+    ) {
+        for rules in ALL {
+            let pos = random_position(rules, &cells, black);
+            assert_from_is_a_filter(&pos)?;
+            for m in pos.legal_moves().iter().take(4) {
+                assert_from_is_a_filter(&pos.play(m))?;
+            }
+        }
+    }
+}

@@ -6,7 +6,8 @@
 //! counted, so a game with the same finding twice needs both in the baseline.
 
 use super::GameReport;
-use crate::reader::{Game, Severity};
+use crate::notation::Square;
+use crate::reader::{Game, MoveKind, MoveToken, Severity};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -15,12 +16,12 @@ use std::path::{Path, PathBuf};
 /// The schema name written in every baseline file.
 const SCHEMA: &str = "pdnkit-baseline/1";
 
-/// A stable identity of `game`: FNV-1a over its tags and main-line moves as written.
+/// A stable identity of `game`: FNV-1a over its tags and main-line moves as written (each tag's
+/// name and value, each move's canonical text, every one followed by a zero byte).
 /// (FNV because its output is fixed by definition: the std hasher's may change between releases,
 /// and baselines are kept for years.)
 pub fn game_identity(game: &Game) -> u64 {
     let mut hash = Fnv::new();
-    let mut text = String::new();
     for tag in &game.tags {
         hash.write(tag.name.as_bytes());
         hash.write(&[0]);
@@ -28,9 +29,7 @@ pub fn game_identity(game: &Game) -> u64 {
         hash.write(&[0]);
     }
     for node in &game.moves.moves {
-        text.clear();
-        node.token.write_canonical(&mut text);
-        hash.write(text.as_bytes());
+        hash.write_canonical(&node.token);
         hash.write(&[0]);
     }
     hash.0
@@ -48,6 +47,48 @@ impl Fnv {
             self.0 ^= u64::from(b);
             self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
         }
+    }
+
+    /// The bytes of [`MoveToken::write_canonical`], hashed as they are made: every game is
+    /// hashed, so its moves are not written out as text first (the test
+    /// `hashing_a_move_hashes_its_canonical_text` holds the two equal).
+    fn write_canonical(&mut self, token: &MoveToken) {
+        if token.kind == MoveKind::Unknown {
+            self.write(b"--");
+            return;
+        }
+        let mut sep = [0u8; 4];
+        let sep: &[u8] = match token.separator {
+            Some(c) => c.encode_utf8(&mut sep).as_bytes(),
+            None => &[],
+        };
+        for (i, square) in token.squares.iter().enumerate() {
+            if i > 0 {
+                self.write(sep);
+            }
+            match *square {
+                Square::Num(n) => self.write_decimal(u32::from(n)),
+                Square::Alg { file, rank } => {
+                    self.write(&[b'a' + file]);
+                    self.write_decimal(u32::from(rank) + 1);
+                }
+            }
+        }
+    }
+
+    fn write_decimal(&mut self, n: u32) {
+        let mut digits = [0u8; 10];
+        let mut at = digits.len();
+        let mut rest = n;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        self.write(&digits[at..]);
     }
 }
 
@@ -222,6 +263,25 @@ mod tests {
         "[Event \"a\"]\n[GameType \"20\"]\n1. 32-28 16-21 2. 37-32 11-16 3. 41-37 06-11 *\n";
     const B: &str =
         "[Event \"b\"]\n[GameType \"20\"]\n1. 32-28 16-21 2. 37-32 11-16 3. 41-37 07-11 *\n";
+
+    /// Hashing a move as it is made equals hashing its canonical text, for every kind of token:
+    /// numeric and algebraic squares, every separator, unknown moves, long numbers.
+    #[test]
+    fn hashing_a_move_hashes_its_canonical_text() {
+        let text = "[GameType \"20\"]\n1. 32-28 19x10x1 2. - - a3-b4 c3:e5xg7 h2h3 250x9 06-11 *\n\
+                    [GameType \"25\"]\n1. c3-d4 f6-g5 2. d4xf6 g7xe5 3. a1-b2 l12-k11 *\n";
+        let games = read_str(text, ReadOptions::default());
+        let mut tokens = 0;
+        for node in games.iter().flat_map(|g| &g.moves.moves) {
+            let mut fast = Fnv::new();
+            fast.write_canonical(&node.token);
+            let mut slow = Fnv::new();
+            slow.write(node.token.canonical().as_bytes());
+            assert_eq!(fast.0, slow.0, "{}", node.token.canonical());
+            tokens += 1;
+        }
+        assert_eq!(tokens, 14, "moves read");
+    }
 
     #[test]
     fn the_identity_follows_the_game_not_its_place() {

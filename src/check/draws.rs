@@ -222,6 +222,11 @@ impl DrawVisitor {
 }
 
 impl Visitor for DrawVisitor {
+    /// Draws need the moves played, not the moves of every other piece.
+    fn wants_every_legal_move(&self) -> bool {
+        false
+    }
+
     fn on_move(&mut self, e: &MoveEvent) {
         if e.depth > 0 {
             return;

@@ -109,6 +109,27 @@ impl ReportTag {
     }
 }
 
+/// Where a game's main line ends, in the numbering its moves were read in. Its FEN is written
+/// only when a report asks for it (most never do), not for every game checked.
+#[derive(Debug, Clone, Copy)]
+pub struct FinalPosition {
+    pub position: crate::rules::Position,
+    pub numbering: crate::rules::Numbering,
+}
+
+impl FinalPosition {
+    /// The position as a PDN FEN (`B:WK36:B14`).
+    pub fn fen(&self) -> String {
+        self.position.to_setup_numbered(self.numbering).to_string()
+    }
+}
+
+impl Serialize for FinalPosition {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.fen())
+    }
+}
+
 /// The checked game.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameReport {
@@ -136,9 +157,9 @@ pub struct GameReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub decided: Option<Decision>,
     pub findings: Vec<ReportFinding>,
-    /// The position after the last main-line move replayed.
+    /// The position after the last main-line move replayed (written as its FEN).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub final_fen: Option<String>,
+    pub final_fen: Option<FinalPosition>,
     /// A hash of the tags and moves that stays the same wherever the game is in its file
     /// (baselines find their games by it).
     #[serde(skip)]
@@ -168,7 +189,10 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
     let final_fen = replay
         .end
         .zip(numbering)
-        .map(|(p, n)| p.to_setup_numbered(n).to_string());
+        .map(|(position, numbering)| FinalPosition {
+            position,
+            numbering,
+        });
     let decided = draws.decided();
     let result = result::check(game, &replay, draws.drawn(), decided.as_ref());
     let (draws, decided, draw_findings) = draws.finish(result.declares_win, result.declared_span);

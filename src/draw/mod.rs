@@ -398,6 +398,9 @@ pub struct DrawTracker {
     /// reversible move has followed it: it is hashed into `history` only when one does. (A
     /// position alone in the history can never make a third occurrence, so nothing is lost.)
     unhashed: Option<(Position, u32)>,
+    /// Men and kings of the current position: they change only by a capture or a crowning, so
+    /// they are counted again only then.
+    material: Material,
     /// Consecutive king moves without capture.
     king_plies: u32,
     endgames: SmallVec<[EndgameState; 8]>,
@@ -429,6 +432,7 @@ impl DrawTracker {
             ply: 0,
             history,
             unhashed: Some((*start, 0)),
+            material: Material::of(start),
             king_plies: 0,
             endgames: SmallVec::from_elem(EndgameState::default(), limits.endgames.len()),
             fired: 0,
@@ -512,6 +516,9 @@ impl DrawTracker {
             });
         }
 
+        if mv.is_capture() || mv.promotes {
+            self.material = Material::of(after);
+        }
         self.check_position(after, &mut out);
         self.flags.extend(out.iter().cloned());
         out
@@ -557,7 +564,8 @@ impl DrawTracker {
     fn check_position(&mut self, p: &Position, out: &mut DrawFlags) {
         let ply = self.ply;
         let limits = self.limits;
-        let material = Material::of(p);
+        let material = self.material;
+        debug_assert_eq!(material, Material::of(p));
 
         if let Some(one) = limits.one_piece_each
             && material.pieces(0) == 1

@@ -43,13 +43,21 @@ pub struct MoveEvent<'a> {
     pub before: &'a Position,
     pub mv: &'a Move,
     pub after: &'a Position,
-    /// The legal moves of `before` (`mv` is one of them).
+    /// The legal moves of `before` (`mv` is one of them): all of them, or, for a visitor that
+    /// does not ask for them ([`Visitor::wants_every_legal_move`]), at least every legal move
+    /// from the square `mv` starts on.
     pub legal: &'a MoveList,
 }
 
 /// Sees the moves of a replay as they are played.
 pub trait Visitor {
     fn on_move(&mut self, event: &MoveEvent);
+    /// Whether [`MoveEvent::legal`] must hold every legal move. When not, a replay matches each
+    /// recorded move against the moves of its own piece (and every capture, when one is due)
+    /// without building the moves of the other pieces, which is most of a replay's work.
+    fn wants_every_legal_move(&self) -> bool {
+        true
+    }
     /// The game is replayed again from the start (in another variant): forget what was seen.
     fn restart(&mut self) {}
 }
@@ -57,6 +65,10 @@ pub trait Visitor {
 /// No visitor.
 impl Visitor for () {
     fn on_move(&mut self, _: &MoveEvent) {}
+
+    fn wants_every_legal_move(&self) -> bool {
+        false
+    }
 }
 
 /// What replaying one game found.
@@ -664,7 +676,12 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         }
         let mut legal = self.legal.take().unwrap_or_default();
         legal.clear();
-        movegen::generate(&at.pos, &mut legal);
+        match cells.first() {
+            Some(&from) if !self.visitor.wants_every_legal_move() => {
+                movegen::generate_from(&at.pos, &mut legal, from)
+            }
+            _ => movegen::generate(&at.pos, &mut legal),
+        }
         let played = self.match_move(at, node, rest, &cells, &legal);
         self.legal = Some(legal);
         played
@@ -723,7 +740,10 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 }
             }
             Match::None => {
-                let e = explain::explain(&at.pos, self.written, legal, cells);
+                // The explanation lists every legal move, not only those `legal` may be.
+                let mut all = MoveList::new();
+                movegen::generate(&at.pos, &mut all);
+                let e = explain::explain(&at.pos, self.written, &all, cells);
                 let mut message = format!("{}; the rest of this line is not replayed", e.message);
                 if at.ply == 1
                     && at.depth == 0

@@ -54,18 +54,33 @@ pub fn generate_with(pos: &Position, list: &mut MoveList, duplicates: Duplicates
 /// [`generate_with`] leaving out the rules `relax` names.
 pub fn generate_relaxed(pos: &Position, list: &mut MoveList, duplicates: Duplicates, relax: Relax) {
     if pos.rules().board.fits_u64() {
-        generate_in::<u64>(pos, list, duplicates, relax)
+        generate_in::<u64>(pos, list, duplicates, relax, None)
     } else {
-        generate_in::<u128>(pos, list, duplicates, relax)
+        generate_in::<u128>(pos, list, duplicates, relax, None)
     }
 }
 
-/// [`generate_relaxed`] working in bit sets of type `B`, which must hold the board.
+/// The legal moves of `pos` that matter when the move played starts on `from`: every capture
+/// when a capture is due (which capture is legal depends on all of them), else the quiet moves
+/// of the piece on `from` only. What a replay needs to match a recorded move, without building
+/// the moves of every other piece.
+pub fn generate_from(pos: &Position, list: &mut MoveList, from: Cell) {
+    let quiet_from = Some(from);
+    if pos.rules().board.fits_u64() {
+        generate_in::<u64>(pos, list, Duplicates::Merge, Relax::default(), quiet_from)
+    } else {
+        generate_in::<u128>(pos, list, Duplicates::Merge, Relax::default(), quiet_from)
+    }
+}
+
+/// [`generate_relaxed`] working in bit sets of type `B`, which must hold the board; quiet
+/// moves only of the piece on `quiet_from` when it is given.
 fn generate_in<B: BitSet>(
     pos: &Position,
     list: &mut MoveList,
     duplicates: Duplicates,
     relax: Relax,
+    quiet_from: Option<Cell>,
 ) {
     let rules = pos.rules();
     let geo = Steps::<B>::of(&rules.board);
@@ -119,6 +134,10 @@ fn generate_in<B: BitSet>(
     if !g.list.is_empty() && !relax.quiet_with_captures {
         return;
     }
+    let (my_men, my_kings) = match quiet_from {
+        Some(cell) => (my_men & B::bit(cell), my_kings & B::bit(cell)),
+        None => (my_men, my_kings),
+    };
     for d in dirs(rules.man_step_dirs(me)) {
         for to in CellIter(geo.step(my_men, d) & empty) {
             let from = geo.step(B::bit(to), opposite(d)).lowest();
