@@ -1,0 +1,224 @@
+//! Issue 16's table, every row measured in-process in one run so the ratios are fair (run with
+//! `cargo bench --bench speed`). Not a test: it measures and prints, each row beside its target.
+//!
+//! - `check --jobs 1`, English: OCA_2.0 x10 through the check pipeline, games/s;
+//! - `check --jobs 1`, International: the International tournament games of the PDN standard's
+//!   corpus, repeated to 30 MB, games/s;
+//! - check time / parse-only time on the same bytes, both;
+//! - `--jobs 2` / `--jobs 1`, both;
+//! - parse only, MB/s (OCA_2.0 x10);
+//! - peak memory checking a 1 GB archive: OCA_2.0 repeated to 1 GB as a stream (never held in
+//!   memory), the peak resident set of this process as Linux reports it (`VmHWM`).
+//!
+//! Whole-process figures (`/usr/bin/time -v pdnkit check ...`) belong in the closing notes.
+
+// The allocator of the `pdnkit` binary (see src/main.rs), so the figures are the tool's own.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+use pdnkit::check::CheckOptions;
+use pdnkit::check::pipeline::{self, Event, Input, PipelineOptions};
+use pdnkit::reader::{ReadOptions, Reader};
+use std::io::Read;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Best of `runs` timings of `f`, in seconds.
+fn best_of(runs: usize, mut f: impl FnMut()) -> f64 {
+    (0..runs)
+        .map(|_| {
+            let started = Instant::now();
+            f();
+            started.elapsed().as_secs_f64()
+        })
+        .fold(f64::MAX, f64::min)
+}
+
+/// `bytes` repeated until the stream has given `total` bytes (whole copies only).
+struct Repeat {
+    bytes: Arc<Vec<u8>>,
+    at: usize,
+    left: u64,
+}
+
+impl Read for Repeat {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.bytes.len() {
+            if self.left < self.bytes.len() as u64 {
+                return Ok(0);
+            }
+            self.left -= self.bytes.len() as u64;
+            self.at = 0;
+        }
+        let n = buf.len().min(self.bytes.len() - self.at);
+        buf[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// The games the check pipeline reports, reading `copies` copies of `bytes` as one stream.
+fn check(bytes: &Arc<Vec<u8>>, copies: u64, jobs: usize) -> u64 {
+    let bytes = Arc::clone(bytes);
+    let total = bytes.len() as u64 * copies;
+    let input = Input {
+        name: "bench".into(),
+        open: Box::new(move || {
+            let stream = Repeat {
+                at: bytes.len(),
+                bytes,
+                left: total,
+            };
+            Ok(Box::new(stream) as _)
+        }),
+    };
+    let options = PipelineOptions {
+        jobs,
+        read: ReadOptions::default(),
+        check: CheckOptions::default(),
+    };
+    let mut games = 0u64;
+    pipeline::run(vec![input], &options, Arc::new(|_| {}), |event| {
+        if let Event::Games { reports, .. } = event {
+            games += reports.len() as u64;
+            std::hint::black_box(reports);
+        }
+        Ok(())
+    })
+    .expect("in-memory check");
+    games
+}
+
+fn parse(bytes: &[u8]) -> u64 {
+    let mut games = 0;
+    for game in Reader::new(bytes, ReadOptions::default()) {
+        std::hint::black_box(game.expect("memory reads"));
+        games += 1;
+    }
+    games
+}
+
+/// Peak resident set of this process so far, in MB (Linux; `None` elsewhere).
+fn peak_rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Timings of one archive: parse, check at 1 and 2 jobs.
+struct Rates {
+    games: f64,
+    mb: f64,
+    parse: f64,
+    jobs1: f64,
+    jobs2: f64,
+}
+
+fn measure(bytes: Vec<u8>) -> Rates {
+    let games = parse(&bytes) as f64;
+    let mb = bytes.len() as f64 / 1e6;
+    let parse = best_of(3, || assert_eq!(parse(&bytes) as f64, games));
+    let shared = Arc::new(bytes);
+    let jobs1 = best_of(3, || assert_eq!(check(&shared, 1, 1) as f64, games));
+    let jobs2 = best_of(3, || assert_eq!(check(&shared, 1, 2) as f64, games));
+    Rates {
+        games,
+        mb,
+        parse,
+        jobs1,
+        jobs2,
+    }
+}
+
+fn row(work: &str, now: String, target: &str) {
+    println!("| {work:<44} | {now:>22} | {target:<28} |");
+}
+
+fn main() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if !corpus.is_dir() {
+        println!("skipped: {} is absent", corpus.display());
+        return;
+    }
+    let oca = std::fs::read(corpus.join("english/OCA_2.0.pdn")).expect("OCA reads");
+    // 1 GB streamed through the pipeline at 2 jobs, first: the peak is over this process's
+    // whole life, and the runs below hold their archives in memory.
+    let before = peak_rss_mb();
+    let oca = Arc::new(oca);
+    let copies_1gb = (1u64 << 30) / oca.len() as u64;
+    let started = Instant::now();
+    let games_1gb = check(&oca, copies_1gb, 2);
+    let secs_1gb = started.elapsed().as_secs_f64();
+    let after = peak_rss_mb();
+
+    let english = measure(oca.repeat(10));
+    let mut tournaments = Vec::new();
+    for name in [
+        "nk2003-amsterdam.pdn",
+        "wk2003.pdn",
+        "nk_ronde_01.pdn",
+        "nk_ronde_02.pdn",
+        "rk_ronde_12.pdn",
+        "candidate95.pdn",
+        "DUTCH96H.pdn",
+    ] {
+        tournaments
+            .extend(std::fs::read(corpus.join("pdn-standard/succeed").join(name)).expect("reads"));
+        tournaments.extend_from_slice(b"\n\n");
+    }
+    let copies = (30 << 20) / tournaments.len() + 1;
+    let international = measure(tournaments.repeat(copies));
+
+    println!(
+        "English: OCA_2.0 x10, {:.1} MB, {} games; International: {:.1} MB, {} games",
+        english.mb, english.games, international.mb, international.games
+    );
+    println!("| {:<44} | {:>22} | {:<28} |", "work", "now", "target");
+    println!("|{:-<46}|{:-<24}|{:-<30}|", "", "", "");
+    let per_s = |r: &Rates, secs: f64| format!("{:.0} games/s", r.games / secs);
+    row(
+        "check -j1, English",
+        per_s(&english, english.jobs1),
+        ">= 100,000 games/s per core",
+    );
+    row(
+        "check -j1, International",
+        per_s(&international, international.jobs1),
+        ">= 55,000 games/s",
+    );
+    for (name, r) in [("English", &english), ("International", &international)] {
+        row(
+            &format!("check time / parse time, {name}"),
+            format!("{:.2}x", r.jobs1 / r.parse),
+            "<= 3x",
+        );
+    }
+    for (name, r) in [("English", &english), ("International", &international)] {
+        row(
+            &format!("-j2 / -j1 speed-up, {name}"),
+            format!("{:.2}x", r.jobs1 / r.jobs2),
+            ">= 1.8x",
+        );
+    }
+    row(
+        "parse only, English",
+        format!("{:.0} MB/s", english.mb / english.parse),
+        ">= 300 MB/s per core",
+    );
+    row(
+        "parse only, International",
+        format!("{:.0} MB/s", international.mb / international.parse),
+        ">= 300 MB/s per core",
+    );
+    let memory = match (before, after) {
+        (Some(b), Some(a)) => format!("{a:.0} MB (before: {b:.0})"),
+        _ => "not measured here".to_string(),
+    };
+    row("peak memory, 1 GB archive, -j2", memory, "flat, < 100 MB");
+    println!(
+        "(1 GB: {games_1gb} games checked in {secs_1gb:.1} s, {:.0} MB/s)",
+        (copies_1gb * oca.len() as u64) as f64 / 1e6 / secs_1gb
+    );
+}
