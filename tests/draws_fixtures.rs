@@ -365,6 +365,7 @@ fn every_fixture_game_fires_what_it_expects() {
         };
         let options = CheckOptions {
             draw_profile: profile,
+            ..CheckOptions::default()
         };
         let file = std::fs::File::open(&path).unwrap();
         for game in Reader::new(file, ReadOptions::default()) {

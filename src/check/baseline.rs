@@ -114,13 +114,11 @@ struct BaselineFile {
 
 type Key = (String, String, String, Option<u32>);
 
-fn key(file: &str, game: &GameReport, code: &str, ply: Option<u32>) -> Key {
-    (
-        file.to_string(),
-        format!("{:016x}", game.identity),
-        code.to_string(),
-        ply,
-    )
+/// The game's identity as a baseline writes it: `None` for a report checked without one
+/// ([`super::CheckOptions::skip_identity`]), whose findings a baseline neither records nor
+/// leaves out (so they fail the run, as new findings do).
+fn identity(game: &GameReport) -> Option<String> {
+    game.identity.map(|i| format!("{i:016x}"))
 }
 
 /// Whether a finding belongs in a baseline: the ones that can fail a run.
@@ -136,11 +134,17 @@ pub struct BaselineWriter {
 
 impl BaselineWriter {
     pub fn add(&mut self, file: &str, game: &GameReport) {
+        let Some(identity) = identity(game) else {
+            return;
+        };
         for f in game.findings.iter().filter(|f| recorded(f.level)) {
-            *self
-                .counts
-                .entry(key(file, game, f.code, f.ply))
-                .or_default() += 1;
+            let key = (
+                file.to_string(),
+                identity.clone(),
+                f.code.to_string(),
+                f.ply,
+            );
+            *self.counts.entry(key).or_default() += 1;
         }
     }
 
@@ -215,7 +219,9 @@ impl Baseline {
     /// Removes from `game` the findings the baseline knows (each match uses one up) and returns
     /// how many were removed.
     pub fn filter(&mut self, file: &str, game: &mut GameReport) -> u64 {
-        let identity = format!("{:016x}", game.identity);
+        let Some(identity) = identity(game) else {
+            return 0;
+        };
         let mut removed = 0;
         let remaining = &mut self.remaining;
         game.findings.retain(|f| {

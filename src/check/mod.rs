@@ -22,6 +22,9 @@ use serde::Serialize;
 pub struct CheckOptions {
     /// Which draw rules to flag.
     pub draw_profile: DrawProfile,
+    /// Leave [`GameReport::identity`] out: only baselines use it, and hashing every game's
+    /// tags and moves is a few percent of a check.
+    pub skip_identity: bool,
 }
 
 /// One finding of any stage, in the shape every report uses.
@@ -161,9 +164,9 @@ pub struct GameReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub final_fen: Option<FinalPosition>,
     /// A hash of the tags and moves that stays the same wherever the game is in its file
-    /// (baselines find their games by it).
+    /// (baselines find their games by it); `None` when [`CheckOptions::skip_identity`] said so.
     #[serde(skip)]
-    pub identity: u64,
+    pub identity: Option<u64>,
     /// The numbering the moves and FENs were read and written in (what a board drawn from
     /// `fen_before` needs: a record may be read from another corner than its GameType says).
     #[serde(skip)]
@@ -225,7 +228,7 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         decided,
         findings,
         final_fen,
-        identity: baseline::game_identity(game),
+        identity: (!options.skip_identity).then(|| baseline::game_identity(game)),
         numbering,
     }
 }

@@ -93,6 +93,7 @@ impl GameRun {
                 },
                 check: CheckOptions {
                     draw_profile: DrawProfile::default(),
+                    skip_identity: true,
                 },
             },
             bar: Progress::new(total_bytes, BYTES_BAR, Duration::from_secs(1)),

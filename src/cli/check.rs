@@ -197,6 +197,7 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
                 .draw_rules
                 .or(config.and_then(|c| c.draw_profile))
                 .unwrap_or_default(),
+            skip_identity: policy.baseline.is_none() && policy.write_baseline.is_none(),
         },
     };
     let policies: Vec<Policy> = files
