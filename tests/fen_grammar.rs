@@ -62,6 +62,10 @@ enum Mutation {
     LowercaseAll,
     /// `K` before the n-th square.
     King(usize),
+    /// An empty field after the n-th `:` (`W::W1:B2`, `W:W1::B2`, `W:W1:B2:`).
+    EmptyField(usize),
+    /// The n-th field emptied of its items but not of its colour (`W:W:B2`).
+    EmptySide(usize),
 }
 
 fn mutation() -> impl Strategy<Value = Mutation> {
@@ -77,6 +81,8 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         any::<usize>().prop_map(Mutation::Lowercase),
         Just(Mutation::LowercaseAll),
         any::<usize>().prop_map(Mutation::King),
+        any::<usize>().prop_map(Mutation::EmptyField),
+        any::<usize>().prop_map(Mutation::EmptySide),
     ]
 }
 
@@ -124,6 +130,20 @@ fn mutate(text: &str, mutations: &[Mutation]) -> String {
                 if !starts.is_empty() {
                     chars.insert(starts[at(n, starts.len())], 'K');
                 }
+            }
+            Mutation::EmptyField(n) => {
+                let colons: Vec<usize> = (0..chars.len()).filter(|&i| chars[i] == ':').collect();
+                let i = colons
+                    .get(at(n, colons.len()))
+                    .map_or(chars.len(), |&i| i + 1);
+                chars.insert(i, ':');
+            }
+            Mutation::EmptySide(n) => {
+                let s: String = chars.iter().collect();
+                let mut fields: Vec<String> = s.split(':').map(str::to_string).collect();
+                let n = at(n, fields.len());
+                fields[n] = fields[n].chars().take(1).collect();
+                chars = fields.join(":").chars().collect();
             }
             _ => {}
         }
@@ -177,7 +197,16 @@ fn items(numeric: bool, size: u8) -> impl Strategy<Value = Vec<String>> {
 /// A FEN from random piece sets: numeric on 50, 32 or 72 squares, or algebraic on 8, 10 or 12
 /// files; sometimes with extra fields or black first.
 fn valid_fen() -> impl Strategy<Value = String> {
-    let board = prop::sample::select(&[(true, 50u8), (true, 32), (true, 72), (false, 8), (false, 10), (false, 12)][..]);
+    let board = prop::sample::select(
+        &[
+            (true, 50u8),
+            (true, 32),
+            (true, 72),
+            (false, 8),
+            (false, 10),
+            (false, 12),
+        ][..],
+    );
     board
         .prop_flat_map(|(numeric, size)| {
             (
@@ -189,7 +218,10 @@ fn valid_fen() -> impl Strategy<Value = String> {
             )
         })
         .prop_map(|(side, white, black, black_first, extra)| {
-            let (w, b) = (format!("W{}", white.join(",")), format!("B{}", black.join(",")));
+            let (w, b) = (
+                format!("W{}", white.join(",")),
+                format!("B{}", black.join(",")),
+            );
             let (first, second) = if black_first { (b, w) } else { (w, b) };
             format!("{side}:{first}:{second}{extra}")
         })
@@ -264,8 +296,11 @@ proptest! {
     #![proptest_config(config(4000))]
 
     #[test]
-    fn random_fenish_text_reads_the_same(chars in prop::collection::vec(fenish_char(), 0..40)) {
-        same(&chars.into_iter().collect::<String>())?;
+    fn random_fenish_text_reads_the_same(
+        start in prop::sample::select(&["", "", "W:", "B:W", "?:W1", "W:B", "\"W:", " W :", "b:w"][..]),
+        chars in prop::collection::vec(fenish_char(), 0..40),
+    ) {
+        same(&format!("{start}{}", chars.into_iter().collect::<String>()))?;
     }
 
     #[test]

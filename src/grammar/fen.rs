@@ -310,7 +310,13 @@ fn algebraic(i: &str) -> Res<'_, Square> {
     let (i, file) = satisfy(|c| c.is_ascii_lowercase()).parse(i)?;
     let (i, rank) = rank(i)?;
     let file = file as u8 - b'a';
-    Ok((i, Square::Alg { file, rank: rank - 1 }))
+    Ok((
+        i,
+        Square::Alg {
+            file,
+            rank: rank - 1,
+        },
+    ))
 }
 
 /// `rank = '1'..'9' | ('1' | '2'), digit ;` (value 1..26)
@@ -367,13 +373,21 @@ fn check<'a>(text: &'a str, syntax: Syntax<'a>) -> Result<Fen, Expected<'a>> {
         warn(codes::QUOTED, at, "FEN wrapped in quotes".to_string());
     }
     if let Some(at) = syntax.dot {
-        warn(codes::TRAILING_DOT, at, "`.` after the last field".to_string());
+        warn(
+            codes::TRAILING_DOT,
+            at,
+            "`.` after the last field".to_string(),
+        );
     }
     let to_move = match syntax.side {
         "?" => None,
         side => {
             if side.chars().all(|c| c.is_ascii_lowercase()) {
-                warn(codes::LOWERCASE, side, format!("lower-case side letter `{side}`"));
+                warn(
+                    codes::LOWERCASE,
+                    side,
+                    format!("lower-case side letter `{side}`"),
+                );
             }
             Some(color_of(side))
         }
@@ -488,7 +502,11 @@ fn check<'a>(text: &'a str, syntax: Syntax<'a>) -> Result<Fen, Expected<'a>> {
     let black = black.ok_or_else(|| missing("expected a black field `:B...`"))?;
     // Reported once, at the first whitespace byte: only `ws` reads whitespace.
     if let Some(at) = text.find(|c: char| c.is_ascii_whitespace()) {
-        warn(codes::WHITESPACE, &text[at..], "whitespace inside the FEN".to_string());
+        warn(
+            codes::WHITESPACE,
+            &text[at..],
+            "whitespace inside the FEN".to_string(),
+        );
     }
     warnings.sort_by_key(|w| w.offset);
     let setup = FenSetup {
@@ -498,4 +516,102 @@ fn check<'a>(text: &'a str, syntax: Syntax<'a>) -> Result<Fen, Expected<'a>> {
         extra,
     };
     Ok(Fen { setup, warnings })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The whole of `text` read by `p`, or the offset and message of the failure.
+    fn whole<'a, T>(
+        p: impl Parser<&'a str, Output = T, Error = Expected<'a>>,
+        text: &'a str,
+    ) -> Result<T, (usize, String)> {
+        all_consuming(p)
+            .parse(text)
+            .map(|(_, v)| v)
+            .map_err(|e| match e {
+                nom::Err::Error(e) | nom::Err::Failure(e) => (offset(text, e.at), e.message),
+                nom::Err::Incomplete(_) => unreachable!(),
+            })
+    }
+
+    #[test]
+    fn numbers_and_ranks_have_the_spec_ranges() {
+        assert_eq!(whole(number, "6"), Ok(6));
+        assert_eq!(whole(number, "06"), Ok(6));
+        assert_eq!(whole(number, "255"), Ok(255));
+        assert!(whole(number, "0").is_err());
+        assert!(whole(number, "256").is_err());
+        assert!(whole(number, "0001").is_err());
+        assert_eq!(whole(rank, "26"), Ok(26));
+        assert!(whole(rank, "27").is_err());
+        assert!(whole(rank, "0").is_err());
+        assert!(whole(rank, "01").is_err());
+        assert_eq!(whole(square, "k12"), Ok(Square::Alg { file: 10, rank: 11 }));
+        assert!(whole(square, "A1").is_err());
+    }
+
+    #[test]
+    fn items_report_at_the_token() {
+        let item_of = |text| {
+            whole(trimmed(item), text).map(|i| (i.king, i.from.square, i.to.map(|t| t.square)))
+        };
+        assert_eq!(item_of("K5"), Ok((true, Square::Num(5), None)));
+        assert_eq!(
+            item_of(" 1 - 5 "),
+            Ok((false, Square::Num(1), Some(Square::Num(5))))
+        );
+        assert_eq!(
+            item_of("K 15"),
+            Err((1, "expected a square, found ` 15`".to_string()))
+        );
+        assert_eq!(item_of("K"), Err((1, "expected a square".to_string())));
+        assert_eq!(
+            item_of("1 -"),
+            Err((3, "expected a square after `-`".to_string()))
+        );
+        assert_eq!(
+            item_of("1-c3"),
+            Err((2, "a range needs numeric squares".to_string()))
+        );
+        assert_eq!(
+            item_of("a1-3x"),
+            Err((3, "expected a square, found `3x`".to_string()))
+        );
+    }
+
+    #[test]
+    fn warnings_at_one_offset_keep_the_order_found() {
+        let fen = parse("W:W1:B2: .").unwrap();
+        let found: Vec<_> = fen.warnings.iter().map(|w| (w.code, w.offset)).collect();
+        assert_eq!(
+            found,
+            [
+                (codes::EMPTY_FIELD, 8),
+                (codes::WHITESPACE, 8),
+                (codes::TRAILING_DOT, 9)
+            ]
+        );
+    }
+
+    #[test]
+    fn errors_come_in_reading_order() {
+        let error = |text| parse(text).map(|_| ()).map_err(|e| (e.offset, e.message));
+        // The mixed notation of the second item is met before the bad black field.
+        assert_eq!(
+            error("W:Wa1,2:Bx"),
+            Err((6, "mixed numeric and algebraic squares".to_string()))
+        );
+        // The closing quote is looked for before the side.
+        assert_eq!(
+            error("\"X:W1:B2 "),
+            Err((8, "expected a closing `\"`".to_string()))
+        );
+        // A second white field before its bad items.
+        assert_eq!(
+            error("W:W1:Wx:B2"),
+            Err((5, "second white field".to_string()))
+        );
+    }
 }
