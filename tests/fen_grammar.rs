@@ -293,7 +293,7 @@ fn every_fen_tag_of_the_corpus_reads_the_same() {
 }
 
 proptest! {
-    #![proptest_config(config(4000))]
+    #![proptest_config(config(20000))]
 
     #[test]
     fn random_fenish_text_reads_the_same(
@@ -333,7 +333,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(2000))]
+    #![proptest_config(config(10000))]
 
     #[test]
     fn mutated_corpus_fens_read_the_same(pick in any::<prop::sample::Index>(), edits in mutations()) {

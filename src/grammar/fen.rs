@@ -104,10 +104,14 @@ fn offset(text: &str, part: &str) -> usize {
 }
 
 fn fail<'a, T>(at: &'a str, message: impl Into<String>) -> Res<'a, T> {
-    Err(nom::Err::Failure(Expected {
+    Err(failure(at, message))
+}
+
+fn failure<'a>(at: &'a str, message: impl Into<String>) -> nom::Err<Expected<'a>> {
+    nom::Err::Failure(Expected {
         at,
         message: message.into(),
-    }))
+    })
 }
 
 /// `p`, with any failure reported at the start of `i` with `message`.
@@ -256,7 +260,7 @@ fn item(text: &str) -> Res<'_, Item<'_>> {
             from,
             to: None,
         };
-        return Ok(("", item));
+        return Ok((&text[text.len()..], item));
     };
     let from = token(low)?;
     if high.is_empty() {
@@ -274,17 +278,20 @@ fn item(text: &str) -> Res<'_, Item<'_>> {
         from,
         to: Some(to),
     };
-    Ok(("", item))
+    Ok((&text[text.len()..], item))
 }
 
 /// A whole token read as a `square`.
 fn token(text: &str) -> Result<Token<'_>, nom::Err<Expected<'_>>> {
     if text.is_empty() {
-        return fail(text, "expected a square").map(|(_, t)| t);
+        return Err(failure(text, "expected a square"));
     }
     match all_consuming(square).parse(text) {
         Ok((_, square)) => Ok(Token { text, square }),
-        Err(_) => fail(text, format!("expected a square, found `{}`", quote(text))).map(|(_, t)| t),
+        Err(_) => Err(failure(
+            text,
+            format!("expected a square, found `{}`", quote(text)),
+        )),
     }
 }
 
