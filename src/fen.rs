@@ -171,7 +171,7 @@ fn err<T>(offset: usize, message: impl Into<String>) -> Result<T, FenError> {
 }
 
 /// At most 16 characters of `text`, escaped, for quoting in a message.
-fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     let mut out: String = text.chars().take(16).flat_map(char::escape_debug).collect();
     if text.chars().nth(16).is_some() {
         out.push_str("...");

@@ -2,6 +2,7 @@
 //!
 //! The crate is laid out as the pipeline it implements:
 //! - [`reader`]: bytes to a lossless game model (streaming, dialect-tolerant, located diagnostics);
+//! - [`grammar`]: the PDN and FEN grammars as nom combinators, the executable specification;
 //! - [`rules`]: variants as data, positions, move generation;
 //! - [`replay`]: every recorded move matched to a legal one, illegal moves explained;
 //! - [`draw`]: draw rules (repetition, move limits) flagged along a replay;
@@ -20,6 +21,7 @@ pub mod codes;
 pub mod convert;
 pub mod draw;
 pub mod fen;
+pub mod grammar;
 pub mod notation;
 pub mod ordered;
 pub mod reader;
