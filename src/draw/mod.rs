@@ -401,6 +401,8 @@ pub struct DrawTracker {
     /// Men and kings of the current position: they change only by a capture or a crowning, so
     /// they are counted again only then.
     material: Material,
+    /// With more pieces than this on the board, no endgame count can run.
+    endgame_pieces: u32,
     /// Consecutive king moves without capture.
     king_plies: u32,
     endgames: SmallVec<[EndgameState; 8]>,
@@ -433,6 +435,7 @@ impl DrawTracker {
             history,
             unhashed: Some((*start, 0)),
             material: Material::of(start),
+            endgame_pieces: table::endgame_pieces(limits.endgames),
             king_plies: 0,
             endgames: SmallVec::from_elem(EndgameState::default(), limits.endgames.len()),
             fired: 0,
@@ -606,6 +609,12 @@ impl DrawTracker {
             }
         }
 
+        // Most of a game: too many pieces for any endgame (each balance fails, so each count
+        // stops, as the loop below would find one balance at a time).
+        if material.total() > self.endgame_pieces {
+            self.endgames.fill(EndgameState::default());
+            return;
+        }
         for (i, e) in limits.endgames.iter().enumerate() {
             let state = &mut self.endgames[i];
             let holds_now = |b: &Balance| balance_holds(b, &material, p, self.long_diagonal);
@@ -718,6 +727,41 @@ mod tests {
         for v in Variant::ALL {
             for p in [DrawProfile::Official, DrawProfile::Seed] {
                 assert!(table::limits(v, p).endgames.len() <= 8, "{v} {p}");
+            }
+        }
+    }
+
+    /// No balance of any table holds with more pieces than `endgame_pieces` says (every
+    /// material up to 11 men and 11 kings a side, the long diagonal occupied).
+    #[test]
+    fn no_endgame_holds_above_its_piece_bound() {
+        use crate::rules::variants;
+        use crate::variant::Variant;
+        for v in Variant::ALL {
+            let Some(rules) = variants::ALL.iter().find(|r| r.variant == v) else {
+                continue;
+            };
+            // Kings of both colours on every cell: any "on the long diagonal" condition holds.
+            let cells = rules.board.cells;
+            let start = Position::from_parts(rules, Color::White, [0, 0], [cells, cells]);
+            for p in [DrawProfile::Official, DrawProfile::Seed] {
+                let endgames = table::limits(v, p).endgames;
+                let bound = table::endgame_pieces(endgames);
+                let balances = endgames.iter().flat_map(|e| match e.count {
+                    Count::FromArising { lasts } => vec![e.arises, lasts],
+                    Count::WhileUnchanged => vec![e.arises],
+                });
+                for b in balances {
+                    for n in 0..12u32.pow(4) {
+                        let m = Material {
+                            men: [n % 12, n / 12 % 12],
+                            kings: [n / 144 % 12, n / 1728],
+                        };
+                        if m.total() > bound {
+                            assert!(!balance_holds(&b, &m, &start, !0), "{v} {p} {b:?} {m}");
+                        }
+                    }
+                }
             }
         }
     }

@@ -45,6 +45,16 @@ pub(crate) enum Balance {
     KingsEachSide { min: u32, max: u32 },
 }
 
+impl Balance {
+    /// The most pieces the board can hold while the balance holds.
+    pub fn max_pieces(&self) -> u32 {
+        match *self {
+            Balance::LoneKing { max, .. } => max + 1,
+            Balance::KingsEachSide { max, .. } => max,
+        }
+    }
+}
+
 /// When an endgame count starts and when it starts again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Count {
@@ -64,6 +74,20 @@ pub(crate) struct Endgame {
     pub arises: Balance,
     pub count: Count,
     pub plies: u32,
+}
+
+/// The most pieces on the board for which any of `endgames` can arise or last: with more, none
+/// is counting.
+pub(crate) fn endgame_pieces(endgames: &[Endgame]) -> u32 {
+    let lasts = |e: &Endgame| match e.count {
+        Count::FromArising { lasts } => lasts.max_pieces(),
+        Count::WhileUnchanged => 0,
+    };
+    endgames
+        .iter()
+        .map(|e| e.arises.max_pieces().max(lasts(e)))
+        .max()
+        .unwrap_or(0)
 }
 
 /// One piece against one piece.
