@@ -2,6 +2,8 @@
 //!
 //! The crate is laid out as the pipeline it implements:
 //! - [`reader`]: bytes to a lossless game model (streaming, dialect-tolerant, located diagnostics);
+//! - [`grammar`]: the PDN grammar of `grammar/pdn.md` as nom combinators, the executable
+//!   specification the reader is held to by property tests;
 //! - [`rules`]: variants as data, positions, move generation;
 //! - [`replay`]: every recorded move matched to a legal one, illegal moves explained;
 //! - [`draw`]: draw rules (repetition, move limits) flagged along a replay;
@@ -20,6 +22,7 @@ pub mod codes;
 pub mod convert;
 pub mod draw;
 pub mod fen;
+pub mod grammar;
 pub mod notation;
 pub mod ordered;
 pub mod reader;

@@ -881,6 +881,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                             start: at,
                             end: at + digits + 1,
                         });
+                        self.open_unread = None;
                         self.pos = at + digits + 1;
                     }
                     separator @ (b'-' | b'x') => {
@@ -951,6 +952,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let end = self.bytes.len() - rest.len();
         self.flush_dangling_number("a move number with no move after it");
         self.pos = end;
+        // Junk on both sides of a number is not adjacent: it is not merged across it.
+        self.open_unread = None;
         self.pending_number = Some(PendingNumber {
             number,
             ellipsis: dots.len() >= 2,
@@ -1819,6 +1822,25 @@ mod plain_run_tests {
             }
             prop_assert_eq!(parse(&text, true), parse(&text, false), "{:?}", text);
         }
+    }
+
+    /// Unreadable text on both sides of a move number is two items, the number between them
+    /// (it was one item over the number, which was also kept on its own: overlapping items).
+    #[test]
+    fn junk_is_not_merged_across_a_move_number() {
+        let text = "[Event \"e\"]\n14. 15-1817-13 15. 10-1526-23 *\n";
+        let games = parse(text, true);
+        assert_eq!(games, parse(text, false));
+        let texts: Vec<&str> = games[0]
+            .moves
+            .before
+            .iter()
+            .map(|a| match a {
+                Annotation::Unread(u) => u.text.as_str(),
+                _ => "?",
+            })
+            .collect();
+        assert_eq!(texts, ["14.", "15-1817-13", "15.", "10-1526-23"]);
     }
 
     #[test]
