@@ -380,8 +380,20 @@ fn picks() -> impl Strategy<Value = Vec<(usize, Vec<Mutation>)>> {
     )
 }
 
+/// `PROPTEST_CASES` if set (to run long), else `default`.
+fn cases(default: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default);
+    ProptestConfig {
+        cases,
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+    #![proptest_config(cases(3000))]
 
     /// (a) Random sequences of tokens and gaps.
     #[test]
@@ -404,7 +416,26 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(cases(1000))]
+
+    /// Variations nested around the depth bound (64), with token soups inside and after.
+    #[test]
+    fn deep_variations_outline_equal(
+        depth in 60..70usize,
+        inside in prop::collection::vec((0..TOKENS.len(), 0..GAPS.len()), 0..12),
+        closes in 0..72usize,
+        after in prop::collection::vec((0..TOKENS.len(), 0..GAPS.len()), 0..12),
+    ) {
+        let mut text = String::from("[Event \"e\"]\n1. 32-28 ");
+        for level in 0..depth {
+            text.push_str(if level % 3 == 0 { "( 9-14 " } else { "(" });
+        }
+        text.push_str(&soup(&inside));
+        text.push_str(&")".repeat(closes));
+        text.push(' ');
+        text.push_str(&soup(&after));
+        compare(&text)?;
+    }
 
     /// (c) Corpus games, as they are and mutated.
     #[test]

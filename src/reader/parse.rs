@@ -452,7 +452,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
     /// Reads the tag at `pos`: `[Name "value"]`, or a [`lex::bracketless_tag`].
     fn parse_tag(&mut self) -> Tag {
         let open = self.pos;
+        // (The short cut reads a tag that starts with `[`, not one that lost it.)
         if self.plain_runs
+            && self.bytes[open] == b'['
             && let Some(tag) = self.plain_tag(open)
         {
             return tag;
@@ -1841,6 +1843,16 @@ mod plain_run_tests {
             })
             .collect();
         assert_eq!(texts, ["14.", "15-1817-13", "15.", "10-1526-23"]);
+    }
+
+    /// A tag line that lost its `[` keeps its whole name (the short cut for plain tags took the
+    /// name to start one byte after the line start, `EN` for `FEN`).
+    #[test]
+    fn a_bracketless_tag_keeps_its_first_letter() {
+        let text = "[Event \"e\"]\n\nFEN \"W:W31:B1\"]\n[Result \"*\"]\n1. 31-27 *\n";
+        let games = parse(text, true);
+        assert_eq!(games, parse(text, false));
+        assert_eq!(games[0].tags[1].name, "FEN");
     }
 
     #[test]
