@@ -147,6 +147,7 @@ impl Line {
         {
             return false;
         }
+        self.open_unread = false;
         items.push(Item::new(
             start,
             end,

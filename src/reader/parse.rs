@@ -1279,6 +1279,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
     }
 
     fn set_strength(&mut self, start: usize, end: usize) {
+        // Junk on both sides of a mark is not adjacent.
+        self.open_unread = None;
         let text = self.text(start, end);
         let span = self.span(start, end);
         if let Some(node) = self.stack.last_mut().and_then(|f| f.line.moves.last_mut()) {
@@ -1843,6 +1845,24 @@ mod plain_run_tests {
             })
             .collect();
         assert_eq!(texts, ["14.", "15-1817-13", "15.", "10-1526-23"]);
+    }
+
+    /// A strength mark between two pieces of junk (the last move's) keeps them apart.
+    #[test]
+    fn junk_is_not_merged_across_a_strength_mark() {
+        let text = "[Event \"e\"]\n1. 32-28 junk ! more *\n";
+        let games = parse(text, true);
+        let node = &games[0].moves.moves[0];
+        assert_eq!(node.strength.as_ref().map(|s| s.text.as_str()), Some("!"));
+        let texts: Vec<&str> = node
+            .after
+            .iter()
+            .map(|a| match a {
+                Annotation::Unread(u) => u.text.as_str(),
+                _ => "?",
+            })
+            .collect();
+        assert_eq!(texts, ["junk", "more"]);
     }
 
     /// A tag line that lost its `[` keeps its whole name (the short cut for plain tags took the
