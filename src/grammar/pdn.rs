@@ -448,11 +448,11 @@ impl<'t> Body<'t> {
                 }
             }
             '.' => {
-                let (after, dots) = tokens::dots(rest).expect("a dot");
+                let (after, ellipsis) = tokens::ellipsis(rest).expect("a dot");
                 let end = text.len() - after.len();
                 match &mut line.pending {
-                    // `ellipsis`: a lone `...` makes the number the second player's.
-                    Some(number) if dots.len() == 3 => number.ellipsis = true,
+                    // A lone `...` makes the number the second player's.
+                    Some(number) if ellipsis.is_some() => number.ellipsis = true,
                     _ => line.unread(text, at, end, false),
                 }
                 return Ok(end);

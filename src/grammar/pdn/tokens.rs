@@ -184,9 +184,13 @@ pub fn setup(i: &str) -> R<'_, &str> {
     .parse(i)
 }
 
-/// `ellipsis = "..." ;` Any other run of dots is a lone dot.
-pub fn dots(i: &str) -> R<'_, &str> {
-    take_while1(|c| c == '.').parse(i)
+/// `ellipsis = "..." ;` A run of dots is read whole: `Some` when it is the ellipsis, `None`
+/// for any other count (a lone dot).
+pub fn ellipsis(i: &str) -> R<'_, Option<&str>> {
+    map(take_while1(|c| c == '.'), |dots: &str| {
+        (dots.len() == 3).then_some(dots)
+    })
+    .parse(i)
 }
 
 /// `line-comment = "%" { any } line-end ;` (the `%` in the first column: the caller's matter).
