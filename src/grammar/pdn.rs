@@ -40,7 +40,7 @@ enum End {
     Close(usize),
     /// The terminator (its item, and the position past it).
     Terminator(Item, usize),
-    /// **[ext]** a `[` (or a bracketless tag line) after move text: the next game (at it).
+    /// **\[ext\]** a `[` (or a bracketless tag line) after move text: the next game (at it).
     NextGame(usize),
     /// The end of the text.
     Exhausted,
@@ -220,7 +220,7 @@ fn game(text: &str, at: usize) -> Option<(usize, Outline)> {
     Some((end, outline))
 }
 
-/// **[ext]** The literal `\r`/`\n` after a terminator (on its line and the blank lines after it)
+/// **\[ext\]** The literal `\r`/`\n` after a terminator (on its line and the blank lines after it)
 /// belong to the game it ends.
 fn trailing_escapes(text: &str, mut end: usize) -> usize {
     loop {
@@ -235,7 +235,7 @@ fn trailing_escapes(text: &str, mut end: usize) -> usize {
     }
 }
 
-/// `header = { tag | comment | line-comment } ;` (and **[ext]** `;` comments, bracketless tag
+/// `header = { tag | comment | line-comment } ;` (and **\[ext\]** `;` comments, bracketless tag
 /// lines before the tags). It ends at a runaway comment, and before a `[` that repeats the
 /// first tag's name after a blank line (a game of tags only). Returns where the body starts.
 fn header(text: &str, mut at: usize) -> (usize, Vec<Item>) {
@@ -348,7 +348,7 @@ fn semicolon_item(text: &str, at: usize, items: &mut Vec<Item>) -> (usize, ()) {
 /// The move text of one game.
 struct Body<'t> {
     text: &'t str,
-    /// **[ext]** The Result tag's value when it is not a PDN result (`4-6`).
+    /// **\[ext\]** The Result tag's value when it is not a PDN result (`4-6`).
     declared: Option<&'t str>,
 }
 
@@ -550,7 +550,7 @@ impl<'t> Body<'t> {
         result
     }
 
-    /// **[ext]** The last move token written exactly as the game's non-PDN Result tag (`4-6`),
+    /// **\[ext\]** The last move token written exactly as the game's non-PDN Result tag (`4-6`),
     /// only comments after it: the terminator. A strength mark glued to it is unread text.
     fn nonstandard_terminator(&self, at: usize, line: &mut Line) -> Option<End> {
         let declared = self.declared?;

@@ -73,7 +73,7 @@ pub struct TagRead {
     pub raw: Option<String>,
 }
 
-/// `tag = "[" name ws+ value "]" | bracketless-tag ;` with the **[ext]** forms: padding after
+/// `tag = "[" name ws+ value "]" | bracketless-tag ;` with the **\[ext\]** forms: padding after
 /// `[`, unquoted values and no value, unescaped quotes, names as exporters write them, a tag not
 /// closed on its line (it ends there). `end` is past the tag (literal `\r`/`\n` after it not
 /// included).
@@ -106,7 +106,7 @@ pub fn tag(text: &str, open: usize) -> TagRead {
     }
 }
 
-/// `name = letter { letter | digit | "_" } ;` and **[ext]** any text before a quoted value
+/// `name = letter { letter | digit | "_" } ;` and **\[ext\]** any text before a quoted value
 /// (`Type de jeu`, `White-Elo`), HTML character references decoded (`R&#x00e9;sultat`).
 pub fn name(written: &str) -> String {
     entities::decode(written).unwrap_or_else(|| written.to_string())
@@ -123,7 +123,7 @@ fn name_chars(text: &str) -> usize {
 }
 
 /// `value = '"' { char | '\"' | '\\' } '"' ;` The text between the quotes: its decoded value
-/// (escapes resolved; **[ext]** unescaped quotes kept), and the raw text when that differs.
+/// (escapes resolved; **\[ext\]** unescaped quotes kept), and the raw text when that differs.
 pub fn value(raw: &str) -> (String, Option<String>) {
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars().peekable();
@@ -177,7 +177,7 @@ fn bracketless_tag(text: &str, at: usize) -> Option<usize> {
     (rest == eol).then_some(ext.end)
 }
 
-/// **[ext]** A run of bracketless tag lines at `at` (a line start), followed across whitespace
+/// **\[ext\]** A run of bracketless tag lines at `at` (a line start), followed across whitespace
 /// by a `[`: they open that header.
 pub fn bracketless_tags_before_tags(text: &str, mut at: usize) -> bool {
     if !at_line_start(text, at) {
@@ -205,7 +205,7 @@ pub enum CommentEnd {
     Unclosed,
 }
 
-/// `comment = "{" { any } "}" ;` with **[ext]** nested comments (`{` opens one, closed by its
+/// `comment = "{" { any } "}" ;` with **\[ext\]** nested comments (`{` opens one, closed by its
 /// own `}`), and a comment never closed running to a tag line after a blank line, or the end.
 pub fn comment_end(text: &str, open: usize) -> CommentEnd {
     let bytes = text.as_bytes();

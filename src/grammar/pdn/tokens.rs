@@ -103,7 +103,7 @@ pub struct MoveText<'a> {
     pub separators: Vec<Option<char>>,
 }
 
-/// `square sep square { sep square } | alg-square alg-square { alg-square }`, with **[ext]**
+/// `square sep square { sep square } | alg-square alg-square { alg-square }`, with **\[ext\]**
 /// spaces or tabs after a separator (`35x 4`) and the two shapes mixed; no check of what
 /// follows.
 pub fn move_text(i: &str) -> R<'_, MoveText<'_>> {
