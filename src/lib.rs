@@ -2,7 +2,8 @@
 //!
 //! The crate is laid out as the pipeline it implements:
 //! - [`reader`]: bytes to a lossless game model (streaming, dialect-tolerant, located diagnostics);
-//! - [`grammar`]: the PDN and FEN grammars as nom combinators, the executable specification;
+//! - [`grammar`]: the PDN and FEN grammars as nom combinators, the executable specification
+//!   the readers are held to by property tests;
 //! - [`rules`]: variants as data, positions, move generation;
 //! - [`replay`]: every recorded move matched to a legal one, illegal moves explained;
 //! - [`draw`]: draw rules (repetition, move limits) flagged along a replay;

@@ -21,7 +21,7 @@
 
 pub mod diagnostic;
 pub mod encoding;
-mod entities;
+pub(crate) mod entities;
 mod fen_lines;
 mod infer;
 pub mod input;

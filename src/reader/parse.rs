@@ -452,7 +452,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
     /// Reads the tag at `pos`: `[Name "value"]`, or a [`lex::bracketless_tag`].
     fn parse_tag(&mut self) -> Tag {
         let open = self.pos;
+        // (The short cut reads a tag that starts with `[`, not one that lost it.)
         if self.plain_runs
+            && self.bytes[open] == b'['
             && let Some(tag) = self.plain_tag(open)
         {
             return tag;
@@ -881,6 +883,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
                             start: at,
                             end: at + digits + 1,
                         });
+                        self.open_unread = None;
                         self.pos = at + digits + 1;
                     }
                     separator @ (b'-' | b'x') => {
@@ -951,6 +954,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let end = self.bytes.len() - rest.len();
         self.flush_dangling_number("a move number with no move after it");
         self.pos = end;
+        // Junk on both sides of a number is not adjacent: it is not merged across it.
+        self.open_unread = None;
         self.pending_number = Some(PendingNumber {
             number,
             ellipsis: dots.len() >= 2,
@@ -1274,6 +1279,8 @@ impl<'a, 'l> GameParser<'a, 'l> {
     }
 
     fn set_strength(&mut self, start: usize, end: usize) {
+        // Junk on both sides of a mark is not adjacent.
+        self.open_unread = None;
         let text = self.text(start, end);
         let span = self.span(start, end);
         if let Some(node) = self.stack.last_mut().and_then(|f| f.line.moves.last_mut()) {
@@ -1819,6 +1826,53 @@ mod plain_run_tests {
             }
             prop_assert_eq!(parse(&text, true), parse(&text, false), "{:?}", text);
         }
+    }
+
+    /// Unreadable text on both sides of a move number is two items, the number between them
+    /// (it was one item over the number, which was also kept on its own: overlapping items).
+    #[test]
+    fn junk_is_not_merged_across_a_move_number() {
+        let text = "[Event \"e\"]\n14. 15-1817-13 15. 10-1526-23 *\n";
+        let games = parse(text, true);
+        assert_eq!(games, parse(text, false));
+        let texts: Vec<&str> = games[0]
+            .moves
+            .before
+            .iter()
+            .map(|a| match a {
+                Annotation::Unread(u) => u.text.as_str(),
+                _ => "?",
+            })
+            .collect();
+        assert_eq!(texts, ["14.", "15-1817-13", "15.", "10-1526-23"]);
+    }
+
+    /// A strength mark between two pieces of junk (the last move's) keeps them apart.
+    #[test]
+    fn junk_is_not_merged_across_a_strength_mark() {
+        let text = "[Event \"e\"]\n1. 32-28 junk ! more *\n";
+        let games = parse(text, true);
+        let node = &games[0].moves.moves[0];
+        assert_eq!(node.strength.as_ref().map(|s| s.text.as_str()), Some("!"));
+        let texts: Vec<&str> = node
+            .after
+            .iter()
+            .map(|a| match a {
+                Annotation::Unread(u) => u.text.as_str(),
+                _ => "?",
+            })
+            .collect();
+        assert_eq!(texts, ["junk", "more"]);
+    }
+
+    /// A tag line that lost its `[` keeps its whole name (the short cut for plain tags took the
+    /// name to start one byte after the line start, `EN` for `FEN`).
+    #[test]
+    fn a_bracketless_tag_keeps_its_first_letter() {
+        let text = "[Event \"e\"]\n\nFEN \"W:W31:B1\"]\n[Result \"*\"]\n1. 31-27 *\n";
+        let games = parse(text, true);
+        assert_eq!(games, parse(text, false));
+        assert_eq!(games[0].tags[1].name, "FEN");
     }
 
     #[test]
