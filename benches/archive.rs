@@ -12,6 +12,10 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod support;
+
+use support::best_of;
+
 use pdnkit::archive::dedup::{Dedup, GameKey, KeyOptions};
 use pdnkit::archive::stats::{GameSummary, Stats, StatsOptions};
 use pdnkit::check::CheckOptions;
@@ -20,21 +24,9 @@ use pdnkit::reader::{Game, ReadOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
 
 /// Copies of OCA_2.0 in the file measured.
 const COPIES: usize = 10;
-
-/// Best of `runs` timings of `f`, in seconds.
-fn best_of(runs: usize, mut f: impl FnMut()) -> f64 {
-    (0..runs)
-        .map(|_| {
-            let started = Instant::now();
-            f();
-            started.elapsed().as_secs_f64()
-        })
-        .fold(f64::MAX, f64::min)
-}
 
 fn options(jobs: usize) -> PipelineOptions {
     PipelineOptions {

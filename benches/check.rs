@@ -16,6 +16,10 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod support;
+
+use support::best_of;
+
 use pdnkit::check::pipeline::{self, Event, Input, PipelineOptions};
 use pdnkit::check::{CheckOptions, check_game};
 use pdnkit::reader::raw::{RawChunk, Splitter};
@@ -24,18 +28,6 @@ use pdnkit::replay;
 use pdnkit::rules::{Position, Rules, variants};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Instant;
-
-/// Best of `runs` timings of `f`, in seconds.
-fn best_of(runs: usize, mut f: impl FnMut()) -> f64 {
-    (0..runs)
-        .map(|_| {
-            let started = Instant::now();
-            f();
-            started.elapsed().as_secs_f64()
-        })
-        .fold(f64::MAX, f64::min)
-}
 
 fn pipeline_run(bytes: &Arc<Vec<u8>>, jobs: usize) -> u64 {
     let bytes = Arc::clone(bytes);

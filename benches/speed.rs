@@ -16,6 +16,10 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod support;
+
+use support::best_of;
+
 use pdnkit::check::CheckOptions;
 use pdnkit::check::pipeline::{self, Event, Input, PipelineOptions};
 use pdnkit::reader::{ReadOptions, Reader};
@@ -23,17 +27,6 @@ use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
-
-/// Best of `runs` timings of `f`, in seconds.
-fn best_of(runs: usize, mut f: impl FnMut()) -> f64 {
-    (0..runs)
-        .map(|_| {
-            let started = Instant::now();
-            f();
-            started.elapsed().as_secs_f64()
-        })
-        .fold(f64::MAX, f64::min)
-}
 
 /// `bytes` repeated until the stream has given `total` bytes (whole copies only).
 struct Repeat {
