@@ -609,10 +609,10 @@ impl DrawTracker {
             }
         }
 
-        // Most of a game: too many pieces for any endgame (each balance fails, so each count
-        // stops, as the loop below would find one balance at a time).
+        // Most of a game: too many pieces for any endgame. Pieces never come back, so no count
+        // has started yet, and the loop below would leave every one stopped.
         if material.total() > self.endgame_pieces {
-            self.endgames.fill(EndgameState::default());
+            debug_assert!(self.endgames.iter().all(|s| s.since.is_none()));
             return;
         }
         for (i, e) in limits.endgames.iter().enumerate() {
