@@ -15,7 +15,7 @@
 mod table;
 
 use crate::notation::Color;
-use crate::rules::board::Bits;
+use crate::rules::board::{Bits, Layout};
 use crate::rules::zobrist;
 use crate::rules::{Move, PieceKind, Position};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -662,8 +662,10 @@ fn irreversible(mv: &Move, after: &Position) -> bool {
     if mv.piece == PieceKind::King {
         return false;
     }
+    // On a board of dark squares a man's step is diagonal, so it always changes row; only on
+    // a full board (Turkish) is the row looked at.
     let g = &after.rules().board;
-    g.coords(mv.from).0 != g.coords(mv.to).0
+    g.layout == Layout::Diagonal || g.coords(mv.from).0 != g.coords(mv.to).0
 }
 
 fn balance_holds(b: &Balance, m: &Material, p: &Position, long_diagonal: Bits) -> bool {
