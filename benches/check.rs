@@ -20,7 +20,6 @@ mod support;
 
 use support::best_of;
 
-use pdnkit::check::pipeline::{self, Event, Input, PipelineOptions};
 use pdnkit::check::{CheckOptions, check_game};
 use pdnkit::reader::raw::{RawChunk, Splitter};
 use pdnkit::reader::{Game, ReadOptions, Reader};
@@ -30,26 +29,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 fn pipeline_run(bytes: &Arc<Vec<u8>>, jobs: usize) -> u64 {
-    let bytes = Arc::clone(bytes);
-    let input = Input {
-        name: "bench".into(),
-        open: Box::new(move || Ok(Box::new(std::io::Cursor::new(bytes.to_vec())) as _)),
-    };
-    let options = PipelineOptions {
-        jobs,
-        read: ReadOptions::default(),
-        check: CheckOptions::default(),
-    };
-    let mut games = 0u64;
-    pipeline::run(vec![input], &options, Arc::new(|_| {}), |event| {
-        if let Event::Games { reports, .. } = event {
-            games += reports.len() as u64;
-            std::hint::black_box(reports);
-        }
-        Ok(())
-    })
-    .expect("in-memory check");
-    games
+    support::check_games(Box::new(std::io::Cursor::new(bytes.to_vec())), jobs)
 }
 
 fn measure(name: &str, bytes: Vec<u8>) {

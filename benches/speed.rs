@@ -20,8 +20,6 @@ mod support;
 
 use support::best_of;
 
-use pdnkit::check::CheckOptions;
-use pdnkit::check::pipeline::{self, Event, Input, PipelineOptions};
 use pdnkit::reader::{ReadOptions, Reader};
 use std::io::Read;
 use std::path::Path;
@@ -53,34 +51,12 @@ impl Read for Repeat {
 
 /// The games the check pipeline reports, reading `copies` copies of `bytes` as one stream.
 fn check(bytes: &Arc<Vec<u8>>, copies: u64, jobs: usize) -> u64 {
-    let bytes = Arc::clone(bytes);
-    let total = bytes.len() as u64 * copies;
-    let input = Input {
-        name: "bench".into(),
-        open: Box::new(move || {
-            let stream = Repeat {
-                at: bytes.len(),
-                bytes,
-                left: total,
-            };
-            Ok(Box::new(stream) as _)
-        }),
+    let stream = Repeat {
+        at: bytes.len(),
+        bytes: Arc::clone(bytes),
+        left: bytes.len() as u64 * copies,
     };
-    let options = PipelineOptions {
-        jobs,
-        read: ReadOptions::default(),
-        check: CheckOptions::default(),
-    };
-    let mut games = 0u64;
-    pipeline::run(vec![input], &options, Arc::new(|_| {}), |event| {
-        if let Event::Games { reports, .. } = event {
-            games += reports.len() as u64;
-            std::hint::black_box(reports);
-        }
-        Ok(())
-    })
-    .expect("in-memory check");
-    games
+    support::check_games(Box::new(stream), jobs)
 }
 
 fn parse(bytes: &[u8]) -> u64 {

@@ -6,6 +6,8 @@ use pdnkit::draw::{DrawProfile, DrawRule, DrawTracker};
 use pdnkit::notation::Color;
 use pdnkit::rules::board::{Bits, CellIter};
 use pdnkit::rules::{Move, PieceKind, Position, Rules, variants};
+#[path = "support/cases.rs"]
+mod cases;
 use proptest::prelude::*;
 
 /// What threefold compares: the pieces and the side to move (not Frisian's king runs).
@@ -89,7 +91,7 @@ fn choose(pos: &Position, played: &[Move], back: bool, pick: u16) -> Option<Move
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+    #![proptest_config(cases::cases(600))]
 
     /// The tracker flags threefold at the ply the reference finds, naming the same first ply.
     #[test]

@@ -6,6 +6,8 @@
 #[path = "support/corpus.rs"]
 mod corpus;
 use pdnkit::{fen, grammar};
+#[path = "support/cases.rs"]
+mod cases;
 use proptest::prelude::*;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -16,19 +18,6 @@ fn same(text: &str) -> Result<(), TestCaseError> {
     let spec = grammar::fen::parse(text);
     prop_assert_eq!(&fast, &spec, "fast path and grammar differ on {:?}", text);
     Ok(())
-}
-
-/// The case count: `PROPTEST_CASES` when set, else `default`.
-fn config(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default);
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
 }
 
 /// The FEN-ish alphabet, `\n` and `\t` included.
@@ -293,7 +282,7 @@ fn every_fen_tag_of_the_corpus_reads_the_same() {
 }
 
 proptest! {
-    #![proptest_config(config(20000))]
+    #![proptest_config(cases::cases(20000))]
 
     #[test]
     fn random_fenish_text_reads_the_same(
@@ -333,7 +322,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(10000))]
+    #![proptest_config(cases::cases(10000))]
 
     #[test]
     fn mutated_corpus_fens_read_the_same(pick in any::<prop::sample::Index>(), edits in mutations()) {

@@ -5,6 +5,8 @@
 use pdnkit::grammar::pdn::{self, Outline, outline_of_game};
 use pdnkit::reader::Encoding;
 use pdnkit::reader::parse::{Chunk, parse_chunk};
+#[path = "support/cases.rs"]
+mod cases;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -392,20 +394,8 @@ fn picks() -> impl Strategy<Value = Vec<(usize, Vec<Mutation>)>> {
     )
 }
 
-/// `PROPTEST_CASES` if set (to run long), else `default`.
-fn cases(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default);
-    ProptestConfig {
-        cases,
-        ..ProptestConfig::default()
-    }
-}
-
 proptest! {
-    #![proptest_config(cases(3000))]
+    #![proptest_config(cases::cases(3000))]
 
     /// (a) Random sequences of tokens and gaps.
     #[test]
@@ -433,7 +423,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(cases(1000))]
+    #![proptest_config(cases::cases(1000))]
 
     /// Variations nested around the depth bound (64), with token soups inside and after.
     #[test]

@@ -1,4 +1,5 @@
-//! What the benches share.
+//! What the benches share. (Each bench uses part of it.)
+#![allow(dead_code)]
 
 use std::time::Instant;
 
@@ -11,4 +12,35 @@ pub fn best_of(runs: usize, mut f: impl FnMut()) -> f64 {
             started.elapsed().as_secs_f64()
         })
         .fold(f64::MAX, f64::min)
+}
+
+/// Runs the check pipeline with `jobs` over one input read from `source`; the games reported.
+pub fn check_games(source: Box<dyn std::io::Read + Send>, jobs: usize) -> u64 {
+    use pdnkit::check::CheckOptions;
+    use pdnkit::check::pipeline::{self, Event, Input, PipelineOptions};
+    use pdnkit::reader::ReadOptions;
+    let input = Input {
+        name: "bench".into(),
+        open: Box::new(move || Ok(source)),
+    };
+    let options = PipelineOptions {
+        jobs,
+        read: ReadOptions::default(),
+        check: CheckOptions::default(),
+    };
+    let mut games = 0u64;
+    pipeline::run(
+        vec![input],
+        &options,
+        std::sync::Arc::new(|_| {}),
+        |event| {
+            if let Event::Games { reports, .. } = event {
+                games += reports.len() as u64;
+                std::hint::black_box(reports);
+            }
+            Ok(())
+        },
+    )
+    .expect("in-memory check");
+    games
 }
