@@ -183,23 +183,6 @@ fn main() {
         "OCA_2.0 (English)",
         std::fs::read(corpus.join("english/OCA_2.0.pdn")).expect("OCA reads"),
     );
-    let mut international = Vec::new();
-    for name in [
-        "nk2003-amsterdam.pdn",
-        "wk2003.pdn",
-        "nk_ronde_01.pdn",
-        "nk_ronde_02.pdn",
-        "rk_ronde_12.pdn",
-        "candidate95.pdn",
-        "DUTCH96H.pdn",
-    ] {
-        international
-            .extend(std::fs::read(corpus.join("pdn-standard/succeed").join(name)).expect("reads"));
-        international.extend_from_slice(b"\n\n");
-    }
-    let mut repeated = Vec::with_capacity(8 << 20);
-    while repeated.len() < 8 << 20 {
-        repeated.extend_from_slice(&international);
-    }
+    let repeated = support::international_tournaments(&corpus, 8 << 20);
     measure("International tournaments (repeated)", repeated);
 }

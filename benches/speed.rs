@@ -123,22 +123,7 @@ fn main() {
     let after = peak_rss_mb();
 
     let english = measure(oca.repeat(10));
-    let mut tournaments = Vec::new();
-    for name in [
-        "nk2003-amsterdam.pdn",
-        "wk2003.pdn",
-        "nk_ronde_01.pdn",
-        "nk_ronde_02.pdn",
-        "rk_ronde_12.pdn",
-        "candidate95.pdn",
-        "DUTCH96H.pdn",
-    ] {
-        tournaments
-            .extend(std::fs::read(corpus.join("pdn-standard/succeed").join(name)).expect("reads"));
-        tournaments.extend_from_slice(b"\n\n");
-    }
-    let copies = (30 << 20) / tournaments.len() + 1;
-    let international = measure(tournaments.repeat(copies));
+    let international = measure(support::international_tournaments(&corpus, 30 << 20));
 
     println!(
         "English: OCA_2.0 x10, {:.1} MB, {} games; International: {:.1} MB, {} games",

@@ -44,3 +44,22 @@ pub fn check_games(source: Box<dyn std::io::Read + Send>, jobs: usize) -> u64 {
     .expect("in-memory check");
     games
 }
+
+/// The International tournament games of the PDN standard's corpus (`corpus` is
+/// `../shared/corpus`), one file after another, repeated to at least `bytes` bytes.
+pub fn international_tournaments(corpus: &std::path::Path, bytes: usize) -> Vec<u8> {
+    let mut once = Vec::new();
+    for name in [
+        "nk2003-amsterdam.pdn",
+        "wk2003.pdn",
+        "nk_ronde_01.pdn",
+        "nk_ronde_02.pdn",
+        "rk_ronde_12.pdn",
+        "candidate95.pdn",
+        "DUTCH96H.pdn",
+    ] {
+        once.extend(std::fs::read(corpus.join("pdn-standard/succeed").join(name)).expect("reads"));
+        once.extend_from_slice(b"\n\n");
+    }
+    once.repeat(bytes.div_ceil(once.len()))
+}
