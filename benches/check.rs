@@ -25,7 +25,6 @@ use pdnkit::reader::raw::{RawChunk, Splitter};
 use pdnkit::reader::{Game, ReadOptions, Reader};
 use pdnkit::replay;
 use pdnkit::rules::{Position, Rules, variants};
-use std::path::Path;
 use std::sync::Arc;
 
 fn pipeline_run(bytes: &Arc<Vec<u8>>, jobs: usize) -> u64 {
@@ -171,11 +170,9 @@ fn main() {
     if wanted("frisian beside international") {
         frisian_beside_international();
     }
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !corpus.is_dir() {
-        println!("skipped: {} is absent", corpus.display());
+    let Some(corpus) = support::corpus() else {
         return;
-    }
+    };
     if !wanted("OCA_2.0 (English) International tournaments") {
         return;
     }

@@ -6,9 +6,10 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod support;
+
 use pdnkit::convert::{Converter, Options, pdn};
 use pdnkit::reader::{ReadOptions, Reader};
-use std::path::Path;
 use std::time::Instant;
 
 #[derive(Clone, Copy)]
@@ -61,11 +62,9 @@ fn measure(name: &str, bytes: &[u8], to: To) {
 }
 
 fn main() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !corpus.is_dir() {
-        println!("skipped: {} is absent", corpus.display());
+    let Some(corpus) = support::corpus() else {
         return;
-    }
+    };
     let oca = std::fs::read(corpus.join("english/OCA_2.0.pdn")).expect("OCA reads");
     measure("OCA_2.0 -> canonical PDN", &oca, To::Pdn);
     measure("OCA_2.0 -> JSON", &oca, To::Json);

@@ -9,9 +9,10 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod support;
+
 use pdnkit::reader::raw::{Finisher, RawChunk, Splitter};
 use pdnkit::reader::{ReadOptions, Reader};
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn measure(name: &str, bytes: &[u8]) {
@@ -85,11 +86,9 @@ fn stages(bytes: &[u8]) {
 }
 
 fn main() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !corpus.is_dir() {
-        println!("skipped: {} is absent", corpus.display());
+    let Some(corpus) = support::corpus() else {
         return;
-    }
+    };
     let oca = std::fs::read(corpus.join("english/OCA_2.0.pdn")).expect("OCA reads");
     measure("OCA_2.0 (English)", &oca);
     stages(&oca);

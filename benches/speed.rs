@@ -22,7 +22,6 @@ use support::best_of;
 
 use pdnkit::reader::{ReadOptions, Reader};
 use std::io::Read;
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -106,11 +105,9 @@ fn row(work: &str, now: String, target: &str) {
 }
 
 fn main() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !corpus.is_dir() {
-        println!("skipped: {} is absent", corpus.display());
+    let Some(corpus) = support::corpus() else {
         return;
-    }
+    };
     let oca = std::fs::read(corpus.join("english/OCA_2.0.pdn")).expect("OCA reads");
     // 1 GB streamed through the pipeline at 2 jobs, first: the peak is over this process's
     // whole life, and the runs below hold their archives in memory.

@@ -110,17 +110,23 @@ pub fn push_decimal(n: u32, out: &mut String) {
         return;
     }
     let mut digits = [0u8; 10];
-    let mut at = digits.len();
+    let text = decimal_digits(n, &mut digits);
+    out.push_str(std::str::from_utf8(text).expect("ASCII digits"));
+}
+
+/// `n` in decimal ASCII digits, written at the end of `buf` (ten digits hold any `u32`).
+pub fn decimal_digits(n: u32, buf: &mut [u8; 10]) -> &[u8] {
+    let mut at = buf.len();
     let mut rest = n;
     loop {
         at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
+        buf[at] = b'0' + (rest % 10) as u8;
         rest /= 10;
         if rest == 0 {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
+    &buf[at..]
 }
 
 impl fmt::Display for Square {

@@ -1,7 +1,19 @@
 //! What the benches share. (Each bench uses part of it.)
 #![allow(dead_code)]
 
+use std::path::PathBuf;
 use std::time::Instant;
+
+/// The public corpus beside the checkout (`../shared/corpus`), or `None` after saying that the
+/// bench skips without it.
+pub fn corpus() -> Option<PathBuf> {
+    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if !corpus.is_dir() {
+        println!("skipped: {} is absent", corpus.display());
+        return None;
+    }
+    Some(corpus)
+}
 
 /// Best of `runs` timings of `f`, in seconds.
 pub fn best_of(runs: usize, mut f: impl FnMut()) -> f64 {

@@ -77,18 +77,7 @@ impl Fnv {
     }
 
     fn write_decimal(&mut self, n: u32) {
-        let mut digits = [0u8; 10];
-        let mut at = digits.len();
-        let mut rest = n;
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        self.write(&digits[at..]);
+        self.write(crate::notation::decimal_digits(n, &mut [0; 10]));
     }
 }
 
