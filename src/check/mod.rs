@@ -11,7 +11,7 @@ pub mod policy;
 pub mod result;
 
 use crate::draw::{Decision, DrawProfile};
-use crate::reader::{Game, Severity, Span, VariantSource};
+use crate::reader::{Game, Severity, Span, TagText, VariantSource};
 use crate::replay::{self, Finding, NotReplayed};
 use crate::variant::Variant;
 use draws::{DrawReport, DrawVisitor};
@@ -98,11 +98,11 @@ impl From<Finding> for ReportFinding {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ReportTag {
     /// The name as written.
-    pub name: String,
+    pub name: TagText,
     /// The standard PDN name a localised name stands for (`White` for `Bianco`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub standard_name: Option<String>,
-    pub value: String,
+    pub standard_name: Option<TagText>,
+    pub value: TagText,
 }
 
 impl ReportTag {

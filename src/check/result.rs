@@ -142,7 +142,7 @@ pub fn check(
         .iter()
         .find(|t| t.name == "Result" || t.standard_name.as_deref() == Some("Result"));
     let mut report = ResultReport {
-        tag: tag.map(|t| t.value.clone()),
+        tag: tag.map(|t| t.value.to_string()),
         terminator: game
             .result
             .as_ref()

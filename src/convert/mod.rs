@@ -467,7 +467,7 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
                 message: format!("repaired: date `{}` written `{fixed}`", tag.value),
                 span: tag.span,
             });
-            tag.value = fixed;
+            tag.value = fixed.into();
             tag.raw = None;
         }
         if tag.name == "Result"
@@ -485,7 +485,7 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
                     ),
                     span: tag.span,
                 });
-                tag.value = fixed.as_str().to_string();
+                tag.value = fixed.as_str().into();
                 tag.raw = None;
             }
         }
@@ -549,7 +549,7 @@ fn rewrite_tags(
             tags.push(Tag {
                 name: "GameType".into(),
                 standard_name: None,
-                value: game_type.to_string(),
+                value: game_type.to_string().into(),
                 raw: None,
                 span: old_type.map_or(Span::default(), |t| t.span),
             });
@@ -562,7 +562,7 @@ fn rewrite_tags(
         _ => {
             if let Some(mut tag) = old_type {
                 if let Some(gt) = &game.game_type {
-                    tag.value = gt.to_string();
+                    tag.value = gt.to_string().into();
                     tag.raw = None;
                 }
                 tags.push(tag);
@@ -588,7 +588,7 @@ fn rewrite_tags(
             }
         };
         if let Some(setup) = converted {
-            fen.value = setup.to_string();
+            fen.value = setup.to_string().into();
             fen.raw = None;
             tags.push(fen);
         }

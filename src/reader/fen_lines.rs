@@ -50,9 +50,9 @@ pub fn games(bytes: &[u8], locator: &mut Locator<'_>, encoding: Encoding) -> Vec
                 span,
                 header_comments: Vec::new(),
                 tags: vec![Tag {
-                    name: "FEN".to_string(),
+                    name: "FEN".into(),
                     standard_name: None,
-                    value: encoding.decode(&bytes[start..stop]).into_owned(),
+                    value: encoding.decode(&bytes[start..stop]).as_ref().into(),
                     raw: None,
                     span,
                 }],

@@ -13,6 +13,10 @@ use crate::variant::{GameType, Variant};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
+/// Text of a tag: a string kept inline when short (no allocation), on the heap otherwise. It
+/// reads as a `&str` and serialises as a string.
+pub type TagText = compact_str::CompactString;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
     /// 1-based position of the game in its file.
@@ -75,16 +79,18 @@ pub enum VariantSource {
     Unknown,
 }
 
+/// A tag's name and value are [`TagText`]: held inline up to 24 bytes (every standard name and
+/// most values), so reading a tag, and copying it into a report, allocates nothing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tag {
     /// The name as written (HTML character references decoded: `R&#x00e9;sultat` is
     /// `Résultat`).
-    pub name: String,
+    pub name: TagText,
     /// The standard PDN name this tag stands for, when `name` is a localised one (`Bianco`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub standard_name: Option<String>,
+    pub standard_name: Option<TagText>,
     /// The value with escapes resolved.
-    pub value: String,
+    pub value: TagText,
     /// The text between the quotes exactly as written, when it differs from `value`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub raw: Option<String>,

@@ -579,9 +579,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
         }
         self.pos = after;
         Tag {
-            name,
+            name: name.as_str().into(),
             standard_name: None,
-            value,
+            value: value.as_str().into(),
             raw,
             span,
         }
@@ -621,9 +621,9 @@ impl<'a, 'l> GameParser<'a, 'l> {
         let span = self.span(open, tag.end);
         self.pos = tag.end;
         Some(Tag {
-            name: name.to_string(),
+            name: name.into(),
             standard_name: None,
-            value: value.to_string(),
+            value: value.into(),
             raw: None,
             span,
         })

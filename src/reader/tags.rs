@@ -2,7 +2,7 @@
 //! oddity becomes a located diagnostic; the values themselves are never changed.
 
 use super::diagnostic::{Code, Diagnostic};
-use super::model::{Game, ResultKind, Tag};
+use super::model::{Game, ResultKind, Tag, TagText};
 use super::span::Span;
 use crate::fen::{self, FenSetup};
 use crate::variant::{GameType, GameTypeError, Variant, known_variants};
@@ -115,7 +115,7 @@ pub fn interpret(game: &mut Game) {
                 .find(|(local, _)| local.as_bytes().first() == first && *local == name),
         };
         if let Some((_, standard)) = localised {
-            tag.standard_name = Some(standard.to_string());
+            tag.standard_name = Some(TagText::const_new(standard));
             diagnostics.push(Diagnostic::new(
                 Code::LocalisedTag,
                 tag.span,

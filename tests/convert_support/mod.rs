@@ -81,8 +81,8 @@ pub fn meaning(game: &Game) -> Meaning {
         .iter()
         .map(|t| {
             (
-                t.standard_name.clone().unwrap_or_else(|| t.name.clone()),
-                t.value.clone(),
+                t.standard_name.as_ref().unwrap_or(&t.name).to_string(),
+                t.value.to_string(),
             )
         })
         .filter(|(n, _)| n != "GameType" && n != "FEN")

@@ -112,8 +112,8 @@ pub fn outline_of_game(game: &Game) -> Outline {
             Item::at(
                 t.span,
                 What::Tag {
-                    name: t.name.clone(),
-                    value: t.value.clone(),
+                    name: t.name.to_string(),
+                    value: t.value.to_string(),
                     raw: t.raw.clone(),
                 },
             )
