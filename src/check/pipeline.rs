@@ -116,6 +116,7 @@ pub fn run_with<T: PerGame>(
     }
     // Items in flight at most (queued, in the workers, or waiting to be put back in order).
     let window = Window::new(options.jobs as u64 * 4 + 4);
+    let pool = &ChunkPool::default();
     std::thread::scope(|scope| {
         let (work_tx, work_rx) = sync_channel::<(u64, Work)>(options.jobs * 2);
         let (done_tx, done_rx) = sync_channel::<(u64, Done<T>)>(options.jobs * 2);
@@ -124,7 +125,7 @@ pub fn run_with<T: PerGame>(
             let work_rx = Arc::clone(&work_rx);
             let done_tx = done_tx.clone();
             let read = options.read.clone();
-            scope.spawn(move || worker(&work_rx, &done_tx, &read, per_game));
+            scope.spawn(move || worker(&work_rx, &done_tx, &read, pool, per_game));
         }
         // Only the workers hold the receiving end: once they stop (the sink failed), the
         // reader's next send fails instead of waiting for room forever.
@@ -135,7 +136,7 @@ pub fn run_with<T: PerGame>(
         let window = &window;
         let reader = scope.spawn(move || {
             let mut seq = 0u64;
-            split_all(inputs, &read, &progress, &mut |work| {
+            split_all(inputs, &read, &progress, pool, &mut |work| {
                 seq += 1;
                 // A closed channel or window means the sink failed; the error is reported there.
                 let stopped = || io::Error::new(io::ErrorKind::BrokenPipe, "stopped");
@@ -155,6 +156,26 @@ pub fn run_with<T: PerGame>(
         sunk?;
         read
     })
+}
+
+/// Raw chunks the workers are done with, their buffers kept for the reader to fill again: a
+/// buffer allocated on one thread and freed on another costs the allocator more than reusing it.
+/// (The window bounds the chunks in flight, so the pool stays small.)
+#[derive(Default)]
+struct ChunkPool(Mutex<Vec<RawChunk>>);
+
+impl ChunkPool {
+    fn take(&self) -> RawChunk {
+        let spare = self.0.lock().ok().and_then(|mut pool| pool.pop());
+        spare.unwrap_or_default()
+    }
+
+    fn give(&self, mut chunk: RawChunk) {
+        chunk.clear();
+        if let Ok(mut pool) = self.0.lock() {
+            pool.push(chunk);
+        }
+    }
 }
 
 /// A unit of work: file events pass through the workers untouched, so one sequence orders all.
@@ -206,6 +227,7 @@ fn worker<T>(
     work: &Mutex<Receiver<(u64, Work)>>,
     done: &SyncSender<(u64, Done<T>)>,
     read: &ReadOptions,
+    pool: &ChunkPool,
     per_game: &impl Fn(&Game) -> T,
 ) {
     loop {
@@ -218,7 +240,7 @@ fn worker<T>(
             Work::Event(e) => Done::Event(e),
             Work::Chunk { file, chunk } => {
                 let parsed = raw::parse_chunk(&chunk, read);
-                drop(chunk);
+                pool.give(chunk);
                 let reports = parsed.games.iter().map(per_game).collect();
                 let head = match parsed.opening {
                     Some(Opening::Absorbs) => parsed.games.into_iter().next(),
@@ -302,6 +324,7 @@ fn split_all(
     inputs: Vec<Input>,
     options: &ReadOptions,
     progress: &Progress,
+    pool: &ChunkPool,
     emit: &mut dyn FnMut(Work) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut done_before = 0u64;
@@ -321,7 +344,7 @@ fn split_all(
         let mut splitter = Splitter::new(source, options);
         let mut error = None;
         loop {
-            let mut chunk = RawChunk::new();
+            let mut chunk = pool.take();
             let more = splitter.fill(&mut chunk, CHUNK_REGIONS, CHUNK_BYTES);
             if !chunk.is_empty() {
                 emit(Work::Chunk { file, chunk })?;

@@ -9,7 +9,7 @@
 use super::ReportFinding;
 use crate::draw::Decision;
 use crate::notation::Color;
-use crate::reader::{Game, ResultKind, Severity, Span};
+use crate::reader::{Game, ResultKind, Severity, Span, TagText};
 use crate::replay::GameReplay;
 use crate::rules::{Goal, Rules};
 use crate::variant::ResultStyle;
@@ -33,10 +33,10 @@ pub mod codes {
 pub struct ResultReport {
     /// The Result tag's value.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub tag: Option<String>,
+    pub tag: Option<TagText>,
     /// The terminator as written.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub terminator: Option<String>,
+    pub terminator: Option<TagText>,
     /// The result the final position forces, when it forces one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub computed: Option<&'static str>,
@@ -142,11 +142,11 @@ pub fn check(
         .iter()
         .find(|t| t.name == "Result" || t.standard_name.as_deref() == Some("Result"));
     let mut report = ResultReport {
-        tag: tag.map(|t| t.value.to_string()),
-        terminator: game
-            .result
-            .as_ref()
-            .map(|r| r.nonstandard.clone().unwrap_or(r.kind.as_str().to_string())),
+        tag: tag.map(|t| t.value.clone()),
+        terminator: game.result.as_ref().map(|r| match &r.nonstandard {
+            Some(text) => TagText::from(text.as_str()),
+            None => TagText::const_new(r.kind.as_str()),
+        }),
         computed: None,
     };
     let mut findings = Vec::new();
