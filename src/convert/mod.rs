@@ -32,8 +32,8 @@ pub mod squares;
 use crate::fen::{FenPiece, FenSetup};
 use crate::notation::Color;
 use crate::reader::{
-    Annotation, Code, Comment, CommentStyle, Game, Line, MoveKind, MoveNode, MoveNumber,
-    ResultKind, ResultToken, Severity, Span, Tag, VariantSource, normalise_date,
+    Annotation, Annotations, Code, Comment, CommentStyle, Game, Line, MoveKind, MoveNode,
+    MoveNumber, ResultKind, ResultToken, Severity, Span, Tag, VariantSource, normalise_date,
 };
 use crate::replay::{self, Kind, MoveEvent, Visitor};
 use crate::rules::{Move, MoveList, Numbering, Position, Rules, movegen};
@@ -699,7 +699,7 @@ impl Walk<'_> {
     /// (anything but a NAG) remains.
     fn annotations(
         &mut self,
-        items: &mut Vec<Annotation>,
+        items: &mut Annotations,
         side: Color,
         number: u32,
         depth: u32,

@@ -17,6 +17,11 @@ use smallvec::SmallVec;
 /// reads as a `&str` and serialises as a string.
 pub type TagText = compact_str::CompactString;
 
+/// The items written before a line's first move or after a move: a vector one pointer wide
+/// that allocates nothing while empty, as it is after almost every move (so a move node stays
+/// small, and dropping it is a test rather than a call).
+pub type Annotations = thin_vec::ThinVec<Annotation>;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
     /// 1-based position of the game in its file.
@@ -100,8 +105,8 @@ pub struct Tag {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Line {
     /// Comments, setups and other items before the first move.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub before: Vec<Annotation>,
+    #[serde(default, skip_serializing_if = "Annotations::is_empty")]
+    pub before: Annotations,
     pub moves: Vec<MoveNode>,
 }
 
@@ -115,8 +120,8 @@ pub struct MoveNode {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strength: Option<Box<Strength>>,
     /// Everything after the move up to the next move, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub after: Vec<Annotation>,
+    #[serde(default, skip_serializing_if = "Annotations::is_empty")]
+    pub after: Annotations,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -136,6 +136,9 @@ impl Turn {
 struct GameParser<'a, 'l> {
     chunk: &'a Chunk<'a>,
     bytes: &'a [u8],
+    /// The chunk as text, when it is UTF-8 (checked once here): a tag's name and value are then
+    /// sliced from it, not checked again each.
+    text: Option<&'a str>,
     pos: usize,
     loc: &'l mut Locator<'a>,
     diagnostics: Vec<Diagnostic>,
@@ -163,6 +166,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         GameParser {
             chunk,
             bytes: chunk.bytes,
+            text: std::str::from_utf8(chunk.bytes).ok(),
             pos: 0,
             loc,
             diagnostics: Vec::new(),
@@ -293,8 +297,10 @@ impl<'a, 'l> GameParser<'a, 'l> {
             None if self.pos < self.bytes.len() => self.pos,
             None => return None,
         };
-        // The game's own span is asked for last: count from here, not from the chunk start.
+        // Later spans (error paths) may go back to the game's start: count from here, not from
+        // the chunk start. The game's own span is found here, in order, and stretched at the end.
         self.loc.checkpoint(start);
+        let game_start = self.span(start, start);
         let mut header_comments = Vec::new();
         // (Most games have a handful of tags: one allocation rather than two or three.)
         let mut tags: Vec<Tag> = Vec::with_capacity(8);
@@ -409,7 +415,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             }
         }
 
-        let span = self.span(start, self.pos);
+        let span = game_start.stretched_to(self.pos - start);
         self.report_escapes();
         let game = Game {
             index: 0,
@@ -615,9 +621,13 @@ impl<'a, 'l> GameParser<'a, 'l> {
     fn plain_tag(&mut self, open: usize) -> Option<Tag> {
         let bytes = self.bytes;
         let tag = lex::plain_tag(bytes, open, self.chunk.encoding.is_utf8())?;
-        // (UTF-8 chunks are validated when read: these only fail on other encodings.)
-        let value = std::str::from_utf8(&bytes[tag.value.clone()]).ok()?;
-        let name = std::str::from_utf8(&bytes[open + 1..tag.name_end]).ok()?;
+        // (The slices start and end at ASCII bytes: quotes, `[`, the end of a name.)
+        let slice = |range: std::ops::Range<usize>| match self.text {
+            Some(text) => text.get(range),
+            None => std::str::from_utf8(&bytes[range]).ok(),
+        };
+        let value = slice(tag.value.clone())?;
+        let name = slice(open + 1..tag.name_end)?;
         let span = self.span(open, tag.end);
         self.pos = tag.end;
         Some(Tag {
@@ -1251,7 +1261,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             number,
             token: token(),
             strength: None,
-            after: Vec::new(),
+            after: Annotations::new(),
         });
     }
 

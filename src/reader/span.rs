@@ -17,6 +17,14 @@ impl Span {
     pub fn end(&self) -> u64 {
         self.offset + u64::from(self.len)
     }
+
+    /// The span starting where this one does, `len` bytes long (saturating at `u32::MAX`).
+    pub fn stretched_to(self, len: usize) -> Span {
+        Span {
+            len: len.min(u32::MAX as usize) as u32,
+            ..self
+        }
+    }
 }
 
 /// Turns byte offsets inside one chunk into spans. Offsets should be asked for in increasing order
@@ -103,10 +111,11 @@ impl<'a> Locator<'a> {
         let (line, column) = self.line_column(start);
         Span {
             offset: self.base + start as u64,
-            len: (end.saturating_sub(start)).min(u32::MAX as usize) as u32,
+            len: 0,
             line,
             column,
         }
+        .stretched_to(end.saturating_sub(start))
     }
 
     /// 1-based line and column of `bytes[at]`.
