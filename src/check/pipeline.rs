@@ -160,7 +160,8 @@ pub fn run_with<T: PerGame>(
 
 /// Raw chunks the workers are done with, their buffers kept for the reader to fill again: a
 /// buffer allocated on one thread and freed on another costs the allocator more than reusing it.
-/// (The window bounds the chunks in flight, so the pool stays small.)
+/// (The window bounds the chunks in flight, so the pool stays small; a chunk grown past twice
+/// the usual size for a large game is freed, so memory goes down again after it.)
 #[derive(Default)]
 struct ChunkPool(Mutex<Vec<RawChunk>>);
 
@@ -171,6 +172,9 @@ impl ChunkPool {
     }
 
     fn give(&self, mut chunk: RawChunk) {
+        if chunk.capacity() > 2 * CHUNK_BYTES {
+            return;
+        }
         chunk.clear();
         if let Ok(mut pool) = self.0.lock() {
             pool.push(chunk);
@@ -512,6 +516,38 @@ mod tests {
         })
         .unwrap();
         out
+    }
+
+    /// A chunk of `text` as the reader thread cuts it.
+    fn chunk_of(text: Vec<u8>) -> RawChunk {
+        let mut splitter = Splitter::new(io::Cursor::new(text), &ReadOptions::default());
+        let mut chunk = RawChunk::new();
+        splitter
+            .fill(&mut chunk, CHUNK_REGIONS, CHUNK_BYTES)
+            .expect("in memory");
+        chunk
+    }
+
+    #[test]
+    fn the_pool_reuses_chunks_and_frees_the_oversized() {
+        let pool = ChunkPool::default();
+        let small = chunk_of(b"[Event \"a\"]\n1. 32-28 19-23 *\n".to_vec());
+        let capacity = small.capacity();
+        assert!(capacity > 0 && capacity <= 2 * CHUNK_BYTES);
+        pool.give(small);
+        let again = pool.take();
+        assert!(again.is_empty(), "a chunk comes back emptied");
+        assert_eq!(again.capacity(), capacity, "with its buffer");
+        assert!(pool.take().capacity() == 0, "the pool held one chunk");
+
+        // One game larger than two chunks' worth of bytes: its chunk is not kept.
+        let mut big = b"[Event \"big\"]\n{".to_vec();
+        big.resize(big.len() + 3 * CHUNK_BYTES, b'x');
+        big.extend_from_slice(b"} 1. 32-28 *\n");
+        let big = chunk_of(big);
+        assert!(big.capacity() > 2 * CHUNK_BYTES);
+        pool.give(big);
+        assert_eq!(pool.take().capacity(), 0, "the oversized chunk was freed");
     }
 
     #[test]

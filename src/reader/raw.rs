@@ -86,6 +86,11 @@ impl RawChunk {
         self.regions
     }
 
+    /// Bytes the chunk can hold without growing.
+    pub fn capacity(&self) -> usize {
+        self.bytes.capacity()
+    }
+
     /// Empties the chunk, keeping its allocation.
     pub fn clear(&mut self) {
         self.bytes.clear();
