@@ -100,18 +100,22 @@ pub fn routes(pos: &Position, relax: Relax) -> MoveList {
 }
 
 /// One match, several, or none; routes of the same move count once.
-fn collect<'a>(candidates: impl Iterator<Item = &'a Move>, reading: Reading) -> Match {
-    let mut found: SmallVec<[Move; 4]> = SmallVec::new();
-    for m in candidates {
+fn collect<'a>(mut candidates: impl Iterator<Item = &'a Move>, reading: Reading) -> Match {
+    let Some(first) = candidates.next() else {
+        return Match::None;
+    };
+    // The usual answer, one move, is found without gathering the candidates (a move is large).
+    let mut others = candidates.filter(|m| *m != first);
+    let Some(second) = others.next() else {
+        return Match::One(*first, reading);
+    };
+    let mut found = vec![*first, *second];
+    for m in others {
         if !found.contains(m) {
             found.push(*m);
         }
     }
-    match found.len() {
-        0 => Match::None,
-        1 => Match::One(found[0], reading),
-        _ => Match::Many(found.into_vec()),
-    }
+    Match::Many(found)
 }
 
 /// Every square a capture route passes over or lands on, in order, after its start: the legs
@@ -158,6 +162,23 @@ fn is_subsequence(part: &[Cell], whole: &[Cell]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::PieceKind;
+
+    #[test]
+    fn candidates_count_once_per_move_in_order() {
+        let a = Move::quiet(1, 5, PieceKind::Man, false);
+        let b = Move::quiet(1, 6, PieceKind::Man, false);
+        let c = Move::quiet(2, 6, PieceKind::Man, false);
+        assert!(matches!(collect([].iter(), Reading::Short), Match::None));
+        assert!(matches!(
+            collect([a, a, a].iter(), Reading::FullPath),
+            Match::One(m, Reading::FullPath) if m == a
+        ));
+        match collect([a, b, a, c, b].iter(), Reading::Short) {
+            Match::Many(found) => assert_eq!(found, [a, b, c]),
+            _ => panic!("three different moves"),
+        }
+    }
 
     #[test]
     fn subsequence_must_keep_order_and_end() {
