@@ -564,7 +564,20 @@ impl DrawTracker {
     }
 
     /// The rules that depend on the material of `p` alone (endgames, one piece each).
+    #[inline]
     fn check_position(&mut self, p: &Position, out: &mut DrawFlags) {
+        // Most of a game: more pieces than any endgame balance holds, and more than one each.
+        // Asked before the call, which costs more than this answer on every move.
+        let total = self.material.total();
+        if total > self.endgame_pieces && total > 2 {
+            debug_assert!(self.endgames.iter().all(|s| s.since.is_none()));
+            return;
+        }
+        self.check_position_rules(p, out);
+    }
+
+    /// [`Self::check_position`] with few enough pieces for one of its rules to apply.
+    fn check_position_rules(&mut self, p: &Position, out: &mut DrawFlags) {
         let ply = self.ply;
         let limits = self.limits;
         let material = self.material;
