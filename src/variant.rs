@@ -165,7 +165,23 @@ impl Variant {
 
     /// The variant's complete default GameType (what the short form `"20"` stands for).
     pub fn default_game_type(self) -> GameType {
-        GameType::parse(self.row().default_game_type).expect("table rows are valid GameTypes")
+        // Read once from the table: every replay asks for it.
+        static PARSED: std::sync::OnceLock<Vec<(Variant, GameType)>> = std::sync::OnceLock::new();
+        let parsed = PARSED.get_or_init(|| {
+            TABLE
+                .iter()
+                .map(|row| {
+                    let game_type = GameType::parse(row.default_game_type)
+                        .expect("table rows are valid GameTypes");
+                    (row.variant, game_type)
+                })
+                .collect()
+        });
+        parsed
+            .iter()
+            .find(|(variant, _)| *variant == self)
+            .map(|&(_, game_type)| game_type)
+            .expect("every variant has a row")
     }
 
     pub fn result_style(self) -> ResultStyle {
