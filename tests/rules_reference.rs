@@ -78,8 +78,9 @@ fn random_position(rules: &'static Rules, cells: &[u8], black_to_move: bool) -> 
 
 /// An illegal token for `pos` and the finding it must draw: a shorter capture where the
 /// variant wants the longest, a plain move while a capture is due, or else a step by a piece
-/// of the side not to move.
-fn mutation(pos: &Position, pick: usize) -> (String, Kind) {
+/// of the side not to move. `None` when there is none of these (the side not to move is
+/// blocked).
+fn mutation(pos: &Position, pick: usize) -> Option<(String, Kind)> {
     let legal = pos.legal_moves();
     let relaxed = |relax: Relax| {
         let mut all = MoveList::new();
@@ -104,17 +105,17 @@ fn mutation(pos: &Position, pick: usize) -> (String, Kind) {
         .collect();
         if !shorter.is_empty() {
             let m = shorter[pick % shorter.len()];
-            return (pos.move_full_text(&m), Kind::LongerCaptureRequired);
+            return Some((pos.move_full_text(&m), Kind::LongerCaptureRequired));
         }
         let quiet = relaxed(Relax {
             quiet_with_captures: true,
             ..Relax::default()
         });
         if !quiet.is_empty() {
-            return (
+            return Some((
                 pos.move_text(&quiet[pick % quiet.len()]),
                 Kind::CaptureMandatory,
-            );
+            ));
         }
     }
     // The other side's moves, played out of turn.
@@ -125,8 +126,8 @@ fn mutation(pos: &Position, pick: usize) -> (String, Kind) {
         [pos.kings(Color::White), pos.kings(Color::Black)],
     );
     let theirs = other.legal_moves();
-    let m = theirs[pick % theirs.len()];
-    (other.move_text(&m), Kind::WrongSide)
+    let m = theirs.get(pick % theirs.len().max(1))?;
+    Some((other.move_text(m), Kind::WrongSide))
 }
 
 /// A random legal game of `rules` replays without a finding; the same game with the move at
@@ -153,7 +154,9 @@ fn replay_random_game(rules: &'static Rules, seed: u64, cut: usize) -> Result<()
     if pos.legal_moves().is_empty() {
         return Ok(()); // the game had ended: nothing to mutate
     }
-    let (token, kind) = mutation(&pos, seed as usize);
+    let Some((token, kind)) = mutation(&pos, seed as usize) else {
+        return Ok(()); // no illegal move of the kinds above to write here
+    };
     if cut.is_multiple_of(2) {
         moves.push_str(&format!("{}. ", cut / 2 + 1));
     }
