@@ -202,15 +202,27 @@ proptest! {
         cells in prop::collection::vec(any::<u8>(), 72),
         black in any::<bool>(),
     ) {
-        for rules in ALL {
-            let pos = random_position(rules, &cells, black);
-            assert_same(&pos)?;
-            // And one ply further, where captures often chain.
-            for m in pos.legal_moves().iter().take(8) {
-                assert_same(&pos.play(m))?;
-            }
+        // One ply further too, where captures often chain.
+        for_random_positions(&cells, black, 8, assert_same)?;
+    }
+}
+
+/// `check` holds for a random position of every variant, and after each of its first
+/// `follow` legal moves.
+fn for_random_positions(
+    cells: &[u8],
+    black: bool,
+    follow: usize,
+    check: impl Fn(&Position) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
+    for rules in ALL {
+        let pos = random_position(rules, cells, black);
+        check(&pos)?;
+        for m in pos.legal_moves().iter().take(follow) {
+            check(&pos.play(m))?;
         }
     }
+    Ok(())
 }
 
 /// `generate_from(cell)` is `generate` kept to what a replay needs for a move from `cell`:
@@ -246,12 +258,6 @@ proptest! {
         cells in prop::collection::vec(any::<u8>(), 72),
         black in any::<bool>(),
     ) {
-        for rules in ALL {
-            let pos = random_position(rules, &cells, black);
-            assert_from_is_a_filter(&pos)?;
-            for m in pos.legal_moves().iter().take(4) {
-                assert_from_is_a_filter(&pos.play(m))?;
-            }
-        }
+        for_random_positions(&cells, black, 4, assert_from_is_a_filter)?;
     }
 }
