@@ -125,11 +125,13 @@ fn generate_in<B: BitSet>(
         let bit = B::bit(from);
         g.man_jumps(bit, occ & !bit, B::ZERO, None);
     }
-    for from in CellIter(my_kings) {
-        g.from = from;
-        g.piece = PieceKind::King;
-        let bit = B::bit(from);
-        g.king_jumps(bit, occ & !bit, B::ZERO, g.king_dirs);
+    if g.some_king_may_capture(my_kings, empty) {
+        for from in CellIter(my_kings) {
+            g.from = from;
+            g.piece = PieceKind::King;
+            let bit = B::bit(from);
+            g.king_jumps(bit, occ & !bit, B::ZERO, g.king_dirs);
+        }
     }
     if !g.list.is_empty() && !relax.quiet_with_captures {
         return;
@@ -166,10 +168,18 @@ fn generate_in<B: BitSet>(
     }
 }
 
-/// The directions of a set.
+/// The directions of a set, lowest first (one step per direction in the set, not eight).
 #[inline(always)]
 fn dirs(set: DirSet) -> impl Iterator<Item = u8> {
-    (0..8u8).filter(move |d| set & (1 << d) != 0)
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let d = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        Some(d)
+    })
 }
 
 struct Gen<'a, B> {
@@ -261,6 +271,37 @@ impl<B: BitSet> Gen<'_, B> {
             self.len -= 1;
         }
         found
+    }
+
+    /// Whether any of `kings` has a first jump: every king's rays at once, so that a position
+    /// whose kings cannot capture (most of them) costs a few shifts, not a search per king.
+    /// Never false when [`Gen::king_jumps`] would find a capture.
+    #[inline(always)]
+    fn some_king_may_capture(&self, kings: B, empty: B) -> bool {
+        if kings == B::ZERO {
+            return false;
+        }
+        let geo = self.geo;
+        let jumpable = self.jumpable(B::ZERO, false);
+        let flying = self.rules.king_range != KingRange::Short;
+        for d in dirs(self.king_dirs) {
+            // The first square along each ray that is not empty (or the first square, for a
+            // short king): where a capture would have to jump.
+            let mut reach = geo.step(kings, d);
+            if flying {
+                loop {
+                    let further = reach | geo.step(reach & empty, d);
+                    if further == reach {
+                        break;
+                    }
+                    reach = further;
+                }
+            }
+            if geo.step(reach & jumpable, d) & empty != B::ZERO {
+                return true;
+            }
+        }
+        false
     }
 
     /// Captures by a king on `sq` in the directions `allowed`.
