@@ -111,7 +111,7 @@ proptest! {
                 break;
             };
             let after = pos.play(&mv);
-            tracker.record(&mv, &after);
+            tracker.record(&pos, &mv, &after);
             played.push(mv);
             pos = after;
         }

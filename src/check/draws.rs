@@ -239,7 +239,7 @@ impl Visitor for DrawVisitor {
             self.went_on = Some(e.node.token.span);
         }
         if let Some(t) = &mut self.tracker {
-            for flag in t.record(e.mv, e.after) {
+            for flag in t.advance(e.before, e.mv, e.after) {
                 self.located.push((flag.rule, e.node.token.span));
             }
         }

@@ -12,12 +12,14 @@
 //! Nothing allocates per move except when a rule fires (its detail string) or when the
 //! repetition history grows during a king shuffle.
 
+mod material;
 mod table;
 
 use crate::notation::Color;
 use crate::rules::board::{Bits, Layout};
 use crate::rules::zobrist;
 use crate::rules::{Move, PieceKind, Position};
+use material::Material;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use smallvec::SmallVec;
 use std::fmt;
@@ -312,55 +314,6 @@ pub struct Decision {
 /// Flags returned by [`DrawTracker::record`]: usually none, and never on the heap for one.
 pub type DrawFlags = SmallVec<[DrawFlag; 1]>;
 
-/// Men and kings of each side (White, Black).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Material {
-    men: [u32; 2],
-    kings: [u32; 2],
-}
-
-impl Material {
-    fn of(p: &Position) -> Material {
-        let c = |b: Bits| b.count_ones();
-        Material {
-            men: [c(p.men(Color::White)), c(p.men(Color::Black))],
-            kings: [c(p.kings(Color::White)), c(p.kings(Color::Black))],
-        }
-    }
-
-    fn pieces(&self, side: usize) -> u32 {
-        self.men[side] + self.kings[side]
-    }
-
-    fn total(&self) -> u32 {
-        self.pieces(0) + self.pieces(1)
-    }
-}
-
-impl fmt::Display for Material {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fn side(f: &mut fmt::Formatter<'_>, name: &str, kings: u32, men: u32) -> fmt::Result {
-            let kings_text = match kings {
-                1 => "1 king".to_string(),
-                k => format!("{k} kings"),
-            };
-            let men_text = match men {
-                1 => "1 man".to_string(),
-                m => format!("{m} men"),
-            };
-            match (kings, men) {
-                (0, 0) => write!(f, "{name} nothing"),
-                (_, 0) => write!(f, "{name} {kings_text}"),
-                (0, _) => write!(f, "{name} {men_text}"),
-                _ => write!(f, "{name} {kings_text} and {men_text}"),
-            }
-        }
-        side(f, "white", self.kings[0], self.men[0])?;
-        write!(f, " against ")?;
-        side(f, "black", self.kings[1], self.men[1])
-    }
-}
-
 /// Where an endgame count stands.
 #[derive(Debug, Clone, Copy, Default)]
 struct EndgameState {
@@ -379,7 +332,7 @@ struct EndgameState {
 /// let mut tracker = DrawTracker::new(DrawProfile::Official, &start);
 /// let mv = start.legal_moves()[0];
 /// let after = start.play(&mv);
-/// assert!(tracker.record(&mv, &after).is_empty());
+/// assert!(tracker.record(&start, &mv, &after).is_empty());
 /// assert!(tracker.flags().is_empty());
 /// ```
 #[derive(Debug, Clone)]
@@ -394,10 +347,11 @@ pub struct DrawTracker {
     /// Hash and ply of every position since the last irreversible move, that position included
     /// once it is hashed.
     history: Vec<(u64, u32)>,
-    /// The position after the last irreversible move (or the start) and its ply, while no
-    /// reversible move has followed it: it is hashed into `history` only when one does. (A
-    /// position alone in the history can never make a third occurrence, so nothing is lost.)
-    unhashed: Option<(Position, u32)>,
+    /// The ply of the position after the last irreversible move (or the start), while no
+    /// reversible move has followed it: it is hashed into `history` only when one does, as the
+    /// position before that move. (A position alone in the history can never make a third
+    /// occurrence, so nothing is lost.)
+    unhashed: Option<u32>,
     /// Men and kings of the current position: they change only by a capture or a crowning, so
     /// they are counted again only then.
     material: Material,
@@ -433,7 +387,7 @@ impl DrawTracker {
             long_diagonal,
             ply: 0,
             history,
-            unhashed: Some((*start, 0)),
+            unhashed: Some(0),
             material: Material::of(start),
             endgame_pieces: table::endgame_pieces(limits.endgames),
             king_plies: 0,
@@ -443,9 +397,7 @@ impl DrawTracker {
             decided: None,
             first_king_wins: rules.goal == crate::rules::Goal::FirstKingWins,
         };
-        let mut out = DrawFlags::new();
-        t.check_position(start, &mut out);
-        t.flags.extend(out);
+        t.check_position(start);
         t
     }
 
@@ -453,23 +405,29 @@ impl DrawTracker {
         self.profile
     }
 
-    /// Records the move just played (`after` is the position after it) and returns each rule that
-    /// holds for the first time at this ply: usually none, never on the heap when there is at most
-    /// one. A rule fires at most once per tracker; every flag returned is also kept in
+    /// Records the move `mv` just played from `before` to `after` and returns each rule that
+    /// holds for the first time at this ply: usually none, never on the heap when there is at
+    /// most one. A rule fires at most once per tracker; every flag returned is also kept in
     /// [`DrawTracker::flags`].
-    pub fn record(&mut self, mv: &Move, after: &Position) -> DrawFlags {
+    pub fn record(&mut self, before: &Position, mv: &Move, after: &Position) -> DrawFlags {
+        self.advance(before, mv, after).iter().cloned().collect()
+    }
+
+    /// [`DrawTracker::record`] without copying the flags: the rules that fired at this ply are
+    /// the tail of [`DrawTracker::flags`] it returns (empty on most moves).
+    pub fn advance(&mut self, before: &Position, mv: &Move, after: &Position) -> &[DrawFlag] {
+        let fired_before = self.flags.len();
         self.ply += 1;
         let ply = self.ply;
-        let mut out = DrawFlags::new();
         let limits = self.limits;
 
         // Repetition: positions before an irreversible move cannot come back.
         if irreversible(mv, after) {
             self.history.clear();
-            self.unhashed = Some((*after, ply));
+            self.unhashed = Some(ply);
         } else {
-            if let Some((earlier, at)) = self.unhashed.take() {
-                self.history.push((zobrist::hash(&earlier), at));
+            if let Some(at) = self.unhashed.take() {
+                self.history.push((zobrist::hash(before), at));
             }
             let hash = zobrist::hash(after);
             self.history.push((hash, ply));
@@ -483,7 +441,7 @@ impl DrawTracker {
                     } else {
                         format!("third occurrence of the position first seen after ply {first}")
                     };
-                    self.fire(DrawRule::Threefold, ply, detail, &mut out);
+                    self.fire(DrawRule::Threefold, ply, detail);
                 }
             }
         }
@@ -506,7 +464,7 @@ impl DrawTracker {
                 k.plies / 2,
                 ply - self.king_plies
             );
-            self.fire(k.rule, ply, detail, &mut out);
+            self.fire(k.rule, ply, detail);
         }
 
         // Breakthrough: the first man crowned wins the game there.
@@ -520,11 +478,10 @@ impl DrawTracker {
         }
 
         if mv.is_capture() || mv.promotes {
-            self.material = Material::of(after);
+            self.material.play(before, mv);
         }
-        self.check_position(after, &mut out);
-        self.flags.extend(out.iter().cloned());
-        out
+        self.check_position(after);
+        &self.flags[fired_before..]
     }
 
     /// Every flag so far, in the order they fired.
@@ -558,14 +515,14 @@ impl DrawTracker {
         self.fired & rule.bit() != 0
     }
 
-    fn fire(&mut self, rule: DrawRule, ply: u32, detail: String, out: &mut DrawFlags) {
+    fn fire(&mut self, rule: DrawRule, ply: u32, detail: String) {
         self.fired |= rule.bit();
-        out.push(DrawFlag { rule, ply, detail });
+        self.flags.push(DrawFlag { rule, ply, detail });
     }
 
     /// The rules that depend on the material of `p` alone (endgames, one piece each).
     #[inline]
-    fn check_position(&mut self, p: &Position, out: &mut DrawFlags) {
+    fn check_position(&mut self, p: &Position) {
         // Most of a game: more pieces than any endgame balance holds, and more than one each.
         // Asked before the call, which costs more than this answer on every move.
         let total = self.material.total();
@@ -573,11 +530,11 @@ impl DrawTracker {
             debug_assert!(self.endgames.iter().all(|s| s.since.is_none()));
             return;
         }
-        self.check_position_rules(p, out);
+        self.check_position_rules(p);
     }
 
     /// [`Self::check_position`] with few enough pieces for one of its rules to apply.
-    fn check_position_rules(&mut self, p: &Position, out: &mut DrawFlags) {
+    fn check_position_rules(&mut self, p: &Position) {
         let ply = self.ply;
         let limits = self.limits;
         let material = self.material;
@@ -598,13 +555,13 @@ impl DrawTracker {
             match one {
                 OnePieceEach::Draw(rule) => {
                     if !self.has_fired(rule) {
-                        self.fire(rule, ply, detail, out);
+                        self.fire(rule, ply, detail);
                     }
                 }
                 OnePieceEach::KingBeatsMan(rule) => {
                     if material.kings[0] == material.kings[1] {
                         if !self.has_fired(rule) {
-                            self.fire(rule, ply, detail, out);
+                            self.fire(rule, ply, detail);
                         }
                     } else if self.decided.is_none() {
                         let winner = if material.kings[0] == 1 {
@@ -654,7 +611,7 @@ impl DrawTracker {
                     e.plies / 2,
                     start_material.map_or_else(String::new, |m| m.to_string())
                 );
-                self.fire(e.rule, ply, detail, out);
+                self.fire(e.rule, ply, detail);
             }
         }
     }
@@ -779,22 +736,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn material_reads_as_words() {
-        let m = Material {
-            men: [1, 0],
-            kings: [2, 1],
-        };
-        assert_eq!(
-            m.to_string(),
-            "white 2 kings and 1 man against black 1 king"
-        );
-        let m = Material {
-            men: [2, 0],
-            kings: [0, 1],
-        };
-        assert_eq!(m.to_string(), "white 2 men against black 1 king");
     }
 }

@@ -36,8 +36,12 @@ pub struct KingRun {
 /// tracker saw.)
 impl PartialEq for Position {
     fn eq(&self, other: &Self) -> bool {
-        self.men == other.men
-            && self.kings == other.kings
+        // One test for all four bit sets: the draw tracker compares positions on every move.
+        let pieces = (self.men[0] ^ other.men[0])
+            | (self.men[1] ^ other.men[1])
+            | (self.kings[0] ^ other.kings[0])
+            | (self.kings[1] ^ other.kings[1]);
+        pieces == 0
             && self.to_move == other.to_move
             && self.king_runs == other.king_runs
             && (std::ptr::eq(self.rules, other.rules) || self.rules == other.rules)

@@ -33,8 +33,9 @@ impl Game {
                 self.tracker.plies()
             );
         };
+        let before = self.pos;
         self.pos = self.pos.play(mv);
-        self.tracker.record(mv, &self.pos).into_vec()
+        self.tracker.record(&before, mv, &self.pos).into_vec()
     }
 
     pub fn play_all(&mut self, moves: &[&str]) {
