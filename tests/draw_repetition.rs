@@ -166,3 +166,41 @@ fn the_generated_games_do_repeat() {
     eprintln!("{repeated} of 200 games repeat");
     assert!(repeated >= 40, "only {repeated} of 200 games repeat");
 }
+
+/// A `/FEN/` inside the moves that only confirms the position the moves reached keeps the
+/// count going; one that sets another position starts a new count there.
+#[test]
+fn a_fen_inside_the_moves_restarts_the_count_only_when_it_moves_the_pieces() {
+    use pdnkit::check::{CheckOptions, check_game};
+    use pdnkit::reader::{ReadOptions, Reader};
+    let game = |fen: &str, rest: &str| {
+        format!(
+            "[GameType \"21\"]\n[FEN \"W:WK29:BK4\"]\n[Result \"*\"]\n\
+             1. 29-25 4-8 {fen} {rest} *\n\n"
+        )
+    };
+    // After ply 2 the board is W:WK25:BK8.
+    let on = "2. 25-29 8-4 3. 29-25 4-8 4. 25-29 8-4";
+    let again = "2. 29-25 4-8 3. 25-29 8-4 4. 29-25 4-8 5. 25-29 8-4";
+    let text = [
+        // The start position comes back at plies 4 and 8.
+        game("", on),
+        // The FEN confirms the board: the same count.
+        game("/FEN \"W:WK25:BK8\"/", on),
+        // The FEN moves the pieces back to the start: counted from ply 2, again at 6 and 10.
+        game("/FEN \"W:WK29:BK4\"/", again),
+    ]
+    .concat();
+    let plies: Vec<Vec<u32>> = Reader::new(text.as_bytes(), ReadOptions::default())
+        .map(|g| {
+            let report = check_game(&g.unwrap(), &CheckOptions::default());
+            assert_eq!(report.plies_replayed, report.plies_recorded);
+            let threefold = report
+                .draws
+                .iter()
+                .filter(|d| d.rule == DrawRule::Threefold);
+            threefold.map(|d| d.ply).collect()
+        })
+        .collect();
+    assert_eq!(plies, [vec![8], vec![8], vec![10]]);
+}

@@ -46,9 +46,10 @@ pub struct DrawReport {
 pub struct DrawVisitor {
     profile: DrawProfile,
     tracker: Option<DrawTracker>,
-    /// The position the next main-line move should start from; a `/FEN/` inside the moves
-    /// breaks the chain and starts a new count.
-    expected: Option<Position>,
+    /// Where the last main-line move left the board. A `/FEN/` inside the moves that sets
+    /// another position breaks the chain and starts a new count; one that only confirms the
+    /// position continues it.
+    last_after: Option<Position>,
     /// The first move played after the first flag: where "played after a draw" points.
     went_on: Option<Span>,
     last_ply: u32,
@@ -63,7 +64,7 @@ impl DrawVisitor {
         DrawVisitor {
             profile,
             tracker: None,
-            expected: None,
+            last_after: None,
             went_on: None,
             last_ply: 0,
             offset: 0,
@@ -231,7 +232,9 @@ impl Visitor for DrawVisitor {
         if e.depth > 0 {
             return;
         }
-        if self.expected.as_ref() != Some(e.before) {
+        // Positions are compared only where the chain may break: comparing on every move
+        // cost more than the draw rules themselves.
+        if !e.follows && self.last_after.as_ref() != Some(e.before) {
             self.tracker = Some(DrawTracker::new(self.profile, e.before));
             self.offset = e.ply - 1;
         }
@@ -243,7 +246,7 @@ impl Visitor for DrawVisitor {
                 self.located.push((flag.rule, e.node.token.span));
             }
         }
-        self.expected = Some(*e.after);
+        self.last_after = Some(*e.after);
         self.last_ply = e.ply;
     }
 

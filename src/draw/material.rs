@@ -36,13 +36,24 @@ impl Material {
     pub fn play(&mut self, before: &Position, mv: &Move) {
         let me = before.to_move();
         let (mine, theirs) = (side(me), side(me.opposite()));
-        self.men[theirs] -= (mv.captured & before.men(me.opposite())).count_ones();
-        self.kings[theirs] -= (mv.captured & before.kings(me.opposite())).count_ones();
+        self.men[theirs] -= count_few(mv.captured & before.men(me.opposite()));
+        self.kings[theirs] -= count_few(mv.captured & before.kings(me.opposite()));
         if mv.promotes {
             self.men[mine] -= 1;
             self.kings[mine] += 1;
         }
     }
+}
+
+/// The cells of a set that holds few (the pieces one move took): a step per cell, where
+/// `count_ones` on a 128-bit set costs about forty instructions without a popcount instruction.
+fn count_few(mut bits: Bits) -> u32 {
+    let mut n = 0;
+    while bits != 0 {
+        bits &= bits - 1;
+        n += 1;
+    }
+    n
 }
 
 impl fmt::Display for Material {

@@ -41,6 +41,9 @@ pub struct MoveEvent<'a> {
     pub ply: u32,
     pub node: &'a MoveNode,
     pub before: &'a Position,
+    /// `before` is where the previous move of this line left the board. False for a line's
+    /// first move and after a `/FEN/` inside the line, which starts from its own position.
+    pub follows: bool,
     pub mv: &'a Move,
     pub after: &'a Position,
     /// The legal moves of `before` (`mv` is one of them): all of them, or, for a visitor that
@@ -550,9 +553,14 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     /// Replays `line` from `at`; returns where it ended and whether every move was played.
     fn line(&mut self, line: &Line, mut at: Cursor) -> (Cursor, bool) {
         let mut live = true;
+        // Whether a move of this line has been played since its start or its last setup.
+        let mut follows = false;
         for a in &line.before {
             match a {
-                Annotation::Setup(s) => live = self.setup(&mut at, s),
+                Annotation::Setup(s) => {
+                    live = self.setup(&mut at, s);
+                    follows = false;
+                }
                 // A variation before the line's first move: an alternative from where the line
                 // starts, replayed from there.
                 Annotation::Variation(v) if live => {
@@ -584,12 +592,14 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                             ply: at.ply,
                             node,
                             before: &at.pos,
+                            follows,
                             mv: &mv,
                             after: &after,
                             legal,
                         });
                         at.pos = after;
                         at.ply += 1;
+                        follows = true;
                     }
                     None => live = false,
                 }
@@ -602,7 +612,10 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                         branch.depth += 1;
                         self.line(&v.line, branch);
                     }
-                    Annotation::Setup(s) => live = self.setup(&mut at, s),
+                    Annotation::Setup(s) => {
+                        live = self.setup(&mut at, s);
+                        follows = false;
+                    }
                     _ => {}
                 }
             }
