@@ -107,10 +107,16 @@ fn mutation(pos: &Position, pick: usize) -> Option<(String, Kind)> {
             let m = shorter[pick % shorter.len()];
             return Some((pos.move_full_text(&m), Kind::LongerCaptureRequired));
         }
-        let quiet = relaxed(Relax {
+        // A quiet move between the same squares as a legal capture (a king's straight run
+        // beside a capture that turns) names that capture with the wrong separator
+        // (W-SEPARATOR-MISMATCH): not a clean mutation either.
+        let quiet: Vec<_> = relaxed(Relax {
             quiet_with_captures: true,
             ..Relax::default()
-        });
+        })
+        .into_iter()
+        .filter(|m| legal.iter().all(|l| (l.from, l.to) != (m.from, m.to)))
+        .collect();
         if !quiet.is_empty() {
             return Some((
                 pos.move_text(&quiet[pick % quiet.len()]),
