@@ -87,54 +87,72 @@ fn generate_in<B: BitSet>(
     let me = pos.to_move();
     let opp = me.opposite();
     let occ = B::from_bits(pos.occupied());
-    let mut g = Gen {
-        rules,
-        geo,
-        opp_pieces: B::from_bits(pos.pieces(opp)),
-        opp_kings: B::from_bits(pos.kings(opp)),
-        man_capture_dirs: rules.man_capture_dirs(me),
-        king_dirs: rules.king_capture_dirs(),
-        promo_row: B::from_bits(rules.board.row(rules.promotion_row(me))),
-        immediate: rules.removal == Removal::Immediate,
-        capture_promotion: relax.capture_promotion.unwrap_or(rules.capture_promotion),
-        man_captures_king: rules.man_captures_king || relax.man_captures_king,
-        precedence: !relax.precedence,
-        list,
-        duplicates,
-        best: 0,
-        from: 0,
-        piece: PieceKind::Man,
-        len: 0,
-        path: [0; MAX_CAPTURES],
-        order: [0; MAX_CAPTURES],
-    };
-    // Only men with a first jump open can start a capture: found for all men at once.
     let my_men = B::from_bits(pos.men(me));
     let my_kings = B::from_bits(pos.kings(me));
+    let opp_pieces = B::from_bits(pos.pieces(opp));
+    let opp_kings = B::from_bits(pos.kings(opp));
     let empty = B::from_bits(rules.board.cells) & !occ;
-    let jumpable = g.jumpable(B::ZERO, true);
+    let promo_row = B::from_bits(rules.board.row(rules.promotion_row(me)));
+    let man_captures_king = rules.man_captures_king || relax.man_captures_king;
+
+    // Only men with a first jump open can start a capture: found for all men at once.
+    let man_capture_dirs = rules.man_capture_dirs(me);
+    let jumpable_by_men = if man_captures_king {
+        opp_pieces
+    } else {
+        opp_pieces & !opp_kings
+    };
     let mut capturers = B::ZERO;
-    for d in dirs(g.man_capture_dirs) {
+    for d in dirs(man_capture_dirs) {
         let back = opposite(d);
-        let land = geo.step(geo.step(my_men, d) & jumpable, d) & empty;
+        let land = geo.step(geo.step(my_men, d) & jumpable_by_men, d) & empty;
         capturers |= geo.step(geo.step(land, back), back);
     }
-    for from in CellIter(capturers & my_men) {
-        g.from = from;
-        g.piece = PieceKind::Man;
-        let bit = B::bit(from);
-        g.man_jumps(bit, occ & !bit, B::ZERO, None);
-    }
-    if g.some_king_may_capture(my_kings, empty) {
-        for from in CellIter(my_kings) {
+    capturers &= my_men;
+    let king_dirs = rules.king_capture_dirs();
+    let kings_may_capture =
+        some_king_may_capture(rules, geo, king_dirs, my_kings, opp_pieces, empty);
+
+    // The search, and its state, only when some piece can capture (in most positions none can).
+    if capturers != B::ZERO || kings_may_capture {
+        let mut g = Gen {
+            rules,
+            geo,
+            opp_pieces,
+            opp_kings,
+            man_capture_dirs,
+            king_dirs,
+            promo_row,
+            immediate: rules.removal == Removal::Immediate,
+            capture_promotion: relax.capture_promotion.unwrap_or(rules.capture_promotion),
+            man_captures_king,
+            precedence: !relax.precedence,
+            list: &mut *list,
+            duplicates,
+            best: 0,
+            from: 0,
+            piece: PieceKind::Man,
+            len: 0,
+            path: [0; MAX_CAPTURES],
+            order: [0; MAX_CAPTURES],
+        };
+        for from in CellIter(capturers) {
             g.from = from;
-            g.piece = PieceKind::King;
+            g.piece = PieceKind::Man;
             let bit = B::bit(from);
-            g.king_jumps(bit, occ & !bit, B::ZERO, g.king_dirs);
+            g.man_jumps(bit, occ & !bit, B::ZERO, None);
         }
-    }
-    if !g.list.is_empty() && !relax.quiet_with_captures {
-        return;
+        if kings_may_capture {
+            for from in CellIter(my_kings) {
+                g.from = from;
+                g.piece = PieceKind::King;
+                let bit = B::bit(from);
+                g.king_jumps(bit, occ & !bit, B::ZERO, g.king_dirs);
+            }
+        }
+        if !list.is_empty() && !relax.quiet_with_captures {
+            return;
+        }
     }
     let (my_men, my_kings) = match quiet_from {
         Some(cell) => (my_men & B::bit(cell), my_kings & B::bit(cell)),
@@ -143,8 +161,8 @@ fn generate_in<B: BitSet>(
     for d in dirs(rules.man_step_dirs(me)) {
         for to in CellIter(geo.step(my_men, d) & empty) {
             let from = geo.step(B::bit(to), opposite(d)).lowest();
-            let promotes = g.promo_row & B::bit(to) != B::ZERO;
-            g.list.push(Move::quiet(from, to, PieceKind::Man, promotes));
+            let promotes = promo_row & B::bit(to) != B::ZERO;
+            list.push(Move::quiet(from, to, PieceKind::Man, promotes));
         }
     }
     // A king that has made the limit of consecutive moves may not move quietly again (Frisian).
@@ -157,8 +175,7 @@ fn generate_in<B: BitSet>(
         for d in dirs(rules.king_dirs()) {
             let mut s = geo.step(B::bit(from), d) & empty;
             while s != B::ZERO {
-                g.list
-                    .push(Move::quiet(from, s.lowest(), PieceKind::King, false));
+                list.push(Move::quiet(from, s.lowest(), PieceKind::King, false));
                 if rules.king_range == KingRange::Short {
                     break;
                 }
@@ -180,6 +197,42 @@ fn dirs(set: DirSet) -> impl Iterator<Item = u8> {
         rest &= rest - 1;
         Some(d)
     })
+}
+
+/// Whether any of `kings` has a first jump over one of `jumpable`: every king's rays at once,
+/// so that a position whose kings cannot capture (most of them) costs a few shifts, not a
+/// search per king. Never false when [`Gen::king_jumps`] would find a capture.
+#[inline(always)]
+fn some_king_may_capture<B: BitSet>(
+    rules: &Rules,
+    geo: &Steps<B>,
+    king_dirs: DirSet,
+    kings: B,
+    jumpable: B,
+    empty: B,
+) -> bool {
+    if kings == B::ZERO {
+        return false;
+    }
+    let flying = rules.king_range != KingRange::Short;
+    for d in dirs(king_dirs) {
+        // The first square along each ray that is not empty (or the first square, for a
+        // short king): where a capture would have to jump.
+        let mut reach = geo.step(kings, d);
+        if flying {
+            loop {
+                let further = reach | geo.step(reach & empty, d);
+                if further == reach {
+                    break;
+                }
+                reach = further;
+            }
+        }
+        if geo.step(reach & jumpable, d) & empty != B::ZERO {
+            return true;
+        }
+    }
+    false
 }
 
 struct Gen<'a, B> {
@@ -271,37 +324,6 @@ impl<B: BitSet> Gen<'_, B> {
             self.len -= 1;
         }
         found
-    }
-
-    /// Whether any of `kings` has a first jump: every king's rays at once, so that a position
-    /// whose kings cannot capture (most of them) costs a few shifts, not a search per king.
-    /// Never false when [`Gen::king_jumps`] would find a capture.
-    #[inline(always)]
-    fn some_king_may_capture(&self, kings: B, empty: B) -> bool {
-        if kings == B::ZERO {
-            return false;
-        }
-        let geo = self.geo;
-        let jumpable = self.jumpable(B::ZERO, false);
-        let flying = self.rules.king_range != KingRange::Short;
-        for d in dirs(self.king_dirs) {
-            // The first square along each ray that is not empty (or the first square, for a
-            // short king): where a capture would have to jump.
-            let mut reach = geo.step(kings, d);
-            if flying {
-                loop {
-                    let further = reach | geo.step(reach & empty, d);
-                    if further == reach {
-                        break;
-                    }
-                    reach = further;
-                }
-            }
-            if geo.step(reach & jumpable, d) & empty != B::ZERO {
-                return true;
-            }
-        }
-        false
     }
 
     /// Captures by a king on `sq` in the directions `allowed`.
