@@ -572,8 +572,9 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             }
         }
         for (i, node) in line.moves.iter().enumerate() {
-            let before = at;
-            let before_known = live;
+            // Kept only for the variations after the move (the rest of the time it was a copy
+            // per move that nothing read).
+            let before = (live && !node.after.is_empty()).then_some(at);
             if live {
                 at.number = match node.number {
                     Some(n) => n.number,
@@ -605,14 +606,13 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 }
             }
             for a in &node.after {
-                match a {
+                match (a, before) {
                     // An alternative to this move: from the position before it, when known.
-                    Annotation::Variation(v) if before_known => {
-                        let mut branch = before;
+                    (Annotation::Variation(v), Some(mut branch)) => {
                         branch.depth += 1;
                         self.line(&v.line, branch);
                     }
-                    Annotation::Setup(s) => {
+                    (Annotation::Setup(s), _) => {
                         live = self.setup(&mut at, s);
                         follows = false;
                     }
