@@ -22,7 +22,7 @@ pub use finding::{Finding, Kind};
 
 use crate::notation::{Color, Square};
 use crate::reader::{Annotation, Game, Line, MoveKind, MoveNode, Span, VariantSource};
-use crate::rules::movegen::Relax;
+use crate::rules::movegen::{Generator, Relax};
 use crate::rules::{
     Cell, Move, MoveList, Numbering, Position, Rules, SquareError, SquareMap, movegen, variants,
 };
@@ -378,6 +378,7 @@ fn tag_span(game: &Game, name: &str) -> Option<Span> {
 
 struct Replayer<'v, V> {
     rules: &'static Rules,
+    generator: Generator,
     numbering: Numbering,
     squares: Rc<SquareMap>,
     /// The legal moves of the position being matched, kept on the heap and reused: a move list
@@ -433,6 +434,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         out.numbering = Some(numbering);
         Replayer {
             rules,
+            generator: Generator::new(rules),
             numbering,
             squares: square_map(rules, numbering),
             legal: Some(Box::default()),
@@ -691,9 +693,9 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         legal.clear();
         match cells.first() {
             Some(&from) if !self.visitor.wants_every_legal_move() => {
-                movegen::generate_from(&at.pos, &mut legal, from)
+                self.generator.generate_from(&at.pos, &mut legal, from)
             }
-            _ => movegen::generate(&at.pos, &mut legal),
+            _ => self.generator.generate(&at.pos, &mut legal),
         }
         let played = self.match_move(at, node, rest, &cells, &legal);
         self.legal = Some(legal);

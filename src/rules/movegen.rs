@@ -7,10 +7,11 @@
 //! [`Gen::key`]); a better key clears the list, a worse one is dropped. Routes with the same
 //! from, to and captured set are merged.
 
-use super::board::{BitSet, Cell, CellIter, DirSet, Steps, opposite};
+use super::board::{BitSet, Bits, Cell, CellIter, DirSet, Steps, opposite};
 use super::moves::{MAX_CAPTURES, Move, MoveList, PieceKind};
-use super::position::Position;
+use super::position::{Position, side};
 use super::variants::{CapturePromotion, KingRange, Precedence, Removal, Rules};
+use crate::notation::Color;
 
 /// Whether capture routes with the same from, to and captured set are merged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,133 +54,188 @@ pub fn generate_with(pos: &Position, list: &mut MoveList, duplicates: Duplicates
 
 /// [`generate_with`] leaving out the rules `relax` names.
 pub fn generate_relaxed(pos: &Position, list: &mut MoveList, duplicates: Duplicates, relax: Relax) {
-    if pos.rules().board.fits_u64() {
-        generate_in::<u64>(pos, list, duplicates, relax, None)
-    } else {
-        generate_in::<u128>(pos, list, duplicates, relax, None)
-    }
+    Generator::new(pos.rules()).generate_relaxed(pos, list, duplicates, relax)
 }
 
-/// The legal moves of `pos` that matter when the move played starts on `from`: every capture
-/// when a capture is due (which capture is legal depends on all of them), else the quiet moves
-/// of the piece on `from` only. What a replay needs to match a recorded move, without building
-/// the moves of every other piece.
+/// The legal moves of `pos` that matter when the move played starts on `from`: see
+/// [`Generator::generate_from`].
 pub fn generate_from(pos: &Position, list: &mut MoveList, from: Cell) {
-    let quiet_from = Some(from);
-    if pos.rules().board.fits_u64() {
-        generate_in::<u64>(pos, list, Duplicates::Merge, Relax::default(), quiet_from)
-    } else {
-        generate_in::<u128>(pos, list, Duplicates::Merge, Relax::default(), quiet_from)
-    }
+    Generator::new(pos.rules()).generate_from(pos, list, from)
 }
 
-/// [`generate_relaxed`] working in bit sets of type `B`, which must hold the board; quiet
-/// moves only of the piece on `quiet_from` when it is given.
-fn generate_in<B: BitSet>(
-    pos: &Position,
-    list: &mut MoveList,
-    duplicates: Duplicates,
-    relax: Relax,
-    quiet_from: Option<Cell>,
-) {
-    let rules = pos.rules();
-    let geo = Steps::<B>::of(&rules.board);
-    let me = pos.to_move();
-    let opp = me.opposite();
-    let occ = B::from_bits(pos.occupied());
-    let my_men = B::from_bits(pos.men(me));
-    let my_kings = B::from_bits(pos.kings(me));
-    let opp_pieces = B::from_bits(pos.pieces(opp));
-    let opp_kings = B::from_bits(pos.kings(opp));
-    let empty = B::from_bits(rules.board.cells) & !occ;
-    let promo_row = B::from_bits(rules.board.row(rules.promotion_row(me)));
-    let man_captures_king = rules.man_captures_king || relax.man_captures_king;
+/// The move generator of one variant, with what it reads from the rule table on every call
+/// (the directions each piece moves and captures in, the promotion rows) worked out once. A
+/// replay makes one per game; the free functions above make one per call.
+#[derive(Debug, Clone, Copy)]
+pub struct Generator {
+    rules: &'static Rules,
+    /// Per side, White first: the directions a man steps in, and captures in.
+    man_step: [DirSet; 2],
+    man_capture: [DirSet; 2],
+    /// Per side, White first: the row that crowns its men.
+    promotion_row: [Bits; 2],
+    king_step: DirSet,
+    king_capture: DirSet,
+}
 
-    // Only men with a first jump open can start a capture: found for all men at once.
-    let man_capture_dirs = rules.man_capture_dirs(me);
-    let jumpable_by_men = if man_captures_king {
-        opp_pieces
-    } else {
-        opp_pieces & !opp_kings
-    };
-    let mut capturers = B::ZERO;
-    for d in dirs(man_capture_dirs) {
-        let back = opposite(d);
-        let land = geo.step(geo.step(my_men, d) & jumpable_by_men, d) & empty;
-        capturers |= geo.step(geo.step(land, back), back);
-    }
-    capturers &= my_men;
-    let king_dirs = rules.king_capture_dirs();
-    let kings_may_capture =
-        some_king_may_capture(rules, geo, king_dirs, my_kings, opp_pieces, empty);
-
-    // The search, and its state, only when some piece can capture (in most positions none can).
-    if capturers != B::ZERO || kings_may_capture {
-        let mut g = Gen {
+impl Generator {
+    pub fn new(rules: &'static Rules) -> Generator {
+        let sides = [Color::White, Color::Black];
+        Generator {
             rules,
-            geo,
-            opp_pieces,
-            opp_kings,
-            man_capture_dirs,
-            king_dirs,
-            promo_row,
-            immediate: rules.removal == Removal::Immediate,
-            capture_promotion: relax.capture_promotion.unwrap_or(rules.capture_promotion),
-            man_captures_king,
-            precedence: !relax.precedence,
-            list: &mut *list,
-            duplicates,
-            best: 0,
-            from: 0,
-            piece: PieceKind::Man,
-            len: 0,
-            path: [0; MAX_CAPTURES],
-            order: [0; MAX_CAPTURES],
-        };
-        for from in CellIter(capturers) {
-            g.from = from;
-            g.piece = PieceKind::Man;
-            let bit = B::bit(from);
-            g.man_jumps(bit, occ & !bit, B::ZERO, None);
+            man_step: sides.map(|c| rules.man_step_dirs(c)),
+            man_capture: sides.map(|c| rules.man_capture_dirs(c)),
+            promotion_row: sides.map(|c| rules.board.row(rules.promotion_row(c))),
+            king_step: rules.king_dirs(),
+            king_capture: rules.king_capture_dirs(),
         }
-        if kings_may_capture {
-            for from in CellIter(my_kings) {
+    }
+
+    /// [`generate`] with this generator's rules, which must be `pos`'s.
+    pub fn generate(&self, pos: &Position, list: &mut MoveList) {
+        self.generate_relaxed(pos, list, Duplicates::Merge, Relax::default())
+    }
+
+    /// [`generate_relaxed`] with this generator's rules, which must be `pos`'s.
+    pub fn generate_relaxed(
+        &self,
+        pos: &Position,
+        list: &mut MoveList,
+        duplicates: Duplicates,
+        relax: Relax,
+    ) {
+        if self.rules.board.fits_u64() {
+            self.generate_in::<u64>(pos, list, duplicates, relax, None)
+        } else {
+            self.generate_in::<u128>(pos, list, duplicates, relax, None)
+        }
+    }
+
+    /// The legal moves of `pos` that matter when the move played starts on `from`: every
+    /// capture when a capture is due (which capture is legal depends on all of them), else the
+    /// quiet moves of the piece on `from` only. What a replay needs to match a recorded move,
+    /// without building the moves of every other piece.
+    pub fn generate_from(&self, pos: &Position, list: &mut MoveList, from: Cell) {
+        let quiet_from = Some(from);
+        let merge = Duplicates::Merge;
+        if self.rules.board.fits_u64() {
+            self.generate_in::<u64>(pos, list, merge, Relax::default(), quiet_from)
+        } else {
+            self.generate_in::<u128>(pos, list, merge, Relax::default(), quiet_from)
+        }
+    }
+
+    /// [`generate_relaxed`] working in bit sets of type `B`, which must hold the board; quiet
+    /// moves only of the piece on `quiet_from` when it is given.
+    fn generate_in<B: BitSet>(
+        &self,
+        pos: &Position,
+        list: &mut MoveList,
+        duplicates: Duplicates,
+        relax: Relax,
+        quiet_from: Option<Cell>,
+    ) {
+        let rules = self.rules;
+        debug_assert!(std::ptr::eq(rules, pos.rules()) || *rules == *pos.rules());
+        let geo = Steps::<B>::of(&rules.board);
+        let me = pos.to_move();
+        let opp = me.opposite();
+        let mine = side(me);
+        let occ = B::from_bits(pos.occupied());
+        let my_men = B::from_bits(pos.men(me));
+        let my_kings = B::from_bits(pos.kings(me));
+        let opp_pieces = B::from_bits(pos.pieces(opp));
+        let opp_kings = B::from_bits(pos.kings(opp));
+        let empty = B::from_bits(rules.board.cells) & !occ;
+        let promo_row = B::from_bits(self.promotion_row[mine]);
+        let man_captures_king = rules.man_captures_king || relax.man_captures_king;
+
+        // Only men with a first jump open can start a capture: found for all men at once.
+        let man_capture_dirs = self.man_capture[mine];
+        let jumpable_by_men = if man_captures_king {
+            opp_pieces
+        } else {
+            opp_pieces & !opp_kings
+        };
+        let mut capturers = B::ZERO;
+        for d in dirs(man_capture_dirs) {
+            let back = opposite(d);
+            let land = geo.step(geo.step(my_men, d) & jumpable_by_men, d) & empty;
+            capturers |= geo.step(geo.step(land, back), back);
+        }
+        capturers &= my_men;
+        let king_dirs = self.king_capture;
+        let kings_may_capture =
+            some_king_may_capture(rules, geo, king_dirs, my_kings, opp_pieces, empty);
+
+        // The search, and its state, only when some piece can capture (in most positions none can).
+        if capturers != B::ZERO || kings_may_capture {
+            let mut g = Gen {
+                rules,
+                geo,
+                opp_pieces,
+                opp_kings,
+                man_capture_dirs,
+                king_dirs,
+                promo_row,
+                immediate: rules.removal == Removal::Immediate,
+                capture_promotion: relax.capture_promotion.unwrap_or(rules.capture_promotion),
+                man_captures_king,
+                precedence: !relax.precedence,
+                list: &mut *list,
+                duplicates,
+                best: 0,
+                from: 0,
+                piece: PieceKind::Man,
+                len: 0,
+                path: [0; MAX_CAPTURES],
+                order: [0; MAX_CAPTURES],
+            };
+            for from in CellIter(capturers) {
                 g.from = from;
-                g.piece = PieceKind::King;
+                g.piece = PieceKind::Man;
                 let bit = B::bit(from);
-                g.king_jumps(bit, occ & !bit, B::ZERO, g.king_dirs);
+                g.man_jumps(bit, occ & !bit, B::ZERO, None);
+            }
+            if kings_may_capture {
+                for from in CellIter(my_kings) {
+                    g.from = from;
+                    g.piece = PieceKind::King;
+                    let bit = B::bit(from);
+                    g.king_jumps(bit, occ & !bit, B::ZERO, g.king_dirs);
+                }
+            }
+            if !list.is_empty() && !relax.quiet_with_captures {
+                return;
             }
         }
-        if !list.is_empty() && !relax.quiet_with_captures {
-            return;
+        let (my_men, my_kings) = match quiet_from {
+            Some(cell) => (my_men & B::bit(cell), my_kings & B::bit(cell)),
+            None => (my_men, my_kings),
+        };
+        for d in dirs(self.man_step[mine]) {
+            for to in CellIter(geo.step(my_men, d) & empty) {
+                let from = geo.step(B::bit(to), opposite(d)).lowest();
+                let promotes = promo_row & B::bit(to) != B::ZERO;
+                list.push(Move::quiet(from, to, PieceKind::Man, promotes));
+            }
         }
-    }
-    let (my_men, my_kings) = match quiet_from {
-        Some(cell) => (my_men & B::bit(cell), my_kings & B::bit(cell)),
-        None => (my_men, my_kings),
-    };
-    for d in dirs(rules.man_step_dirs(me)) {
-        for to in CellIter(geo.step(my_men, d) & empty) {
-            let from = geo.step(B::bit(to), opposite(d)).lowest();
-            let promotes = promo_row & B::bit(to) != B::ZERO;
-            list.push(Move::quiet(from, to, PieceKind::Man, promotes));
-        }
-    }
-    // A king that has made the limit of consecutive moves may not move quietly again (Frisian).
-    let frozen = if relax.king_move_limit {
-        B::ZERO
-    } else {
-        B::from_bits(pos.frozen_king())
-    };
-    for from in CellIter(my_kings & !frozen) {
-        for d in dirs(rules.king_dirs()) {
-            let mut s = geo.step(B::bit(from), d) & empty;
-            while s != B::ZERO {
-                list.push(Move::quiet(from, s.lowest(), PieceKind::King, false));
-                if rules.king_range == KingRange::Short {
-                    break;
+        // A king that has made the limit of consecutive moves may not move quietly again (Frisian).
+        let frozen = if relax.king_move_limit {
+            B::ZERO
+        } else {
+            B::from_bits(pos.frozen_king())
+        };
+        for from in CellIter(my_kings & !frozen) {
+            for d in dirs(self.king_step) {
+                let mut s = geo.step(B::bit(from), d) & empty;
+                while s != B::ZERO {
+                    list.push(Move::quiet(from, s.lowest(), PieceKind::King, false));
+                    if rules.king_range == KingRange::Short {
+                        break;
+                    }
+                    s = geo.step(s, d) & empty;
                 }
-                s = geo.step(s, d) & empty;
             }
         }
     }
