@@ -416,34 +416,17 @@ impl DrawTracker {
     /// [`DrawTracker::record`] without copying the flags: the rules that fired at this ply are
     /// the tail of [`DrawTracker::flags`] it returns (empty on most moves).
     pub fn advance(&mut self, before: &Position, mv: &Move, after: &Position) -> &[DrawFlag] {
+        // Most moves change nothing here but counters; what fires a rule is out of line, so
+        // that the common path stays short.
         let fired_before = self.flags.len();
         self.ply += 1;
-        let ply = self.ply;
-        let limits = self.limits;
 
         // Repetition: positions before an irreversible move cannot come back.
         if irreversible(mv, after) {
             self.history.clear();
-            self.unhashed = Some(ply);
+            self.unhashed = Some(self.ply);
         } else {
-            if let Some(at) = self.unhashed.take() {
-                self.history.push((zobrist::hash(before), at));
-            }
-            let hash = zobrist::hash(after);
-            self.history.push((hash, ply));
-            if limits.threefold && !self.has_fired(DrawRule::Threefold) {
-                let mut seen = self.history.iter().filter(|(h, _)| *h == hash);
-                let count = seen.clone().count();
-                if count >= 3 {
-                    let first = seen.next().map_or(ply, |&(_, p)| p);
-                    let detail = if first == 0 {
-                        format!("third occurrence of the start position ({count} in all)")
-                    } else {
-                        format!("third occurrence of the position first seen after ply {first}")
-                    };
-                    self.fire(DrawRule::Threefold, ply, detail);
-                }
-            }
+            self.repeat(before, after);
         }
 
         // Consecutive king moves without capture.
@@ -452,29 +435,15 @@ impl DrawTracker {
         } else {
             self.king_plies = 0;
         }
-        if let Some(k) = limits.king_plies
+        if let Some(k) = self.limits.king_plies
             && self.king_plies >= k.plies
-            && !self.has_fired(k.rule)
-            && !no_move(after)
         {
-            let detail = format!(
-                "{} plies ({} moves each) of king moves without a man move or a capture since \
-                 ply {}",
-                k.plies,
-                k.plies / 2,
-                ply - self.king_plies
-            );
-            self.fire(k.rule, ply, detail);
+            self.king_plies_reached(k, after);
         }
 
         // Breakthrough: the first man crowned wins the game there.
         if self.first_king_wins && mv.promotes && self.decided.is_none() {
-            let winner = after.to_move().opposite();
-            self.decided = Some(Decision {
-                winner,
-                ply,
-                detail: format!("{winner} made the first king, which wins Breakthrough at once"),
-            });
+            self.first_king(after);
         }
 
         if mv.is_capture() || mv.promotes {
@@ -482,6 +451,58 @@ impl DrawTracker {
         }
         self.check_position(after);
         &self.flags[fired_before..]
+    }
+
+    /// A reversible move from `before` to `after`: both join the history (`before` if it was
+    /// not in it yet), and threefold is looked for.
+    #[inline(never)]
+    fn repeat(&mut self, before: &Position, after: &Position) {
+        let ply = self.ply;
+        if let Some(at) = self.unhashed.take() {
+            self.history.push((zobrist::hash(before), at));
+        }
+        let hash = zobrist::hash(after);
+        self.history.push((hash, ply));
+        if self.limits.threefold && !self.has_fired(DrawRule::Threefold) {
+            let mut seen = self.history.iter().filter(|(h, _)| *h == hash);
+            let count = seen.clone().count();
+            if count >= 3 {
+                let first = seen.next().map_or(ply, |&(_, p)| p);
+                let detail = if first == 0 {
+                    format!("third occurrence of the start position ({count} in all)")
+                } else {
+                    format!("third occurrence of the position first seen after ply {first}")
+                };
+                self.fire(DrawRule::Threefold, ply, detail);
+            }
+        }
+    }
+
+    /// The limit of consecutive king moves is reached: the rule fires, unless it has, or the
+    /// move left the opponent without a move (a win, not a draw).
+    #[cold]
+    fn king_plies_reached(&mut self, k: table::KingPlies, after: &Position) {
+        if self.has_fired(k.rule) || no_move(after) {
+            return;
+        }
+        let detail = format!(
+            "{} plies ({} moves each) of king moves without a man move or a capture since ply {}",
+            k.plies,
+            k.plies / 2,
+            self.ply - self.king_plies
+        );
+        self.fire(k.rule, self.ply, detail);
+    }
+
+    /// Breakthrough: the side that just crowned a man wins.
+    #[cold]
+    fn first_king(&mut self, after: &Position) {
+        let winner = after.to_move().opposite();
+        self.decided = Some(Decision {
+            winner,
+            ply: self.ply,
+            detail: format!("{winner} made the first king, which wins Breakthrough at once"),
+        });
     }
 
     /// Every flag so far, in the order they fired.

@@ -653,13 +653,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     fn play(&mut self, at: &Cursor, node: &MoveNode, rest: &[MoveNode]) -> Option<Move> {
         let token = &node.token;
         if token.kind == MoveKind::Unknown {
-            self.report(
-                at,
-                node,
-                Kind::UnknownMove,
-                "the move is not known; the rest of this line is not replayed".into(),
-                Vec::new(),
-            );
+            self.unknown_move(at, node);
             return None;
         }
         let geo = &self.rules.board;
@@ -668,23 +662,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             match self.squares.cell(geo, square) {
                 Ok(c) => cells.push(c),
                 Err(error) => {
-                    let mut message = format!(
-                        "{square} is not a playing square of the {} board",
-                        self.rules.variant
-                    );
-                    // Off the board altogether: say which board it would fit.
-                    if let Some(size) = board_that_fits(square)
-                        .filter(|_| error == SquareError::NotOnBoard)
-                        .filter(|&size| size != geo.width || geo.width != geo.height)
-                    {
-                        let what = match &self.game_type {
-                            Some(written) => format!("GameType {written}"),
-                            None => format!("{} (no GameType tag)", self.rules.variant),
-                        };
-                        message
-                            .push_str(&format!("; {square} fits {size}x{size}: is {what} right?"));
-                    }
-                    self.report(at, node, Kind::SquareNotOnBoard, message, Vec::new());
+                    self.square_not_on_board(at, node, square, error);
                     return None;
                 }
             }
@@ -702,7 +680,50 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         played
     }
 
-    /// The legal move (of `legal`) that `cells` names, or a finding and `None`.
+    #[cold]
+    #[inline(never)]
+    fn unknown_move(&mut self, at: &Cursor, node: &MoveNode) {
+        self.report(
+            at,
+            node,
+            Kind::UnknownMove,
+            "the move is not known; the rest of this line is not replayed".into(),
+            Vec::new(),
+        );
+    }
+
+    /// A square of the token that is not a playing square of the board.
+    #[cold]
+    #[inline(never)]
+    fn square_not_on_board(
+        &mut self,
+        at: &Cursor,
+        node: &MoveNode,
+        square: Square,
+        error: SquareError,
+    ) {
+        let geo = &self.rules.board;
+        let mut message = format!(
+            "{square} is not a playing square of the {} board",
+            self.rules.variant
+        );
+        // Off the board altogether: say which board it would fit.
+        if let Some(size) = board_that_fits(square)
+            .filter(|_| error == SquareError::NotOnBoard)
+            .filter(|&size| size != geo.width || geo.width != geo.height)
+        {
+            let what = match &self.game_type {
+                Some(written) => format!("GameType {written}"),
+                None => format!("{} (no GameType tag)", self.rules.variant),
+            };
+            message.push_str(&format!("; {square} fits {size}x{size}: is {what} right?"));
+        }
+        self.report(at, node, Kind::SquareNotOnBoard, message, Vec::new());
+    }
+
+    /// The legal move (of `legal`) that `cells` names, or a finding and `None`. The usual
+    /// answer, one move written as PDN writes it, is the short path; everything to report is
+    /// out of line.
     fn match_move(
         &mut self,
         at: &Cursor,
@@ -711,77 +732,114 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         cells: &[Cell],
         legal: &MoveList,
     ) -> Option<Move> {
-        let geo = &self.rules.board;
-        let token = &node.token;
         let (mv, reading) = match matcher::find_in(&at.pos, legal, Relax::default(), cells) {
             Match::One(mv, reading) => (mv, reading),
-            Match::Many(candidates) => {
-                let writer = Writer {
-                    pos: &at.pos,
-                    numbering: self.written,
-                };
-                let texts = writer.texts(&candidates);
-                let head = format!(
-                    "{} moves go from {} to {}",
-                    candidates.len(),
-                    writer.square(candidates[0].from),
-                    writer.square(candidates[0].to)
-                );
-                let unsaid = "the record does not say which was played";
-                match self.resolve(&at.pos, &candidates, rest) {
-                    Resolved::One(mv) => {
-                        let message = format!(
-                            "{head}: the full path is required; the next moves show it was {}",
-                            writer.text(&mv, &candidates)
-                        );
-                        self.report(at, node, Kind::AmbiguousResolved, message, texts);
-                        (mv, Reading::Short)
-                    }
-                    // The record is ambiguous, but nothing later depends on it: go on with one.
-                    Resolved::Any(mv) => {
-                        let message = format!(
-                            "{head} and {unsaid}; the rest of the line replays after each, so replay goes on after {}",
-                            writer.text(&mv, &candidates)
-                        );
-                        self.report(at, node, Kind::AmbiguousMove, message, texts);
-                        (mv, Reading::Short)
-                    }
-                    Resolved::No => {
-                        let message =
-                            format!("{head} and {unsaid}; the rest of this line is not replayed");
-                        self.report(at, node, Kind::AmbiguousMove, message, texts);
-                        return None;
-                    }
-                }
-            }
+            Match::Many(candidates) => self.ambiguous(at, node, rest, &candidates)?,
             Match::None => {
-                // The explanation lists every legal move, not only those `legal` may be.
-                let mut all = MoveList::new();
-                movegen::generate(&at.pos, &mut all);
-                let e = explain::explain(&at.pos, self.written, &all, cells);
-                let mut message = format!("{}; the rest of this line is not replayed", e.message);
-                if at.ply == 1
-                    && at.depth == 0
-                    && at.number > 1
-                    && at.pos == Position::initial(self.rules)
-                {
-                    let n = at.number;
-                    message.push_str(&match self.start_fen {
-                        StartFen::None => {
-                            format!(" (the record starts at move {n} without a FEN setup)")
-                        }
-                        StartFen::Unreadable => format!(
-                            " (the record starts at move {n}; its FEN could not be read, so replay starts from the initial position)"
-                        ),
-                        StartFen::Read => format!(
-                            " (the record starts at move {n} from its FEN, which is the initial position)"
-                        ),
-                    });
-                }
-                self.report(at, node, e.kind, message, e.moves);
+                self.illegal(at, node, cells);
                 return None;
             }
         };
+        let token = &node.token;
+        let separator_wrong = token
+            .separator
+            .is_some_and(|s| (s == 'x' || s == ':') != mv.is_capture());
+        if separator_wrong || !matches!(reading, Reading::Short | Reading::FullPath) {
+            self.notation_findings(at, node, &mv, reading, separator_wrong, legal);
+        }
+        Some(mv)
+    }
+
+    /// Several legal moves fit the token: the one the rest of the line shows, or any when
+    /// nothing later depends on it (each with a finding), or `None`.
+    #[cold]
+    #[inline(never)]
+    fn ambiguous(
+        &mut self,
+        at: &Cursor,
+        node: &MoveNode,
+        rest: &[MoveNode],
+        candidates: &[Move],
+    ) -> Option<(Move, Reading)> {
+        let writer = Writer {
+            pos: &at.pos,
+            numbering: self.written,
+        };
+        let texts = writer.texts(candidates);
+        let head = format!(
+            "{} moves go from {} to {}",
+            candidates.len(),
+            writer.square(candidates[0].from),
+            writer.square(candidates[0].to)
+        );
+        let unsaid = "the record does not say which was played";
+        Some(match self.resolve(&at.pos, candidates, rest) {
+            Resolved::One(mv) => {
+                let message = format!(
+                    "{head}: the full path is required; the next moves show it was {}",
+                    writer.text(&mv, candidates)
+                );
+                self.report(at, node, Kind::AmbiguousResolved, message, texts);
+                (mv, Reading::Short)
+            }
+            // The record is ambiguous, but nothing later depends on it: go on with one.
+            Resolved::Any(mv) => {
+                let message = format!(
+                    "{head} and {unsaid}; the rest of the line replays after each, so replay goes on after {}",
+                    writer.text(&mv, candidates)
+                );
+                self.report(at, node, Kind::AmbiguousMove, message, texts);
+                (mv, Reading::Short)
+            }
+            Resolved::No => {
+                let message = format!("{head} and {unsaid}; the rest of this line is not replayed");
+                self.report(at, node, Kind::AmbiguousMove, message, texts);
+                return None;
+            }
+        })
+    }
+
+    /// No legal move fits the token: the finding that explains why.
+    #[cold]
+    #[inline(never)]
+    fn illegal(&mut self, at: &Cursor, node: &MoveNode, cells: &[Cell]) {
+        // The explanation lists every legal move, not only those `legal` may be.
+        let mut all = MoveList::new();
+        movegen::generate(&at.pos, &mut all);
+        let e = explain::explain(&at.pos, self.written, &all, cells);
+        let mut message = format!("{}; the rest of this line is not replayed", e.message);
+        if at.ply == 1 && at.depth == 0 && at.number > 1 && at.pos == Position::initial(self.rules)
+        {
+            let n = at.number;
+            message.push_str(&match self.start_fen {
+                StartFen::None => {
+                    format!(" (the record starts at move {n} without a FEN setup)")
+                }
+                StartFen::Unreadable => format!(
+                    " (the record starts at move {n}; its FEN could not be read, so replay starts from the initial position)"
+                ),
+                StartFen::Read => format!(
+                    " (the record starts at move {n} from its FEN, which is the initial position)"
+                ),
+            });
+        }
+        self.report(at, node, e.kind, message, e.moves);
+    }
+
+    /// The move was found, but not written as PDN writes it: a loose path, a Hub capture list,
+    /// or the wrong separator.
+    #[cold]
+    #[inline(never)]
+    fn notation_findings(
+        &mut self,
+        at: &Cursor,
+        node: &MoveNode,
+        mv: &Move,
+        reading: Reading,
+        separator_wrong: bool,
+        legal: &MoveList,
+    ) {
+        let geo = &self.rules.board;
         let writer = Writer {
             pos: &at.pos,
             numbering: self.written,
@@ -798,28 +856,26 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             Reading::HubCaptures => {
                 let message = format!(
                     "captured squares listed instead of the path; PDN writes {}",
-                    writer.text(&mv, legal)
+                    writer.text(mv, legal)
                 );
                 self.report(at, node, Kind::HubCaptureList, message, Vec::new());
             }
             Reading::Short | Reading::FullPath => {}
         }
-        let capture_sep = token.separator.is_some_and(|s| s == 'x' || s == ':');
-        if token.separator.is_some() && capture_sep != mv.is_capture() {
+        if separator_wrong {
             let message = if mv.is_capture() {
                 format!(
                     "this move captures; PDN writes it {}",
-                    writer.text(&mv, legal)
+                    writer.text(mv, legal)
                 )
             } else {
                 format!(
                     "this move captures nothing; PDN writes it {}",
-                    writer.text(&mv, legal)
+                    writer.text(mv, legal)
                 )
             };
             self.report(at, node, Kind::SeparatorMismatch, message, Vec::new());
         }
-        Some(mv)
     }
 
     /// Of several moves a short form names, the one after which the rest of the line replays
