@@ -657,16 +657,26 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             return None;
         }
         let geo = &self.rules.board;
-        let mut cells: SmallVec<[Cell; 8]> = SmallVec::new();
-        for &square in &token.squares {
+        // The token's cells, on the stack unless the token is longer than any move.
+        let mut short = [0 as Cell; 40];
+        let mut long = Vec::new();
+        let cells: &mut [Cell] = match token.squares.len() {
+            n if n <= short.len() => &mut short[..n],
+            n => {
+                long.resize(n, 0);
+                &mut long
+            }
+        };
+        for (cell, &square) in cells.iter_mut().zip(&token.squares) {
             match self.squares.cell(geo, square) {
-                Ok(c) => cells.push(c),
+                Ok(c) => *cell = c,
                 Err(error) => {
                     self.square_not_on_board(at, node, square, error);
                     return None;
                 }
             }
         }
+        let cells = &*cells;
         let mut legal = self.legal.take().unwrap_or_default();
         legal.clear();
         match cells.first() {
