@@ -159,9 +159,10 @@ impl Generator {
         };
         let mut capturers = B::ZERO;
         for d in dirs(man_capture_dirs) {
+            // Worked back from the landing squares: a man one step behind a piece it may
+            // jump, with an empty square behind that piece (two steps, not four).
             let back = opposite(d);
-            let land = geo.step(geo.step(my_men, d) & jumpable_by_men, d) & empty;
-            capturers |= geo.step(geo.step(land, back), back);
+            capturers |= geo.step(geo.step(empty, back) & jumpable_by_men, back);
         }
         capturers &= my_men;
         let king_dirs = self.king_capture;
@@ -272,20 +273,23 @@ fn some_king_may_capture<B: BitSet>(
     }
     let flying = rules.king_range != KingRange::Short;
     for d in dirs(king_dirs) {
-        // The first square along each ray that is not empty (or the first square, for a
-        // short king): where a capture would have to jump.
-        let mut reach = geo.step(kings, d);
-        if flying {
-            loop {
-                let further = reach | geo.step(reach & empty, d);
-                if further == reach {
-                    break;
-                }
-                reach = further;
-            }
+        // Worked back from the pieces that could be jumped that way (an empty square behind
+        // them): the squares a king could jump them from, then, for a flying king, further
+        // back over empty squares. Most directions have no such piece at all.
+        let back = opposite(d);
+        let targets = jumpable & geo.step(empty, back);
+        if targets == B::ZERO {
+            continue;
         }
-        if geo.step(reach & jumpable, d) & empty != B::ZERO {
-            return true;
+        let mut reach = geo.step(targets, back);
+        while reach != B::ZERO {
+            if reach & kings != B::ZERO {
+                return true;
+            }
+            if !flying {
+                break;
+            }
+            reach = geo.step(reach & empty, back);
         }
     }
     false
