@@ -31,63 +31,84 @@ pub enum Match {
     None,
 }
 
+/// [`Match`] as [`find_in`] answers it: the usual answer, one move of the list it was given,
+/// by its index, so that a replay reads the move where it lies instead of copying it.
+#[derive(Debug, Clone)]
+pub enum Found {
+    /// `moves[i]` of the list given to [`find_in`].
+    At(usize, Reading),
+    /// One capture route, generated for the purpose (a token with intermediate squares).
+    Route(Move, Reading),
+    Many(Vec<Move>),
+    None,
+}
+
 /// Generates the moves of `pos` with `relax` and matches `cells` against them.
 pub fn find(pos: &Position, relax: Relax, cells: &[Cell]) -> Match {
     let mut list = MoveList::new();
     movegen::generate_relaxed(pos, &mut list, Duplicates::Merge, relax);
-    find_in(pos, &list, relax, cells)
+    match find_in(pos, &list, relax, cells) {
+        Found::At(i, reading) => Match::One(list[i], reading),
+        Found::Route(m, reading) => Match::One(m, reading),
+        Found::Many(moves) => Match::Many(moves),
+        Found::None => Match::None,
+    }
 }
 
 /// Matches `cells` against `moves`, the moves of `pos` generated with `relax` (routes are
 /// generated again with the same `relax` when the token gives intermediate squares).
-pub fn find_in(pos: &Position, moves: &MoveList, relax: Relax, cells: &[Cell]) -> Match {
+pub fn find_in(pos: &Position, moves: &MoveList, relax: Relax, cells: &[Cell]) -> Found {
     let (Some(&from), Some(&to)) = (cells.first(), cells.last()) else {
-        return Match::None;
+        return Found::None;
     };
     if cells.len() < 2 {
-        return Match::None;
+        return Found::None;
     }
     if cells.len() == 2 {
-        return collect(
-            moves.iter().filter(|m| m.from == from && m.to == to),
-            Reading::Short,
-        );
+        return collect(moves, |m| m.from == from && m.to == to, Reading::Short);
     }
     let written = &cells[1..];
     // Generated in place: returning the inline list by value copies it (most of a replay's
     // time went to that copy once a move grew to 96 bytes).
     let mut routes = MoveList::new();
     movegen::generate_relaxed(pos, &mut routes, Duplicates::Keep, relax);
-    let from_here = || routes.iter().filter(|m| m.from == from && m.to == to);
+    let from_here = |m: &Move| m.from == from && m.to == to;
+    // A route is a move of the local list: it is returned as a copy.
+    let route = |found: Found| match found {
+        Found::At(i, reading) => Found::Route(routes[i], reading),
+        found => found,
+    };
     let exact = collect(
-        from_here().filter(|m| m.path() == written),
+        &routes,
+        |m| from_here(m) && m.path() == written,
         Reading::FullPath,
     );
-    if !matches!(exact, Match::None) {
-        return exact;
+    if !matches!(exact, Found::None) {
+        return route(exact);
     }
     // Landing squares left out first: a written square is where the piece stops. Only when no
     // route stops there, squares it merely passes over.
     let partial = collect(
-        from_here().filter(|m| is_subsequence(written, m.path())),
+        &routes,
+        |m| from_here(m) && is_subsequence(written, m.path()),
         Reading::PartialPath,
     );
-    if !matches!(partial, Match::None) {
-        return partial;
+    if !matches!(partial, Found::None) {
+        return route(partial);
     }
     let geo = &pos.rules().board;
     let passing = collect(
-        from_here().filter(|m| is_subsequence(written, &traversed(geo, m))),
+        &routes,
+        |m| from_here(m) && is_subsequence(written, &traversed(geo, m)),
         Reading::PartialPath,
     );
-    if !matches!(passing, Match::None) {
-        return passing;
+    if !matches!(passing, Found::None) {
+        return route(passing);
     }
     let taken: Bits = cells[2..].iter().fold(0, |b, &c| b | 1 << c);
     collect(
-        moves
-            .iter()
-            .filter(|m| m.from == from && m.to == cells[1] && m.captured == taken),
+        moves,
+        |m| m.from == from && m.to == cells[1] && m.captured == taken,
         Reading::HubCaptures,
     )
 }
@@ -99,15 +120,17 @@ pub fn routes(pos: &Position, relax: Relax) -> MoveList {
     list
 }
 
-/// One match, several, or none; routes of the same move count once.
-fn collect<'a>(mut candidates: impl Iterator<Item = &'a Move>, reading: Reading) -> Match {
-    let Some(first) = candidates.next() else {
-        return Match::None;
+/// The moves of `moves` that `fits`: one (by its index), several, or none; routes of the same
+/// move count once.
+fn collect(moves: &[Move], fits: impl Fn(&Move) -> bool, reading: Reading) -> Found {
+    let mut candidates = moves.iter().enumerate().filter(|(_, m)| fits(m));
+    let Some((at, first)) = candidates.next() else {
+        return Found::None;
     };
     // The usual answer, one move, is found without gathering the candidates (a move is large).
-    let mut others = candidates.filter(|m| *m != first);
+    let mut others = candidates.map(|(_, m)| m).filter(|m| *m != first);
     let Some(second) = others.next() else {
-        return Match::One(*first, reading);
+        return Found::At(at, reading);
     };
     let mut found = vec![*first, *second];
     for m in others {
@@ -115,7 +138,7 @@ fn collect<'a>(mut candidates: impl Iterator<Item = &'a Move>, reading: Reading)
             found.push(*m);
         }
     }
-    Match::Many(found)
+    Found::Many(found)
 }
 
 /// Every square a capture route passes over or lands on, in order, after its start: the legs
@@ -169,13 +192,14 @@ mod tests {
         let a = Move::quiet(1, 5, PieceKind::Man, false);
         let b = Move::quiet(1, 6, PieceKind::Man, false);
         let c = Move::quiet(2, 6, PieceKind::Man, false);
-        assert!(matches!(collect([].iter(), Reading::Short), Match::None));
+        let any = |_: &Move| true;
+        assert!(matches!(collect(&[], any, Reading::Short), Found::None));
         assert!(matches!(
-            collect([a, a, a].iter(), Reading::FullPath),
-            Match::One(m, Reading::FullPath) if m == a
+            collect(&[c, a, a, a], |m| m.from == 1, Reading::FullPath),
+            Found::At(1, Reading::FullPath)
         ));
-        match collect([a, b, a, c, b].iter(), Reading::Short) {
-            Match::Many(found) => assert_eq!(found, [a, b, c]),
+        match collect(&[a, b, a, c, b], any, Reading::Short) {
+            Found::Many(found) => assert_eq!(found, [a, b, c]),
             _ => panic!("three different moves"),
         }
     }

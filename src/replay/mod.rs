@@ -28,7 +28,7 @@ use crate::rules::{
 };
 use crate::variant::{SquareNotation, Variant};
 use explain::Writer;
-use matcher::{Match, Reading};
+use matcher::{Found, Match, Reading};
 use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -395,6 +395,24 @@ struct Replayer<'v, V> {
     game_type: Option<String>,
 }
 
+/// The move a token names: where it lies among the legal moves (the usual answer, read in
+/// place: a move is 96 bytes, and copying it through every step of a replay stalled more
+/// than the matching cost), or a move found elsewhere (a capture route, an ambiguity
+/// resolved), boxed so that the usual answer stays two words.
+enum Played {
+    Legal(usize),
+    Owned(Box<Move>),
+}
+
+impl Played {
+    fn read<'a>(&'a self, legal: &'a MoveList) -> &'a Move {
+        match self {
+            Played::Legal(i) => &legal[*i],
+            Played::Owned(mv) => mv,
+        }
+    }
+}
+
 /// Whether the record sets up its start position.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum StartFen {
@@ -584,19 +602,20 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     None => at.number.max(1),
                 };
                 match self.play(&at, node, &line.moves[i + 1..]) {
-                    Some(mv) => {
-                        let after = at.pos.play(&mv);
-                        self.out.moves_replayed += 1;
+                    Some(played) => {
                         // `play` left the legal moves of `at.pos` in the reused list.
                         let none = MoveList::new();
                         let legal = self.legal.as_deref().unwrap_or(&none);
+                        let mv = played.read(legal);
+                        let after = at.pos.play(mv);
+                        self.out.moves_replayed += 1;
                         self.visitor.on_move(&MoveEvent {
                             depth: at.depth,
                             ply: at.ply,
                             node,
                             before: &at.pos,
                             follows,
-                            mv: &mv,
+                            mv,
                             after: &after,
                             legal,
                         });
@@ -650,7 +669,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     }
 
     /// The legal move `node` names, or a finding and `None`.
-    fn play(&mut self, at: &Cursor, node: &MoveNode, rest: &[MoveNode]) -> Option<Move> {
+    fn play(&mut self, at: &Cursor, node: &MoveNode, rest: &[MoveNode]) -> Option<Played> {
         let token = &node.token;
         if token.kind == MoveKind::Unknown {
             self.unknown_move(at, node);
@@ -685,7 +704,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             }
             _ => self.generator.generate(&at.pos, &mut legal),
         }
-        let played = self.match_move(at, node, rest, &cells, &legal);
+        let played = self.match_move(at, node, rest, cells, &legal);
         self.legal = Some(legal);
         played
     }
@@ -741,23 +760,28 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         rest: &[MoveNode],
         cells: &[Cell],
         legal: &MoveList,
-    ) -> Option<Move> {
-        let (mv, reading) = match matcher::find_in(&at.pos, legal, Relax::default(), cells) {
-            Match::One(mv, reading) => (mv, reading),
-            Match::Many(candidates) => self.ambiguous(at, node, rest, &candidates)?,
-            Match::None => {
+    ) -> Option<Played> {
+        let (played, reading) = match matcher::find_in(&at.pos, legal, Relax::default(), cells) {
+            Found::At(i, reading) => (Played::Legal(i), reading),
+            Found::Route(mv, reading) => (Played::Owned(Box::new(mv)), reading),
+            Found::Many(candidates) => {
+                let (mv, reading) = self.ambiguous(at, node, rest, &candidates)?;
+                (Played::Owned(Box::new(mv)), reading)
+            }
+            Found::None => {
                 self.illegal(at, node, cells);
                 return None;
             }
         };
+        let mv = played.read(legal);
         let token = &node.token;
         let separator_wrong = token
             .separator
             .is_some_and(|s| (s == 'x' || s == ':') != mv.is_capture());
         if separator_wrong || !matches!(reading, Reading::Short | Reading::FullPath) {
-            self.notation_findings(at, node, &mv, reading, separator_wrong, legal);
+            self.notation_findings(at, node, mv, reading, separator_wrong, legal);
         }
-        Some(mv)
+        Some(played)
     }
 
     /// Several legal moves fit the token: the one the rest of the line shows, or any when
