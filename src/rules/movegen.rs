@@ -456,23 +456,27 @@ impl<B: BitSet> Gen<'_, B> {
 
     /// The precedence key of the current sequence: higher is preferred, equal keys coexist.
     fn key(&self) -> u32 {
-        let n = self.len as u32;
-        let taken = &self.order[..self.len];
-        let kings = taken
-            .iter()
-            .filter(|&&c| self.opp_kings & B::bit(c) != B::ZERO)
-            .count() as u32;
-        let by_king = u32::from(self.piece == PieceKind::King);
         if !self.precedence {
             return 0;
         }
+        let n = self.len as u32;
+        let taken = &self.order[..self.len];
+        // Counted only for the rules that weigh kings (most moves are of the others).
+        let kings = || {
+            taken
+                .iter()
+                .filter(|&&c| self.opp_kings & B::bit(c) != B::ZERO)
+                .count() as u32
+        };
+        let by_king = u32::from(self.piece == PieceKind::King);
         match self.rules.precedence {
             Precedence::None => 0,
             Precedence::MaxPieces => n,
-            Precedence::MaxPiecesThenKings => n << 8 | kings,
+            Precedence::MaxPiecesThenKings => n << 8 | kings(),
             Precedence::KingFirst => by_king,
             Precedence::Value => {
                 // A man is worth 100 and a king 199 (lidraughts); then a capture by a king.
+                let kings = kings();
                 let value = 100 * (n - kings) + 199 * kings;
                 value << 1 | by_king
             }
@@ -486,7 +490,7 @@ impl<B: BitSet> Gen<'_, B> {
                     .enumerate()
                     .filter(|&(_, &c)| self.opp_kings & B::bit(c) != B::ZERO)
                     .fold(0, |mask, (i, _)| mask | 1 << (15 - i));
-                n << 24 | by_king << 23 | kings << 16 | king_order
+                n << 24 | by_king << 23 | kings() << 16 | king_order
             }
         }
     }
