@@ -102,38 +102,35 @@ mod tests {
         assert_eq!(m.to_string(), "white 2 men against black 1 king");
     }
 
-    /// The count kept move by move equals the board counted afresh, in random games of every
-    /// variant (captures of men and of kings, crownings, by either side).
-    #[test]
-    fn material_kept_by_moves_equals_the_board() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        let mut captures = 0;
-        for rules in variants::ALL {
-            for _ in 0..40 {
-                let mut pos = Position::initial(rules);
-                let mut kept = Material::of(&pos);
-                for _ in 0..300 {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let mv = moves[(next() % moves.len() as u64) as usize];
-                    captures += u32::from(mv.is_capture());
-                    let after = pos.play(&mv);
-                    if mv.is_capture() || mv.promotes {
-                        kept.play(&pos, &mv);
-                    }
-                    assert_eq!(kept, Material::of(&after), "{}", rules.variant);
-                    pos = after;
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 128,
+            ..Default::default()
+        })]
+
+        /// The count kept move by move equals the board counted afresh, in random games of
+        /// every variant (captures of men and of kings, crownings, by either side).
+        #[test]
+        fn material_kept_by_moves_equals_the_board(
+            which in 0..variants::ALL.len(),
+            picks in proptest::collection::vec(proptest::prelude::any::<u16>(), 0..300),
+        ) {
+            let rules = variants::ALL[which];
+            let mut pos = Position::initial(rules);
+            let mut kept = Material::of(&pos);
+            for pick in picks {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
                 }
+                let mv = moves[pick as usize % moves.len()];
+                let after = pos.play(&mv);
+                if mv.is_capture() || mv.promotes {
+                    kept.play(&pos, &mv);
+                }
+                proptest::prop_assert_eq!(kept, Material::of(&after), "{}", rules.variant);
+                pos = after;
             }
         }
-        assert!(captures > 1000, "the games must capture: {captures}");
     }
 }
