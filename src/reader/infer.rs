@@ -32,8 +32,10 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
     }
     // Unreadable (already reported by the tag reader), or a long form of a type nobody assigned.
     let unreadable_game_type = game.tags.iter().any(|t| t.name == "GameType");
-    let no_game_type = match game.game_type {
-        Some(g) => format!("GameType {} names no variant pdnkit knows", g.code),
+    // (Written only into the notes that say it: most games without a GameType are inferred.)
+    let game_type_code = game.game_type.map(|g| g.code);
+    let no_game_type = || match game_type_code {
+        Some(code) => format!("GameType {code} names no variant pdnkit knows"),
         None if unreadable_game_type => "the GameType cannot be read".to_string(),
         None => "no GameType tag".to_string(),
     };
@@ -49,7 +51,7 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
             game.diagnostics.push(Diagnostic::new(
                 Code::VariantInferred,
                 span,
-                format!("{no_game_type}; read as {variant} from the Variant tag"),
+                format!("{}; read as {variant} from the Variant tag", no_game_type()),
             ));
             return;
         }
@@ -75,7 +77,7 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
         game.diagnostics.push(Diagnostic::new(
             Code::VariantInferred,
             span,
-            format!("{no_game_type}; read as {variant} (--variant)"),
+            format!("{}; read as {variant} (--variant)", no_game_type()),
         ));
         return;
     }
@@ -162,33 +164,33 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
             .first()
             .and_then(|m| m.token.squares.first())
     {
-        {
+        if (21..=24).contains(from) {
             // Russian sites that write numbers count like English from White's side (White's
-            // men on 21-32) and keep their `:` captures; Italian records write `x`.
+            // men on 21-32) and keep their `:` captures; Italian records write `x`. (Looked for
+            // only here: a scan of every move, for a question most games never raise.)
             let colon_captures = game
                 .moves
                 .moves
                 .iter()
                 .any(|m| m.token.kind == MoveKind::Capture && m.token.separator == Some(':'));
-            if (21..=24).contains(from) && colon_captures {
-                return Some((
+            return Some(if colon_captures {
+                (
                     Variant::Russian,
                     (
                         "squares up to 32, `:` captures, first move from ",
                         Some(*from),
                     ),
-                ));
-            }
-            if (21..=24).contains(from) {
-                return Some((
+                )
+            } else {
+                (
                     Variant::Italian,
                     ("squares up to 32, first move from ", Some(*from)),
-                ));
-            }
-            // International's White (first) opens from its front row, 31-35.
-            if (31..=35).contains(from) {
-                return Some((Variant::International, ("first move from ", Some(*from))));
-            }
+                )
+            });
+        }
+        // International's White (first) opens from its front row, 31-35.
+        if (31..=35).contains(from) {
+            return Some((Variant::International, ("first move from ", Some(*from))));
         }
     }
     Some((Variant::English, ("squares up to ", Some(highest))))
