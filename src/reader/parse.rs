@@ -45,13 +45,17 @@ pub struct ParsedGame {
     pub squares: SquareSummary,
 }
 
+/// The games of a chunk: most chunks hold one game (the splitter cuts at every game boundary it
+/// can), which is then kept without an allocation.
+pub type ParsedGames = SmallVec<[ParsedGame; 1]>;
+
 /// Parses every game in the chunk.
-pub fn parse_chunk(chunk: &Chunk<'_>) -> Vec<ParsedGame> {
+pub fn parse_chunk(chunk: &Chunk<'_>) -> ParsedGames {
     parse_chunk_with(chunk, true)
 }
 
 /// [`parse_chunk`], with or without the reading of plain runs (the tests compare the two).
-fn parse_chunk_with(chunk: &Chunk<'_>, plain_runs: bool) -> Vec<ParsedGame> {
+fn parse_chunk_with(chunk: &Chunk<'_>, plain_runs: bool) -> ParsedGames {
     let mut loc = Locator::new(
         chunk.bytes,
         chunk.base,
@@ -59,7 +63,7 @@ fn parse_chunk_with(chunk: &Chunk<'_>, plain_runs: bool) -> Vec<ParsedGame> {
         chunk.newline,
         chunk.encoding.is_utf8(),
     );
-    let mut games = Vec::new();
+    let mut games = ParsedGames::new();
     // One parser for the chunk: its buffers serve every game.
     let mut parser = GameParser::new(chunk, &mut loc);
     parser.plain_runs = plain_runs;
@@ -142,7 +146,8 @@ struct GameParser<'a, 'l> {
     pos: usize,
     loc: &'l mut Locator<'a>,
     diagnostics: Vec<Diagnostic>,
-    stack: Vec<Frame>,
+    /// (Inline up to one open variation: no allocation per chunk for the main line.)
+    stack: SmallVec<[Frame; 2]>,
     /// The move number read and not yet given to a move.
     pending_number: Option<PendingNumber>,
     /// Offset just past the last move token, for marks glued to it.
@@ -170,7 +175,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             pos: 0,
             loc,
             diagnostics: Vec::new(),
-            stack: Vec::new(),
+            stack: SmallVec::new(),
             pending_number: None,
             last_move_end: None,
             open_unread: None,
