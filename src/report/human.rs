@@ -332,11 +332,11 @@ pub fn write_run_line(
     let seconds = elapsed.as_secs_f64().max(1e-9);
     writeln!(
         out,
-        "{} {}, {}, {} moves, {:.1} MB in {:.2}s ({:.0} games/s)",
+        "{} {}, {}, {}, {:.1} MB in {:.2}s ({:.0} games/s)",
         style.bold(verb),
         counted(run.files, "file"),
         counted(run.games, "game"),
-        run.moves,
+        counted(run.moves, "move"),
         run.bytes as f64 / 1e6,
         seconds,
         run.games as f64 / seconds
@@ -416,4 +416,28 @@ pub fn write_summary(
         )?;
     }
     write_by_code(out, &totals.by_code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_line(files: u64, games: u64, moves: u64) -> String {
+        let mut out = Vec::new();
+        let run = RunCounts {
+            files,
+            games,
+            moves,
+            bytes: 0,
+        };
+        let elapsed = std::time::Duration::from_secs(1);
+        write_run_line(&mut out, Style { colour: false }, "checked", run, elapsed).expect("writes");
+        String::from_utf8(out).expect("text")
+    }
+
+    #[test]
+    fn the_run_line_counts_in_the_singular_and_the_plural() {
+        assert!(run_line(1, 1, 1).starts_with("checked 1 file, 1 game, 1 move, "));
+        assert!(run_line(2, 0, 30).starts_with("checked 2 files, 0 games, 30 moves, "));
+    }
 }
