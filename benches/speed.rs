@@ -79,7 +79,7 @@ fn peak_rss_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
-/// Timings of one archive: parse, check at 1 and 2 jobs, each the best of its rounds; and the
+/// Timings of one archive: parse and check at 1 job, each the best of its rounds; and the
 /// two ratios of the table, each the median (and range) of the ratios within a round. The three
 /// are timed one after another in every round, so a slow spell of a shared machine lands on all
 /// of them rather than on one.
@@ -88,7 +88,6 @@ struct Rates {
     mb: f64,
     parse: f64,
     jobs1: f64,
-    jobs2: f64,
     check_over_parse: Spread,
     speed_up: Spread,
 }
@@ -143,7 +142,6 @@ fn measure(bytes: Vec<u8>) -> Rates {
         mb,
         parse: best(|t| t.0),
         jobs1: best(|t| t.1),
-        jobs2: best(|t| t.2),
         check_over_parse: Spread::of(times.iter().map(|t| t.1 / t.0).collect()),
         speed_up: Spread::of(times.iter().map(|t| t.1 / t.2).collect()),
     }
