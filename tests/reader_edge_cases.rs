@@ -198,11 +198,7 @@ fn all_spans(games: &[Game]) -> Vec<Span> {
                 out.push(Span { len: 1, ..v.span });
                 // The closing `)`, if any, is the last byte of the span.
                 if v.span.len > 0 {
-                    out.push(Span {
-                        offset: v.span.end() - 1,
-                        len: 1,
-                        ..v.span
-                    });
+                    out.push(Span::new(v.span.end() - 1, 1));
                 }
                 line(&v.line, out);
             }
@@ -287,7 +283,8 @@ fn assert_accounted(bytes: &[u8], games: &[Game]) {
     );
     for game in games {
         for d in &game.diagnostics {
-            assert!(d.span.line >= 1 && d.span.column >= 1, "{d:?}");
+            let at = game.locate(d.span);
+            assert!(at.line >= 1 && at.column >= 1, "{d:?}");
             assert!(d.span.end() <= bytes.len() as u64, "{d:?} past the end");
         }
     }
@@ -434,7 +431,7 @@ fn check_huge_game(text: &str) {
     );
     let big = too_large[0];
     assert_eq!(big.span.offset, 0);
-    assert_eq!(big.span.line, 1);
+    assert_eq!(big.locate(big.span).line, 1);
     let d = big
         .diagnostics
         .iter()
@@ -456,7 +453,7 @@ fn check_huge_game(text: &str) {
         .matches('\n')
         .count() as u64
         + 1;
-    assert_eq!(last.tags[0].span.line, after_line);
+    assert_eq!(last.locate(last.tags[0].span).line, after_line);
     assert_eq!(
         last.tags[0].span.offset,
         text.find("[Event \"after\"]").unwrap() as u64
@@ -549,16 +546,25 @@ fn cr_only_file_has_correct_line_numbers() {
     assert_eq!(games.len(), 2);
     let moves = &games[0].moves.moves;
     assert_eq!(
-        (moves[0].token.span.line, moves[0].token.span.column),
+        (
+            at(&games[0], moves[0].token.span).line,
+            at(&games[0], moves[0].token.span).column
+        ),
         (3, 4)
     );
     assert_eq!(
-        (moves[2].token.span.line, moves[2].token.span.column),
+        (
+            at(&games[0], moves[2].token.span).line,
+            at(&games[0], moves[2].token.span).column
+        ),
         (4, 4)
     );
-    assert_eq!(games[0].result.as_ref().unwrap().span.line, 4);
-    assert_eq!(games[1].tags[0].span.line, 6);
-    assert_eq!(games[1].moves.moves[0].token.span.line, 7);
+    assert_eq!(
+        at(&games[0], games[0].result.as_ref().unwrap().span).line,
+        4
+    );
+    assert_eq!(at(&games[1], games[1].tags[0].span).line, 6);
+    assert_eq!(at(&games[1], games[1].moves.moves[0].token.span).line, 7);
     assert!(has(&games[0], Code::CrLineEnds));
 }
 
@@ -572,7 +578,13 @@ fn cr_only_fixture_line_numbers() {
     // three tags, three move lines, a blank line, Event, White).
     let white = games[1].tags.iter().find(|t| t.name == "White").unwrap();
     assert_eq!(white.value, "line 10");
-    assert_eq!((white.span.line, white.span.column), (10, 1));
+    assert_eq!(
+        (
+            at(&games[1], white.span).line,
+            at(&games[1], white.span).column
+        ),
+        (10, 1)
+    );
 }
 
 #[test]
@@ -584,7 +596,10 @@ fn cr_line_ends_note_points_at_the_cr() {
         .find(|d| d.code == Code::CrLineEnds)
         .unwrap();
     assert_eq!(d.span.offset, 11);
-    assert_eq!((d.span.line, d.span.column), (1, 12));
+    assert_eq!(
+        (at(&games[0], d.span).line, at(&games[0], d.span).column),
+        (1, 12)
+    );
 }
 
 #[test]
@@ -597,7 +612,7 @@ fn crlf_and_lf_give_the_same_positions_per_line() {
         g.moves
             .moves
             .iter()
-            .map(|m| (m.token.span.line, m.token.span.column))
+            .map(|m| (g.locate(m.token.span).line, g.locate(m.token.span).column))
             .collect::<Vec<_>>()
     };
     assert_eq!(pos(&a[0]), pos(&b[0]));
@@ -618,7 +633,14 @@ fn windows_1252_file() {
         .find(|d| d.code == Code::Windows1252)
         .expect("encoding reported");
     // `[White "Bert` is 12 bytes: the è is line 2, column 13, file offset 12 + 12.
-    assert_eq!((d.span.line, d.span.column, d.span.offset), (2, 13, 24));
+    assert_eq!(
+        (
+            at(game, d.span).line,
+            at(game, d.span).column,
+            d.span.offset
+        ),
+        (2, 13, 24)
+    );
     assert_eq!(d.level, Severity::Warning);
     let strict = read_bytes(
         bytes,
@@ -701,7 +723,10 @@ fn columns_of_a_game_starting_mid_line() {
     assert_eq!(games.len(), 2);
     let tag = &games[1].tags[0];
     assert_eq!(tag.span.offset, 15);
-    assert_eq!((tag.span.line, tag.span.column), (1, 16));
+    assert_eq!(
+        (at(&games[1], tag.span).line, at(&games[1], tag.span).column),
+        (1, 16)
+    );
 }
 
 #[test]
@@ -756,7 +781,10 @@ fn control_character_in_a_tag_value() {
         .iter()
         .find(|d| d.code == Code::ControlCharacter)
         .expect("W-CONTROL-CHARACTER");
-    assert_eq!((d.span.line, d.span.column), (1, 10));
+    assert_eq!(
+        (at(&games[0], d.span).line, at(&games[0], d.span).column),
+        (1, 10)
+    );
 }
 
 #[test]
@@ -767,7 +795,7 @@ fn move_number_out_of_sequence() {
         .iter()
         .find(|d| d.code == Code::MoveNumberSequence)
         .expect("W-MOVE-NUMBER-SEQUENCE");
-    assert_eq!(d.span.column, 16);
+    assert_eq!(at(&games[0], d.span).column, 16);
 }
 
 #[test]
@@ -825,7 +853,10 @@ fn errors(games: &[Game]) -> Vec<String> {
                 .map(move |d| {
                     format!(
                         "game {} {}:{} {}",
-                        g.index, d.span.line, d.span.column, d.code
+                        g.index,
+                        g.locate(d.span).line,
+                        g.locate(d.span).column,
+                        d.code
                     )
                 })
         })
@@ -963,4 +994,9 @@ fn one_bad_byte_in_a_utf8_game_is_repaired_not_the_whole_game_recoded() {
     assert!(has(&games[0], Code::EncodingRepaired));
     assert_eq!(games[1].tag("Event"), Some("café"));
     assert_eq!(codes(&games[1]), [Code::VariantInferred]);
+}
+
+/// `span` of `game` with its line and column.
+fn at(game: &Game, span: pdnkit::reader::Span) -> pdnkit::reader::Location {
+    game.locate(span)
 }

@@ -44,7 +44,11 @@ fn compact_diagnostics(games: &[Game]) -> String {
         for d in &game.diagnostics {
             out.push_str(&format!(
                 "game {} {}:{} {} {}\n",
-                game.index, d.span.line, d.span.column, d.level, d.code
+                game.index,
+                game.locate(d.span).line,
+                game.locate(d.span).column,
+                d.level,
+                d.code
             ));
         }
     }

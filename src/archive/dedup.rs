@@ -75,7 +75,7 @@ impl GameKey {
         let roster = Roster::of(game);
         GameKey {
             index: game.index,
-            line: game.span.line,
+            line: game.locate(game.span).line,
             fingerprint: fingerprint(game, &roster, options),
             plies: game.moves.moves.len() as u32,
             roster,

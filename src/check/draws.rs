@@ -3,7 +3,7 @@
 
 use super::ReportFinding;
 use crate::draw::{Decision, DrawFlag, DrawProfile, DrawRule, DrawTracker};
-use crate::reader::{Severity, Span};
+use crate::reader::{LineIndex, Severity, Span};
 use crate::replay::{MoveEvent, Visitor};
 use crate::rules::Position;
 use serde::Serialize;
@@ -119,7 +119,9 @@ impl DrawVisitor {
         self,
         declared_win: bool,
         result_span: Span,
+        lines: &LineIndex,
     ) -> (Vec<DrawReport>, Option<Decision>, Vec<ReportFinding>) {
+        let result_span = lines.locate(result_span);
         let mut findings = Vec::new();
         let decided = self.decided();
         let Some(tracker) = self.tracker else {
@@ -145,7 +147,7 @@ impl DrawVisitor {
                 .located
                 .iter()
                 .find(|(rule, _)| *rule == r.rule)
-                .map_or(result_span, |(_, span)| *span);
+                .map_or(result_span, |(_, span)| lines.locate(*span));
             let after = match r.moves_after {
                 0 => "the game ends there".to_string(),
                 1 => "1 more move follows".to_string(),
@@ -172,7 +174,7 @@ impl DrawVisitor {
             findings.push(ReportFinding::new(
                 codes::PLAYED_AFTER_WIN,
                 Severity::Warning,
-                span,
+                lines.locate(span),
                 format!(
                     "the game was won after ply {} ({}), yet {after} more move{} follow{}",
                     d.ply,
@@ -186,7 +188,7 @@ impl DrawVisitor {
                 findings.push(ReportFinding::new(
                     codes::PLAYED_AFTER_DRAW,
                     Severity::Warning,
-                    span,
+                    lines.locate(span),
                     format!(
                         "the game was drawn after ply {} ({}: {}), yet {} more move{} follow{}",
                         first.ply,

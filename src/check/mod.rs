@@ -11,7 +11,7 @@ pub mod policy;
 pub mod result;
 
 use crate::draw::{Decision, DrawProfile};
-use crate::reader::{Game, Severity, Span, TagText, VariantSource};
+use crate::reader::{Game, LineIndex, Location, Severity, TagText, VariantSource};
 use crate::replay::{self, Finding, NotReplayed};
 use crate::variant::Variant;
 use draws::{DrawReport, DrawVisitor};
@@ -34,7 +34,7 @@ pub struct ReportFinding {
     pub code: &'static str,
     pub level: Severity,
     pub message: String,
-    pub span: Span,
+    pub span: Location,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ply: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -55,7 +55,12 @@ pub struct ReportFinding {
 
 impl ReportFinding {
     /// A finding about the game rather than one move.
-    pub fn new(code: &'static str, level: Severity, span: Span, message: String) -> ReportFinding {
+    pub fn new(
+        code: &'static str,
+        level: Severity,
+        span: Location,
+        message: String,
+    ) -> ReportFinding {
         ReportFinding {
             code,
             level,
@@ -76,13 +81,14 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
-impl From<Finding> for ReportFinding {
-    fn from(f: Finding) -> ReportFinding {
+impl ReportFinding {
+    /// A replay finding, located by the game's `lines`.
+    pub fn from_replay(f: Finding, lines: &LineIndex) -> ReportFinding {
         ReportFinding {
             code: f.kind.as_str(),
             level: f.severity,
             message: f.message,
-            span: f.span,
+            span: lines.locate(f.span),
             ply: f.ply,
             move_number: f.move_number,
             depth: f.depth,
@@ -138,7 +144,7 @@ impl Serialize for FinalPosition {
 pub struct GameReport {
     /// 1-based position in its file.
     pub index: u64,
-    pub span: Span,
+    pub span: Location,
     pub tags: Vec<ReportTag>,
     pub variant: Option<Variant>,
     pub variant_source: VariantSource,
@@ -184,7 +190,10 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
     let mut findings: Vec<ReportFinding> = game
         .diagnostics
         .iter()
-        .map(|d| ReportFinding::new(d.code.as_str(), d.level, d.span, d.message.clone()))
+        .map(|d| {
+            let span = game.locate(d.span);
+            ReportFinding::new(d.code.as_str(), d.level, span, d.message.clone())
+        })
         .collect();
     let mut draws = DrawVisitor::new(options.draw_profile);
     let replay = replay::replay(game, &mut draws);
@@ -198,16 +207,22 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         });
     let decided = draws.decided();
     let result = result::check(game, &replay, draws.drawn(), decided.as_ref());
-    let (draws, decided, draw_findings) = draws.finish(result.declares_win, result.declared_span);
+    let (draws, decided, draw_findings) =
+        draws.finish(result.declares_win, result.declared_span, &game.lines);
     findings.extend(draw_findings);
     let result_report = result.report;
-    findings.extend(replay.findings.into_iter().map(ReportFinding::from));
+    findings.extend(
+        replay
+            .findings
+            .into_iter()
+            .map(|f| ReportFinding::from_replay(f, &game.lines)),
+    );
     findings.extend(result.findings);
     // Source order, so reports read top to bottom (stable: equal offsets keep stage order).
     findings.sort_by_key(|f| f.span.offset);
     GameReport {
         index: game.index,
-        span: game.span,
+        span: game.locate(game.span),
         tags: game
             .tags
             .iter()

@@ -9,7 +9,7 @@
 use super::ReportFinding;
 use crate::draw::Decision;
 use crate::notation::Color;
-use crate::reader::{Game, ResultKind, Severity, Span, TagText};
+use crate::reader::{Game, Location, ResultKind, Severity, Span, TagText};
 use crate::replay::GameReplay;
 use crate::rules::{Goal, Rules};
 use crate::variant::ResultStyle;
@@ -103,7 +103,7 @@ fn contradicts(
     winner: Color,
     rules: &Rules,
     variant: crate::variant::Variant,
-    declared_span: Span,
+    declared_span: Location,
 ) -> Option<ReportFinding> {
     let kind = declared?;
     let said = outcome(kind);
@@ -169,7 +169,7 @@ pub fn check(
         findings.push(ReportFinding::new(
             code,
             level,
-            term.span,
+            game.locate(term.span),
             format!(
                 "the terminator says {} but the Result tag says {}",
                 r.as_str(),
@@ -201,7 +201,7 @@ pub fn check(
             findings.push(ReportFinding::new(
                 codes::STYLE,
                 Severity::Warning,
-                declared_span,
+                game.locate(declared_span),
                 format!(
                     "{} results are written {expected}; {} is read as the same outcome",
                     variant,
@@ -228,7 +228,7 @@ pub fn check(
             d.winner,
             rules,
             variant,
-            declared_span,
+            game.locate(declared_span),
         ));
     }
     // Otherwise the final position decides the game when the side to move cannot move.
@@ -259,7 +259,7 @@ pub fn check(
             winner,
             rules,
             variant,
-            declared_span,
+            game.locate(declared_span),
         ));
     }
     let declares_win =

@@ -354,7 +354,7 @@ fn render(converter: &mut Converter, to: To, file: &str, mut game: Game) -> io::
                     level: Severity::Error,
                     code: "E-NOT-WRITABLE",
                     message: format!("{e}; the game is not written"),
-                    span: e.span,
+                    span: game.locate(e.span),
                 });
             }
         }

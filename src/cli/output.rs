@@ -1,6 +1,6 @@
 //! Reader diagnostics in the compiler style of [`pdnkit::report::human`].
 
-use pdnkit::reader::Diagnostic;
+use pdnkit::reader::{Diagnostic, Game};
 use pdnkit::report::FileInfo;
 use pdnkit::report::human::{Headline, Style, write_located};
 use std::io::{self, Write};
@@ -12,7 +12,7 @@ pub fn write_diagnostic(
     style: Style,
     file: &str,
     path: Option<&Path>,
-    game: u64,
+    game: &Game,
     diagnostic: &Diagnostic,
 ) -> io::Result<()> {
     let file = FileInfo {
@@ -23,8 +23,8 @@ pub fn write_diagnostic(
         level: diagnostic.level,
         code: diagnostic.code.as_str(),
         message: &diagnostic.message,
-        span: diagnostic.span,
-        context: format!("game {game}"),
+        span: game.locate(diagnostic.span),
+        context: format!("game {}", game.index),
     };
     write_located(out, style, &file, &headline)
 }

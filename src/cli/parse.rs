@@ -138,7 +138,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
                         if d.level == Severity::Note && !args.notes {
                             continue;
                         }
-                        output::write_diagnostic(&mut out, style, &name, path, game.index, d)?;
+                        output::write_diagnostic(&mut out, style, &name, path, &game, d)?;
                     }
                 }
                 Format::Jsonl => {

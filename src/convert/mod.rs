@@ -32,8 +32,9 @@ pub mod squares;
 use crate::fen::{FenPiece, FenSetup};
 use crate::notation::Color;
 use crate::reader::{
-    Annotation, Annotations, Code, Comment, CommentStyle, Game, Line, MoveKind, MoveNode,
-    MoveNumber, ResultKind, ResultToken, Severity, Span, Tag, VariantSource, normalise_date,
+    Annotation, Annotations, Code, Comment, CommentStyle, Game, Line, LineIndex, Location,
+    MoveKind, MoveNode, MoveNumber, ResultKind, ResultToken, Severity, Span, Tag, VariantSource,
+    normalise_date,
 };
 use crate::replay::{self, Kind, MoveEvent, Visitor};
 use crate::rules::{Move, MoveList, Numbering, Position, Rules, movegen};
@@ -94,7 +95,7 @@ pub struct Notice {
     pub level: Severity,
     pub code: &'static str,
     pub message: String,
-    pub span: Span,
+    pub span: Location,
 }
 
 impl Notice {
@@ -260,7 +261,7 @@ impl Converter {
                 level: if repaired { Severity::Note } else { f.severity },
                 code: f.kind.as_str(),
                 message,
-                span: f.span,
+                span: game.locate(f.span),
             });
         }
         for d in &game.diagnostics {
@@ -269,14 +270,14 @@ impl Converter {
                     level: Severity::Error,
                     code: d.code.as_str(),
                     message: format!("{} (the text is kept as read)", d.message),
-                    span: d.span,
+                    span: game.locate(d.span),
                 });
             } else if options.fix && REWRITTEN.contains(&d.code) {
                 report.notices.push(Notice {
                     level: Severity::Note,
                     code: d.code.as_str(),
                     message: format!("repaired: {}", d.message),
-                    span: d.span,
+                    span: game.locate(d.span),
                 });
             }
         }
@@ -325,6 +326,7 @@ impl Converter {
             first_mover,
             positions: Vec::new(),
             notices: &mut report.notices,
+            lines: &game.lines,
         };
         walk.line(&mut game.moves, side, number, 0);
         let mut positions = walk.positions;
@@ -379,7 +381,7 @@ impl Converter {
                                 result.kind.as_str(),
                                 fixed.as_str()
                             ),
-                            span: result.span,
+                            span: game.lines.locate(result.span),
                         });
                         result.kind = fixed;
                     }
@@ -404,13 +406,13 @@ impl Converter {
                             "repaired: the game had no terminator; `{}` added (from the Result tag)",
                             kind.as_str()
                         ),
-                        span: game.span,
+                        span: game.locate(game.span),
                     });
                 }
                 game.result = Some(ResultToken {
                     kind,
                     nonstandard: None,
-                    span: Span::default(),
+                    span: Span::NOWHERE,
                 });
             }
         }
@@ -454,7 +456,7 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
                 level: Severity::Note,
                 code: Code::LocalisedTag.as_str(),
                 message: format!("repaired: tag `{}` written `{standard}`", tag.name),
-                span: tag.span,
+                span: game.lines.locate(tag.span),
             });
             tag.name = standard;
         }
@@ -465,7 +467,7 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
                 level: Severity::Note,
                 code: Code::DateFormat.as_str(),
                 message: format!("repaired: date `{}` written `{fixed}`", tag.value),
-                span: tag.span,
+                span: game.lines.locate(tag.span),
             });
             tag.value = fixed.into();
             tag.raw = None;
@@ -483,7 +485,7 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
                         tag.value,
                         fixed.as_str()
                     ),
-                    span: tag.span,
+                    span: game.lines.locate(tag.span),
                 });
                 tag.value = fixed.as_str().into();
                 tag.raw = None;
@@ -551,7 +553,7 @@ fn rewrite_tags(
                 standard_name: None,
                 value: game_type.to_string().into(),
                 raw: None,
-                span: old_type.map_or(Span::default(), |t| t.span),
+                span: old_type.map_or(Span::NOWHERE, |t| t.span),
             });
             // The model says what its tags now say (the replay may have re-inferred the
             // variant): a game converted again, from JSON, is read in the same variant.
@@ -639,6 +641,8 @@ struct Walk<'a> {
     first_mover: Color,
     positions: Vec<PositionLine>,
     notices: &'a mut Vec<Notice>,
+    /// The game's line index, to locate notices.
+    lines: &'a LineIndex,
 }
 
 impl Walk<'_> {
@@ -837,7 +841,7 @@ impl Walk<'_> {
                 level: Severity::Note,
                 code: "FIX-SEPARATOR",
                 message: format!("repaired: separator added ({})", token.canonical()),
-                span: token.span,
+                span: self.lines.locate(token.span),
             });
         }
         if !self.options.keep_raw {

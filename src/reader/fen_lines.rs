@@ -5,7 +5,7 @@
 use super::encoding::Encoding;
 use super::lex;
 use super::model::{Game, Line, Tag, VariantSource};
-use super::span::Locator;
+use super::span::{LineIndex, Span};
 
 /// Whether `line` (one line of text) looks like a FEN: a side (`W`, `B`, `?`), `:`, then a
 /// colour letter. No PDN text starts so.
@@ -34,8 +34,9 @@ pub fn starts_fen_file(bytes: &[u8], at_end: bool) -> Option<bool> {
     Some(is_fen_line(&bytes[first..end]))
 }
 
-/// One game per line with text in `bytes` (whole lines), the first offset of which is at `base`.
-pub fn games(bytes: &[u8], locator: &mut Locator<'_>, encoding: Encoding) -> Vec<Game> {
+/// One game per line with text in `bytes` (whole lines), the first offset of which is at `base`;
+/// `lines` is their line index.
+pub fn games(bytes: &[u8], base: u64, lines: &LineIndex, encoding: Encoding) -> Vec<Game> {
     let mut games = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
@@ -44,7 +45,7 @@ pub fn games(bytes: &[u8], locator: &mut Locator<'_>, encoding: Encoding) -> Vec
         let start = at + (text.len() - text.trim_ascii_start().len());
         let stop = at + text.trim_ascii_end().len();
         if start < stop {
-            let span = locator.span(start, stop);
+            let span = Span::new(base + start as u64, stop - start);
             games.push(Game {
                 index: 0,
                 span,
@@ -64,6 +65,8 @@ pub fn games(bytes: &[u8], locator: &mut Locator<'_>, encoding: Encoding) -> Vec
                 setup: None,
                 diagnostics: Vec::new(),
                 source: None,
+                // Every span of the game starts where its line's text does.
+                lines: LineIndex::at(lines.locate(span)),
             });
         }
         at = end + 1;
@@ -91,11 +94,11 @@ mod tests {
     #[test]
     fn one_game_a_line() {
         let text = b"W:W31-50:B1-20\n\n  B:W28:B19 \nnot a fen\n";
-        let mut loc = Locator::new(text, 0, (1, 0), b'\n', true);
-        let games = games(text, &mut loc, Encoding::Utf8);
+        let lines = LineIndex::build(text, 0, (1, 0), b'\n', true);
+        let games = games(text, 0, &lines, Encoding::Utf8);
         let values: Vec<_> = games.iter().map(|g| g.tags[0].value.as_str()).collect();
         assert_eq!(values, ["W:W31-50:B1-20", "B:W28:B19", "not a fen"]);
-        assert_eq!(games[1].span.line, 3);
-        assert_eq!(games[1].span.column, 3);
+        let at = games[1].locate(games[1].span);
+        assert_eq!((at.line, at.column), (3, 3));
     }
 }

@@ -40,7 +40,7 @@ pub use encoding::Encoding;
 pub use fen_lines::is_fen_line;
 pub use input::{decompressed, open_path};
 pub use model::*;
-pub use span::Span;
+pub use span::{LineIndex, Location, Span};
 pub use tags::normalise_date;
 
 use crate::variant::Variant;

@@ -6,7 +6,7 @@
 //! alternative to that move: it branches from the position before the move.
 
 use super::diagnostic::{Diagnostic, Severity};
-use super::span::Span;
+use super::span::{self, LineIndex, Location, Span};
 use crate::fen::FenSetup;
 use crate::notation::Square;
 use crate::variant::{GameType, Variant};
@@ -22,7 +22,10 @@ pub type TagText = compact_str::CompactString;
 /// small, and dropping it is a test rather than a call).
 pub type Annotations = thin_vec::ThinVec<Annotation>;
 
+/// (Serialised through [`Game`]'s own `Serialize` and `Deserialize`, below: the derived ones
+/// are its inherent `serialize` and `deserialize`, wrapped so that spans carry their lines.)
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct Game {
     /// 1-based position of the game in its file.
     pub index: u64,
@@ -51,6 +54,22 @@ pub struct Game {
     /// [`ReadOptions::keep_source`]: crate::reader::ReadOptions::keep_source
     #[serde(skip)]
     pub source: Option<Box<str>>,
+    /// The line and column of the game's spans ([`Game::locate`]).
+    #[serde(skip)]
+    pub lines: LineIndex,
+}
+
+impl Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        span::serialising_with(&self.lines, || Game::serialize(self, serializer))
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
+        let (game, lines) = span::deserialising(|| Game::deserialize(deserializer));
+        Ok(Game { lines, ..game? })
+    }
 }
 
 impl Game {
@@ -60,6 +79,11 @@ impl Game {
             .iter()
             .find(|t| t.name == name || t.standard_name.as_deref() == Some(name))
             .map(|t| t.value.as_str())
+    }
+
+    /// `span` (of this game) with its line and column.
+    pub fn locate(&self, span: Span) -> Location {
+        self.lines.locate(span)
     }
 
     pub fn has_errors(&self) -> bool {

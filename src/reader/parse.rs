@@ -9,7 +9,7 @@ use super::entities;
 use super::infer::SquareSummary;
 use super::lex::{self, CommentEnd};
 use super::model::*;
-use super::span::{Locator, Span};
+use super::span::{self, LineIndex, Span};
 use super::tokens;
 use crate::notation::Square;
 use smallvec::SmallVec;
@@ -56,16 +56,9 @@ pub fn parse_chunk(chunk: &Chunk<'_>) -> ParsedGames {
 
 /// [`parse_chunk`], with or without the reading of plain runs (the tests compare the two).
 fn parse_chunk_with(chunk: &Chunk<'_>, plain_runs: bool) -> ParsedGames {
-    let mut loc = Locator::new(
-        chunk.bytes,
-        chunk.base,
-        (chunk.first_line, chunk.first_column),
-        chunk.newline,
-        chunk.encoding.is_utf8(),
-    );
     let mut games = ParsedGames::new();
     // One parser for the chunk: its buffers serve every game.
-    let mut parser = GameParser::new(chunk, &mut loc);
+    let mut parser = GameParser::new(chunk);
     parser.plain_runs = plain_runs;
     while let Some(parsed) = parser.parse_game() {
         games.push(parsed);
@@ -137,14 +130,17 @@ impl Turn {
     }
 }
 
-struct GameParser<'a, 'l> {
+struct GameParser<'a> {
     chunk: &'a Chunk<'a>,
     bytes: &'a [u8],
     /// The chunk as text, when it is UTF-8 (checked once here): a tag's name and value are then
     /// sliced from it, not checked again each.
     text: Option<&'a str>,
     pos: usize,
-    loc: &'l mut Locator<'a>,
+    /// A place in the chunk whose line and 0-based column are known (the chunk start, or the
+    /// start of the last game's index), and where the last game ended.
+    known_position: (usize, (u64, u32)),
+    previous_end: usize,
     diagnostics: Vec<Diagnostic>,
     /// (Inline up to one open variation: no allocation per chunk for the main line.)
     stack: SmallVec<[Frame; 2]>,
@@ -166,14 +162,15 @@ struct GameParser<'a, 'l> {
     escapes: Option<(usize, u32)>,
 }
 
-impl<'a, 'l> GameParser<'a, 'l> {
-    fn new(chunk: &'a Chunk<'a>, loc: &'l mut Locator<'a>) -> Self {
+impl<'a> GameParser<'a> {
+    fn new(chunk: &'a Chunk<'a>) -> Self {
         GameParser {
             chunk,
             bytes: chunk.bytes,
             text: std::str::from_utf8(chunk.bytes).ok(),
             pos: 0,
-            loc,
+            known_position: (0, (chunk.first_line, chunk.first_column)),
+            previous_end: 0,
             diagnostics: Vec::new(),
             stack: SmallVec::new(),
             pending_number: None,
@@ -186,8 +183,28 @@ impl<'a, 'l> GameParser<'a, 'l> {
         }
     }
 
-    fn span(&mut self, start: usize, end: usize) -> Span {
-        self.loc.span(start, end)
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.chunk.base + start as u64, end.saturating_sub(start))
+    }
+
+    /// The line index of the game ending at `end`: from the end of the game before it (so the
+    /// blank lines between them are counted here, not apart). Its first line and column are
+    /// counted from the last place known, only now: most chunks hold one game, never counted.
+    fn index_lines(&mut self, end: usize) -> LineIndex {
+        let chunk = self.chunk;
+        let utf8 = chunk.encoding.is_utf8();
+        let (known, position) = self.known_position;
+        let from = self.previous_end;
+        let first = span::position_after(&self.bytes[known..from], position, chunk.newline, utf8);
+        self.known_position = (from, first);
+        self.previous_end = end;
+        LineIndex::build(
+            &self.bytes[from..end],
+            chunk.base + from as u64,
+            first,
+            chunk.newline,
+            utf8,
+        )
     }
 
     fn report(&mut self, code: Code, start: usize, end: usize, message: impl Into<String>) {
@@ -302,9 +319,6 @@ impl<'a, 'l> GameParser<'a, 'l> {
             None if self.pos < self.bytes.len() => self.pos,
             None => return None,
         };
-        // Later spans (error paths) may go back to the game's start: count from here, not from
-        // the chunk start. The game's own span is found here, in order, and stretched at the end.
-        self.loc.checkpoint(start);
         let game_start = self.span(start, start);
         let mut header_comments = Vec::new();
         // (Most games have a handful of tags: one allocation rather than two or three.)
@@ -422,6 +436,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
 
         let span = game_start.stretched_to(self.pos - start);
         self.report_escapes();
+        let lines = self.index_lines(self.pos);
         let game = Game {
             index: 0,
             span,
@@ -435,6 +450,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
             setup: None,
             diagnostics: std::mem::take(&mut self.diagnostics),
             source: None,
+            lines,
         };
         Some(ParsedGame {
             game,
@@ -989,7 +1005,7 @@ impl<'a, 'l> GameParser<'a, 'l> {
         Some(MoveNumber {
             number: pending.number,
             ellipsis: pending.ellipsis,
-            span: self.loc.span(pending.start, pending.end),
+            span: self.span(pending.start, pending.end),
         })
     }
 
@@ -1262,14 +1278,15 @@ impl<'a, 'l> GameParser<'a, 'l> {
             let text = memchr::memchr(b'[', rest).unwrap_or(rest.len());
             moves.reserve((text / 6).clamp(4, 1024));
         }
-        // (Through `extend`, which makes room first, the node is built where it is stored:
-        // `push` built it on the stack and copied it over, about 3% of parsing's instructions.)
-        moves.extend(std::iter::once_with(|| MoveNode {
+        // (Room is made first: `push` can then write the node where it is stored, rather than
+        // build it on the stack and copy it over, about 3% of parsing's instructions.)
+        moves.reserve(1);
+        moves.push(MoveNode {
             number,
             token: token(),
             strength: None,
             after: Annotations::new(),
-        }));
+        });
     }
 
     /// Reads `!?`-style marks (or `(!?)`) after the last move. Returns false if the text here is

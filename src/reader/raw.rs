@@ -19,7 +19,7 @@ use super::encoding::{self, Encoding};
 use super::infer::SquareSummary;
 use super::input::TrailingData;
 use super::model::{self, Game};
-use super::span::{self, Span};
+use super::span::{self, LineIndex, Location};
 use super::{ReadOptions, fen_lines, infer, lex, parse, split, tags};
 use crate::variant::Variant;
 use std::collections::VecDeque;
@@ -61,9 +61,32 @@ struct Region {
     encoding: Encoding,
     at_end_of_input: bool,
     /// File-level notes for the game holding their byte (or the region's last game).
-    notes: Vec<Diagnostic>,
+    notes: Vec<FileNote>,
     /// Whole lines of a file of one FEN a line ([`fen_lines`]), not PDN.
     fen_lines: bool,
+}
+
+/// A note about the file (a byte order mark, line ends, the character set), located where it
+/// was found: it joins the game holding its byte (or the last game before it), whose line
+/// index learns its place.
+#[derive(Debug, Clone)]
+struct FileNote {
+    diagnostic: Diagnostic,
+    at: Location,
+}
+
+impl FileNote {
+    fn new(code: Code, at: Location, message: impl Into<String>) -> Self {
+        FileNote {
+            diagnostic: Diagnostic::new(code, at.span(), message),
+            at,
+        }
+    }
+
+    fn attach_to(self, game: &mut Game) {
+        game.lines.add(self.at);
+        game.diagnostics.push(self.diagnostic);
+    }
 }
 
 impl RawChunk {
@@ -122,7 +145,7 @@ pub struct Splitter<R> {
     newline: u8,
     charset: Charset,
     /// File-level notes (BOM, line ends) not yet given to the region holding their byte.
-    notes: Vec<Diagnostic>,
+    notes: Vec<FileNote>,
     bytes_consumed: u64,
     /// Bytes found after the end of gzip data, reported with the last region.
     trailing: Option<TrailingData>,
@@ -291,9 +314,9 @@ impl<R: Read> Splitter<R> {
             return self.start_utf16(utf16_bom);
         }
         if self.buf[self.start..self.end].starts_with(BOM) {
-            self.notes.push(Diagnostic::new(
+            self.notes.push(FileNote::new(
                 Code::Bom,
-                Span {
+                Location {
                     offset: self.base + self.start as u64,
                     len: 3,
                     line: 1,
@@ -323,9 +346,9 @@ impl<R: Read> Splitter<R> {
         } else {
             "--encoding utf-16"
         };
-        self.notes.push(Diagnostic::new(
+        self.notes.push(FileNote::new(
             Code::Utf16,
-            Span {
+            Location {
                 offset: 0,
                 len: if bom { 2 } else { 0 },
                 line: 1,
@@ -371,7 +394,7 @@ impl<R: Read> Splitter<R> {
         if data[at] == b'\r' && data.get(at + 1) != Some(&b'\n') {
             self.newline = b'\r';
             let span = self.locate(len, at, utf8);
-            self.notes.push(Diagnostic::new(
+            self.notes.push(FileNote::new(
                 Code::CrLineEnds,
                 span,
                 "lines end with a lone carriage return (old Mac style)",
@@ -379,12 +402,22 @@ impl<R: Read> Splitter<R> {
         }
     }
 
-    /// The span of the byte at `at` in `buf[start..start+len]` (for once-per-file notes).
-    fn locate(&self, len: usize, at: usize, utf8: bool) -> Span {
+    /// The location of the byte at `at` in `buf[start..start+len]` (for once-per-file notes).
+    fn locate(&self, len: usize, at: usize, utf8: bool) -> Location {
         let bytes = &self.buf[self.start..self.start + len];
         let base = self.base + self.start as u64;
-        span::Locator::new(bytes, base, (self.line, self.column), self.newline, utf8)
-            .span(at, at + 1)
+        let before = span::position_after(
+            &bytes[..at.min(len)],
+            (self.line, self.column),
+            self.newline,
+            utf8,
+        );
+        Location {
+            offset: base + at as u64,
+            len: 1,
+            line: before.0,
+            column: before.1 + 1,
+        }
     }
 
     /// Moves the position past `len` bytes without parsing them.
@@ -457,12 +490,9 @@ impl<R: Read> Splitter<R> {
                 let first = data.iter().position(|&b| !lex::is_space(b)).unwrap_or(0);
                 let len = lex::line_end(data, first);
                 let span = self.locate(len, first, true);
-                self.notes.push(Diagnostic::new(
+                self.notes.push(FileNote::new(
                     Code::FenFile,
-                    Span {
-                        len: (len - first).min(u32::MAX as usize) as u32,
-                        ..span
-                    },
+                    span.stretched_to(len - first),
                     "one FEN a line: each line is read as a position without moves",
                 ));
             }
@@ -513,11 +543,11 @@ impl<R: Read> Splitter<R> {
         self.decide_line_ends(len, utf8);
         if let Some((at, code, message)) = encoding_note {
             let span = self.locate(len, at, utf8);
-            self.notes.push(Diagnostic::new(code, span, message));
+            self.notes.push(FileNote::new(code, span, message));
         }
         if at_end_of_input && let Some(trailing) = self.trailing.take() {
             let span = self.locate(len, len, utf8);
-            self.notes.push(Diagnostic::new(
+            self.notes.push(FileNote::new(
                 Code::GzipTrailingData,
                 span,
                 format!("{trailing}, ignored; every game before them was read"),
@@ -560,11 +590,7 @@ impl<R: Read> Splitter<R> {
         );
         let utf8 = self.skip_encoding_is_utf8();
         self.decide_line_ends(len, utf8);
-        let span = self.locate(len, 0, utf8);
-        let span = Span {
-            len: len.min(u32::MAX as usize) as u32,
-            ..span
-        };
+        let span = self.locate(len, 0, utf8).stretched_to(len);
         self.advance(len, utf8);
         self.push_too_large(span, message, out);
     }
@@ -614,10 +640,7 @@ impl<R: Read> Splitter<R> {
                 break;
             }
         }
-        let span = Span {
-            len: skipped.min(u32::MAX as u64) as u32,
-            ..first
-        };
+        let span = first.stretched_to(skipped.min(u32::MAX as u64) as usize);
         let message = format!(
             "no game boundary within {} bytes; skipped {skipped} bytes to the next tag line",
             self.max_game_bytes
@@ -629,7 +652,8 @@ impl<R: Read> Splitter<R> {
         Ok(())
     }
 
-    fn push_too_large(&mut self, span: Span, message: String, out: &mut RawChunk) {
+    fn push_too_large(&mut self, at: Location, message: String, out: &mut RawChunk) {
+        let span = at.span();
         let mut game = Game {
             index: 0,
             span,
@@ -643,8 +667,11 @@ impl<R: Read> Splitter<R> {
             setup: None,
             diagnostics: vec![Diagnostic::new(Code::GameTooLarge, span, message)],
             source: None,
+            lines: LineIndex::at(at),
         };
-        game.diagnostics.append(&mut self.notes);
+        for note in self.notes.drain(..) {
+            note.attach_to(&mut game);
+        }
         out.pieces.push(Piece::TooLarge(Box::new(game)));
     }
 }
@@ -779,16 +806,18 @@ impl Finisher {
     fn parse_region(&mut self, bytes: &[u8], region: &Region) {
         if region.fen_lines {
             let text = &bytes[region.from..region.to];
-            let mut locator = span::Locator::new(
+            let lines = LineIndex::build(
                 text,
                 region.base,
                 (region.line, region.column),
                 region.newline,
                 region.encoding.is_utf8(),
             );
-            let mut games = fen_lines::games(text, &mut locator, region.encoding);
+            let mut games = fen_lines::games(text, region.base, &lines, region.encoding);
             if let Some(first) = games.first_mut() {
-                first.diagnostics.extend(region.notes.iter().cloned());
+                for note in region.notes.iter().cloned() {
+                    note.attach_to(first);
+                }
             }
             for mut game in games {
                 if self.keep_source {
@@ -816,9 +845,9 @@ impl Finisher {
             for note in region.notes.iter().cloned() {
                 let holder = games
                     .iter()
-                    .position(|g| region.base + g.end as u64 > note.span.offset)
+                    .position(|g| region.base + g.end as u64 > note.at.offset)
                     .unwrap_or(games.len() - 1);
-                games[holder].game.diagnostics.push(note);
+                note.attach_to(&mut games[holder].game);
             }
         }
         let mut start = 0;
@@ -889,6 +918,7 @@ fn join_carried(carried: Game, game: &mut Game) {
     if let (Some(before), Some(source)) = (&carried.source, &game.source) {
         game.source = Some(format!("{before}{source}").into());
     }
+    game.lines.merge(carried.lines);
     let mut comments = carried.header_comments;
     comments.extend(carried.moves.before.into_iter().filter_map(|a| match a {
         model::Annotation::Comment(c) => Some(c),

@@ -1,19 +1,35 @@
-//! Source positions. Every item the reader produces carries a [`Span`] into the original bytes.
+//! Source positions. Every item the reader produces carries a [`Span`] into the original bytes:
+//! its offset and length. Its line and column are found on demand, from the game's
+//! [`LineIndex`]: most spans are never shown, and working out the line and column of every one
+//! while parsing was a tenth of the parse (and a third more bytes per span).
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::cell::RefCell;
 
-/// Where an item sits in its file: byte offset and length (of the original bytes, before any
-/// decoding), and the 1-based line and column of its first character.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// Where an item sits in its file: byte offset and length of the original bytes (before any
+/// decoding). [`Game::locate`](crate::reader::Game::locate) adds the line and column.
+///
+/// In a game's JSON a span is written with its line and column, as a [`Location`]: serialising
+/// a [`Game`](crate::reader::Game) puts its index in scope for its spans, and reading one back
+/// keeps the lines and columns it gave as the game's index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Span {
     pub offset: u64,
     pub len: u32,
-    /// 64 bits: an archive may have more than 2^32 lines.
-    pub line: u64,
-    pub column: u32,
 }
 
 impl Span {
+    /// The span of an item that is not in the source (a tag or terminator `convert --fix`
+    /// added): written as offset, length, line and column 0, and read back from that.
+    pub const NOWHERE: Span = Span {
+        offset: u64::MAX,
+        len: 0,
+    };
+
+    pub fn new(offset: u64, len: usize) -> Span {
+        Span { offset, len: 0 }.stretched_to(len)
+    }
+
     pub fn end(&self) -> u64 {
         self.offset + u64::from(self.len)
     }
@@ -27,168 +43,248 @@ impl Span {
     }
 }
 
-/// Turns byte offsets inside one chunk into spans. Offsets should be asked for in increasing order
-/// (the parser does): then the cost over a whole chunk is one memchr pass for the line breaks,
-/// and a subtraction per span when the chunk is ASCII (a count of characters otherwise).
-pub struct Locator<'a> {
-    bytes: &'a [u8],
-    /// File offset of `bytes[0]`.
-    base: u64,
-    /// Byte that ends a line in this file: `\n`, or `\r` for old Mac files.
+/// A span with the 1-based line and column of its first character: what reports show and what
+/// JSON holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Location {
+    pub offset: u64,
+    pub len: u32,
+    /// 64 bits: an archive may have more than 2^32 lines.
+    pub line: u64,
+    pub column: u32,
+}
+
+impl Location {
+    pub fn span(self) -> Span {
+        if self.line == 0 {
+            return Span::NOWHERE;
+        }
+        Span {
+            offset: self.offset,
+            len: self.len,
+        }
+    }
+
+    /// The location starting where this one does, `len` bytes long (saturating at `u32::MAX`).
+    pub fn stretched_to(self, len: usize) -> Location {
+        Location {
+            len: len.min(u32::MAX as usize) as u32,
+            ..self
+        }
+    }
+}
+
+/// A position known exactly: file offset, 1-based line, 0-based column in characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Mark {
+    offset: u64,
+    line: u64,
+    column: u32,
+}
+
+/// The line and column of every offset of a game's text. The index keeps the text's bytes as
+/// read (a copy costs less than finding the line breaks of every game, and most games are
+/// never asked), and counts the line breaks before an offset when asked: what counting from
+/// the start gives, by construction. Positions learned apart from the text (a file note, the
+/// comments carried in from before the game, a game read back from JSON) are kept as marks.
+/// An index that knows nothing (a game built by a program) takes its text as one line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LineIndex {
+    /// The file offset of the text, and its first line and 0-based column.
+    start: u64,
+    first: (u64, u32),
+    /// The byte that ends a line, and whether columns count UTF-8 characters or bytes.
     newline: u8,
-    /// Whether columns count characters of UTF-8 (skip continuation bytes) or bytes.
     utf8: bool,
-    /// Whether columns are byte distances: the text is ASCII, or not UTF-8.
-    bytewise: bool,
-    /// Line and column (0-based, in characters) of `bytes[0]`: a chunk may start mid-line.
-    first_line: u64,
-    first_column: u32,
-    /// The line breaks after the current line's.
-    breaks: memchr::Memchr<'a>,
-    /// The current line: its number, where it starts, the column there (0, or `first_column`
-    /// on the chunk's first line) and where it ends (its line break, or the end of the bytes).
-    line: Line,
-    /// On a chunk with multi-byte characters: the last position counted and its column.
-    counted: (usize, u32),
-    /// A line start already found, where counting backwards restarts.
-    checkpoint: Line,
+    text: Box<[u8]>,
+    /// In increasing offset.
+    marks: Vec<Mark>,
 }
 
-/// A line of the chunk, as the [`Locator`] knows it.
-#[derive(Debug, Clone, Copy)]
-struct Line {
-    number: u64,
-    start: usize,
-    start_column: u32,
-    end: usize,
-}
-
-impl<'a> Locator<'a> {
-    /// `first_column` is the 0-based column (in characters) of `bytes[0]`: not 0 when the chunk
-    /// starts in the middle of a line.
-    pub fn new(
-        bytes: &'a [u8],
-        base: u64,
-        (first_line, first_column): (u64, u32),
-        newline: u8,
-        utf8: bool,
-    ) -> Self {
-        let mut breaks = memchr::memchr_iter(newline, bytes);
-        let first = Line {
-            number: first_line,
-            start: 0,
-            start_column: first_column,
-            end: breaks.next().unwrap_or(bytes.len()),
-        };
-        Locator {
-            bytes,
-            base,
+impl LineIndex {
+    /// The index of `bytes`, which start at file offset `base`, on line `first.0`, at 0-based
+    /// column `first.1` (a stretch may start mid-line). `newline` ends a line (`\r` in old Mac
+    /// files); `utf8` says whether columns count characters of UTF-8 or bytes.
+    pub fn build(bytes: &[u8], base: u64, first: (u64, u32), newline: u8, utf8: bool) -> Self {
+        LineIndex {
+            start: base,
+            first,
             newline,
             utf8,
-            bytewise: !utf8 || bytes.is_ascii(),
-            first_line,
-            first_column,
-            breaks,
-            line: first,
-            counted: (0, first_column),
-            checkpoint: first,
+            text: bytes.into(),
+            marks: Vec::new(),
         }
     }
 
-    /// Remembers the line holding `at`: a later span starting at or after `at` never recounts
-    /// from the chunk start (the parser sets one at the start of each game).
-    pub fn checkpoint(&mut self, at: usize) {
-        let at = at.min(self.bytes.len());
-        self.line_column(at);
-        if at >= self.line.start {
-            self.checkpoint = self.line;
+    /// An index that knows one position.
+    pub fn at(location: Location) -> Self {
+        let mut index = LineIndex::default();
+        index.add(location);
+        index
+    }
+
+    /// Whether a text was indexed (its first line is 1 or more).
+    fn has_text(&self) -> bool {
+        self.first.0 > 0
+    }
+
+    /// Learns the line and column of `location` (a note located elsewhere, a game read from
+    /// JSON). A mark for an offset already known replaces the old one.
+    pub fn add(&mut self, location: Location) {
+        if location.line == 0 {
+            return;
+        }
+        self.add_mark(Mark {
+            offset: location.offset,
+            line: location.line,
+            column: location.column.saturating_sub(1),
+        });
+    }
+
+    fn add_mark(&mut self, mark: Mark) {
+        let at = self.marks.partition_point(|m| m.offset < mark.offset);
+        match self.marks.get_mut(at) {
+            Some(m) if m.offset == mark.offset => *m = mark,
+            _ => self.marks.insert(at, mark),
         }
     }
 
-    /// The span of `bytes[start..end]`.
-    #[inline]
-    pub fn span(&mut self, start: usize, end: usize) -> Span {
-        let (line, column) = self.line_column(start);
-        Span {
-            offset: self.base + start as u64,
-            len: 0,
+    /// Takes in what `other` knows (the index of the comments carried in from before the
+    /// game): the start of each line of its text, and of each character after a multi-byte
+    /// one, becomes a mark here.
+    pub fn merge(&mut self, other: LineIndex) {
+        if !self.has_text() && self.marks.is_empty() {
+            *self = other;
+            return;
+        }
+        if other.has_text() {
+            let starts = std::iter::once(0).chain(
+                other
+                    .text
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &b)| b == other.newline || (other.utf8 && b & 0xC0 == 0x80))
+                    .map(|(at, _)| at + 1),
+            );
+            for at in starts {
+                let offset = other.start + at as u64;
+                let (line, column) = other.text_line_column(offset);
+                self.add_mark(Mark {
+                    offset,
+                    line,
+                    column: column - 1,
+                });
+            }
+        }
+        for mark in other.marks {
+            self.add_mark(mark);
+        }
+    }
+
+    /// The 1-based line and column of file offset `offset`.
+    pub fn line_column(&self, offset: u64) -> (u64, u32) {
+        if offset == Span::NOWHERE.offset {
+            // (Line and column 0 for a span of nothing in the source.)
+            return (0, 0);
+        }
+        let in_text = offset >= self.start && offset - self.start <= self.text.len() as u64;
+        if in_text && self.has_text() {
+            return self.text_line_column(offset);
+        }
+        let after = self.marks.partition_point(|m| m.offset <= offset);
+        match after.checked_sub(1).map(|i| self.marks[i]) {
+            Some(m) => (
+                m.line,
+                saturate(u64::from(m.column) + (offset - m.offset) + 1),
+            ),
+            // Before everything known (no span of a game is): the text taken as one line.
+            None => (1, saturate(offset.saturating_add(1))),
+        }
+    }
+
+    /// Line and column of an offset of the indexed text.
+    fn text_line_column(&self, offset: u64) -> (u64, u32) {
+        let before = &self.text[..(offset - self.start) as usize];
+        let (line, column) = position_after(before, self.first, self.newline, self.utf8);
+        (line, column.saturating_add(1))
+    }
+
+    pub fn locate(&self, span: Span) -> Location {
+        let (line, column) = self.line_column(span.offset);
+        Location {
+            offset: if span == Span::NOWHERE {
+                0
+            } else {
+                span.offset
+            },
+            len: span.len,
             line,
             column,
         }
-        .stretched_to(end.saturating_sub(start))
     }
+}
 
-    /// 1-based line and column of `bytes[at]`.
-    #[inline]
-    fn line_column(&mut self, at: usize) -> (u64, u32) {
-        if self.bytewise && at >= self.line.start && at <= self.line.end {
-            // The common case: a position on the current line of an ASCII chunk.
-            return (
-                self.line.number,
-                self.line.start_column + (at - self.line.start) as u32 + 1,
-            );
-        }
-        self.line_column_slow(at)
+fn saturate(column: u64) -> u32 {
+    column.min(u64::from(u32::MAX)) as u32
+}
+
+thread_local! {
+    /// The index of the game being serialised on this thread, for its spans.
+    static SERIALISING: RefCell<Option<LineIndex>> = const { RefCell::new(None) };
+    /// The positions read back from a game's JSON on this thread, when one is being read.
+    static DESERIALISING: RefCell<Option<LineIndex>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` (a game's serialisation) with `index` locating every span it writes.
+pub(crate) fn serialising_with<R>(index: &LineIndex, f: impl FnOnce() -> R) -> R {
+    let outer = SERIALISING.with(|s| s.replace(Some(index.clone())));
+    let _restore = Restore(&SERIALISING, outer);
+    f()
+}
+
+/// Runs `f` (a game's deserialisation) and returns the index of the positions its spans gave.
+pub(crate) fn deserialising<R>(f: impl FnOnce() -> R) -> (R, LineIndex) {
+    let outer = DESERIALISING.with(|s| s.replace(Some(LineIndex::default())));
+    let restore = Restore(&DESERIALISING, outer);
+    let result = f();
+    let index = DESERIALISING.with(|s| s.borrow_mut().take());
+    drop(restore);
+    (result, index.unwrap_or_default())
+}
+
+/// Puts a thread-local back as it was, also when a serialiser panics.
+struct Restore(
+    &'static std::thread::LocalKey<RefCell<Option<LineIndex>>>,
+    Option<LineIndex>,
+);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        let outer = self.1.take();
+        self.0.with(|s| *s.borrow_mut() = outer);
     }
+}
 
-    #[inline(never)]
-    fn line_column_slow(&mut self, at: usize) -> (u64, u32) {
-        let at = at.min(self.bytes.len());
-        if at < self.line.start {
-            // Out of order (a game's own span, error paths): count from the checkpoint if it is
-            // before `at`, else from the chunk start, leaving the forward state alone.
-            let from = if at >= self.checkpoint.start {
-                self.checkpoint
-            } else {
-                Line {
-                    number: self.first_line,
-                    start: 0,
-                    start_column: self.first_column,
-                    end: 0,
-                }
-            };
-            let stretch = &self.bytes[from.start..at];
-            let breaks = memchr::memchr_iter(self.newline, stretch).count() as u64;
-            let (number, line_start, column) = match memchr::memrchr(self.newline, stretch) {
-                Some(i) => (from.number + breaks, from.start + i + 1, 0),
-                None => (from.number, from.start, from.start_column),
-            };
-            return (number, column + self.characters(line_start, at) + 1);
-        }
-        while at > self.line.end {
-            // (`line.end` is a line break here: `at` is within the bytes.)
-            self.line = Line {
-                number: self.line.number + 1,
-                start: self.line.end + 1,
-                start_column: 0,
-                end: self.breaks.next().unwrap_or(self.bytes.len()),
-            };
-        }
-        if self.bytewise {
-            return (
-                self.line.number,
-                self.line.start_column + (at - self.line.start) as u32 + 1,
-            );
-        }
-        // Multi-byte characters: count from the last position counted when it is on this line
-        // and before `at`, else from the line start.
-        let (mut from, mut column) = self.counted;
-        if from < self.line.start || at < from {
-            (from, column) = (self.line.start, self.line.start_column);
-        }
-        column += self.characters(from, at);
-        self.counted = (at, column);
-        (self.line.number, column + 1)
+impl Serialize for Span {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Outside a game's serialisation (no index): the text taken as one line.
+        let location = SERIALISING.with(|s| match &*s.borrow() {
+            Some(index) => index.locate(*self),
+            None => LineIndex::default().locate(*self),
+        });
+        location.serialize(serializer)
     }
+}
 
-    /// Characters in `bytes[from..to]`.
-    fn characters(&self, from: usize, to: usize) -> u32 {
-        let stretch = &self.bytes[from..to];
-        if self.utf8 {
-            stretch.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as u32
-        } else {
-            stretch.len() as u32
-        }
+impl<'de> Deserialize<'de> for Span {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Span, D::Error> {
+        let location = Location::deserialize(deserializer)?;
+        DESERIALISING.with(|s| {
+            if let Some(index) = s.borrow_mut().as_mut() {
+                index.add(location);
+            }
+        });
+        Ok(location.span())
     }
 }
 
@@ -220,42 +316,31 @@ pub fn position_after(
 mod tests {
     use super::*;
 
+    fn index(text: &str, base: u64, start: (u64, u32), newline: u8, utf8: bool) -> LineIndex {
+        LineIndex::build(text.as_bytes(), base, start, newline, utf8)
+    }
+
     #[test]
     fn lines_and_columns() {
         let text = "ab\ncdé f\r\ng";
-        let mut loc = Locator::new(text.as_bytes(), 100, (1, 0), b'\n', true);
+        let lines = index(text, 100, (1, 0), b'\n', true);
         assert_eq!(
-            loc.span(0, 2),
-            Span {
+            lines.locate(Span::new(100, 2)),
+            Location {
                 offset: 100,
                 len: 2,
                 line: 1,
                 column: 1
             }
         );
-        let f = text.find('f').unwrap();
         // é is two bytes but one column.
-        assert_eq!(
-            loc.span(f, f + 1),
-            Span {
-                offset: 100 + f as u64,
-                len: 1,
-                line: 2,
-                column: 5
-            }
-        );
-        let g = text.find('g').unwrap();
-        assert_eq!(loc.span(g, g + 1).line, 3);
-        // Asking backwards still answers correctly.
-        assert_eq!(
-            loc.span(3, 4),
-            Span {
-                offset: 103,
-                len: 1,
-                line: 2,
-                column: 1
-            }
-        );
+        let f = text.find('f').unwrap() as u64;
+        assert_eq!(lines.line_column(100 + f), (2, 5));
+        let g = text.find('g').unwrap() as u64;
+        assert_eq!(lines.line_column(100 + g), (3, 1));
+        // Counted in bytes when the text is not UTF-8.
+        let bytewise = index(text, 100, (1, 0), b'\n', false);
+        assert_eq!(bytewise.line_column(100 + f), (2, 6));
         assert_eq!(position_after(text.as_bytes(), (1, 0), b'\n', true), (3, 1));
     }
 
@@ -275,48 +360,70 @@ mod tests {
     fn lines_past_four_billion() {
         // A chunk deep in a huge archive: line numbers do not wrap at 2^32.
         let first = u64::from(u32::MAX) - 1;
-        let mut loc = Locator::new(b"a\nb\nc", 0, (first, 0), b'\n', true);
-        assert_eq!(loc.span(4, 5).line, first + 2);
-        assert_eq!(loc.span(0, 1).line, first);
-        assert_eq!(
-            position_after(b"a\nb\nc", (first, 0), b'\n', true),
-            (first + 2, 1)
-        );
+        let lines = index("a\nb\nc", 0, (first, 0), b'\n', true);
+        assert_eq!(lines.line_column(4).0, first + 2);
+        assert_eq!(lines.line_column(0).0, first);
     }
 
     #[test]
-    fn chunk_starting_mid_line() {
+    fn text_starting_mid_line() {
         let text = "[Event \"b\"] x\ny";
-        let mut loc = Locator::new(text.as_bytes(), 15, (1, 15), b'\n', true);
-        assert_eq!((loc.span(0, 1).line, loc.span(0, 1).column), (1, 16));
-        assert_eq!(loc.span(13, 14).column, 29);
-        assert_eq!(loc.span(14, 15).column, 1);
-        // Backwards after a line break: the first line still starts mid-line.
-        assert_eq!(loc.span(1, 2).column, 17);
-        assert_eq!(
-            position_after(text.as_bytes(), (1, 15), b'\n', true),
-            (2, 1)
-        );
+        let lines = index(text, 15, (1, 15), b'\n', true);
+        assert_eq!(lines.line_column(15), (1, 16));
+        assert_eq!(lines.line_column(15 + 13), (1, 29));
+        assert_eq!(lines.line_column(15 + 14), (2, 1));
     }
 
     #[test]
-    fn checkpoints_answer_like_the_chunk_start() {
-        let text = "ab\ncdé f\r\ng hij\nk";
-        let mut plain = Locator::new(text.as_bytes(), 7, (3, 2), b'\n', true);
-        let mut marked = Locator::new(text.as_bytes(), 7, (3, 2), b'\n', true);
-        marked.checkpoint(5);
-        for (start, end) in [
-            (12, 13),
-            (6, 7),
-            (14, 16),
-            (5, 6),
-            (1, 2),
-            (15, 16),
-            (20, 21),
-        ] {
-            assert_eq!(plain.span(start, end), marked.span(start, end), "{start}");
+    fn carriage_return_files() {
+        let lines = index("a\rb\rc", 0, (1, 0), b'\r', false);
+        assert_eq!(lines.line_column(4), (3, 1));
+    }
+
+    #[test]
+    fn an_index_without_marks_is_one_line() {
+        assert_eq!(LineIndex::default().line_column(41), (1, 42));
+    }
+
+    #[test]
+    fn added_and_merged_marks_keep_their_places() {
+        // Two stretches of one file, indexed apart (a game and the comments before it), and a
+        // note located elsewhere, past both.
+        let text = "{a}\n\n[E \"x\"]\n1. 11-15 *\n\n";
+        let whole = index(text, 0, (1, 0), b'\n', true);
+        let mut late = index(&text[5..], 5, whole_position(&whole, 5), b'\n', true);
+        late.merge(index(&text[..5], 0, (1, 0), b'\n', true));
+        late.add(Location {
+            offset: 500,
+            len: 1,
+            line: 90,
+            column: 3,
+        });
+        for at in 0..text.len() as u64 {
+            assert_eq!(late.line_column(at), whole.line_column(at), "at {at}");
         }
-        assert_eq!(position_after(text.as_bytes(), (3, 2), b'\n', true), (6, 1));
+        assert_eq!(late.line_column(501), (90, 4));
+    }
+
+    fn whole_position(index: &LineIndex, at: u64) -> (u64, u32) {
+        let (line, column) = index.line_column(at);
+        (line, column - 1)
+    }
+
+    #[test]
+    fn spans_are_written_and_read_with_their_lines() {
+        let lines = index("ab\ncd", 0, (7, 0), b'\n', true);
+        let span = Span::new(4, 1);
+        let json = serialising_with(&lines, || serde_json::to_string(&span).unwrap());
+        assert_eq!(json, r#"{"offset":4,"len":1,"line":8,"column":2}"#);
+        let (read, index) = deserialising(|| serde_json::from_str::<Span>(&json).unwrap());
+        assert_eq!(read, span);
+        assert_eq!(index.locate(read).line, 8);
+        // Outside any game: one line, and nothing collected.
+        assert_eq!(
+            serde_json::to_string(&span).unwrap(),
+            r#"{"offset":4,"len":1,"line":1,"column":5}"#
+        );
     }
 
     /// Line and column counted the plain way, from the start.
@@ -333,30 +440,23 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// Whatever the order of the questions and wherever the checkpoints, the Locator answers
-        /// what counting from the start answers.
+        /// Every offset, even one inside a character, is located as counting from the start
+        /// locates it.
         #[test]
-        fn locator_answers_like_counting_from_the_start(
+        fn the_index_answers_like_counting_from_the_start(
             pieces in proptest::collection::vec(0..6usize, 0..80),
-            asks in proptest::collection::vec((0..1000usize, proptest::bool::ANY), 1..30),
             utf8 in proptest::bool::ANY,
             carriage_returns in proptest::bool::ANY,
         ) {
-            const PIECES: [&str; 6] = ["a", "é", "\n", "\r\n", " ", "xyz"];
+            const PIECES: [&str; 6] = ["a", "é", "\n", "\r\n", " ", "xyz€"];
             let newline = if carriage_returns { b'\r' } else { b'\n' };
             let text: String = pieces.iter().map(|&p| PIECES[p]).collect();
             let bytes = text.as_bytes();
             let first = (3, 7);
-            let mut loc = Locator::new(bytes, 100, first, newline, utf8);
-            for (at, checkpoint) in asks {
-                let at = at % (bytes.len() + 1);
-                if checkpoint {
-                    loc.checkpoint(at);
-                    continue;
-                }
-                let span = loc.span(at, at);
+            let lines = LineIndex::build(bytes, 100, first, newline, utf8);
+            for at in 0..=bytes.len() {
                 proptest::prop_assert_eq!(
-                    (span.line, span.column),
+                    lines.line_column(100 + at as u64),
                     naive(bytes, first, newline, utf8, at),
                     "at {} of {:?}", at, text
                 );
@@ -367,12 +467,5 @@ mod tests {
                 naive(bytes, first, newline, utf8, bytes.len())
             );
         }
-    }
-
-    #[test]
-    fn carriage_return_files() {
-        let text = b"a\rb\rc";
-        let mut loc = Locator::new(text, 0, (1, 0), b'\r', false);
-        assert_eq!(loc.span(4, 5).line, 3);
     }
 }

@@ -4,7 +4,7 @@
 
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::{GameReport, ReportFinding};
-use crate::reader::{Code, Severity, Span, VariantSource};
+use crate::reader::{Code, Location, Severity, VariantSource};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -98,7 +98,7 @@ pub struct Headline<'a> {
     pub level: Severity,
     pub code: &'a str,
     pub message: &'a str,
-    pub span: Span,
+    pub span: Location,
     /// Where in the file's games: `game 3`, `game 3, move 12`.
     pub context: String,
 }
