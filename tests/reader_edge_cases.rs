@@ -314,6 +314,62 @@ fn every_fixture_byte_is_accounted_for() {
     }
 }
 
+// ------------------------------------------------------------------ lines and columns
+
+/// The 1-based line and column of byte `at` of a UTF-8 file, counted from its start: the plain
+/// reference for the line index each game keeps. (Lines end at `\n`, or at a lone `\r` when
+/// the file's first line end is one.)
+fn counted(bytes: &[u8], at: usize) -> (u64, u32) {
+    let first_end = bytes.iter().position(|&b| b == b'\n' || b == b'\r');
+    let newline = match first_end {
+        Some(i) if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') => b'\r',
+        _ => b'\n',
+    };
+    let before = &bytes[..at.min(bytes.len())];
+    let line = 1 + before.iter().filter(|&&b| b == newline).count() as u64;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == newline)
+        .map_or(0, |i| i + 1);
+    let column = 1 + before[line_start..]
+        .iter()
+        .filter(|&&b| b & 0xC0 != 0x80)
+        .count() as u32;
+    (line, column)
+}
+
+/// Every span of every game is located where counting from the file's start puts it.
+fn assert_located(bytes: &[u8], games: &[Game]) {
+    for game in games {
+        for span in all_spans(std::slice::from_ref(game)) {
+            let at = game.locate(span);
+            assert_eq!(
+                (at.line, at.column),
+                counted(bytes, span.offset as usize),
+                "game {} span {span:?} in {:?}",
+                game.index,
+                String::from_utf8_lossy(bytes)
+            );
+        }
+    }
+}
+
+#[test]
+fn every_fixture_span_is_located_as_counting_finds_it() {
+    let mut checked = 0;
+    for path in fixtures() {
+        let bytes = std::fs::read(&path).unwrap();
+        // Counting characters needs UTF-8 text; a byte order mark is not a column.
+        if std::str::from_utf8(&bytes).is_err() || bytes.starts_with(b"\xEF\xBB\xBF") {
+            continue;
+        }
+        let games = read_bytes(&bytes, ReadOptions::default());
+        assert_located(&bytes, &games);
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} fixtures checked");
+}
+
 /// Text made of PDN pieces, to reach deeper into the parser than random bytes do.
 fn pdn_soup() -> impl Strategy<Value = Vec<u8>> {
     let piece = prop_oneof![
@@ -367,6 +423,14 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(
         std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(256)
     ))]
+
+    /// Games in one chunk or many, after comments carried between them, with `\r` line
+    /// ends and multi-byte characters: every span is located as counting from the start does.
+    #[test]
+    fn soup_spans_are_located_as_counting_finds_them(bytes in pdn_soup()) {
+        let games = read_bytes(&bytes, ReadOptions::default());
+        assert_located(&bytes, &games);
+    }
 
     #[test]
     fn arbitrary_bytes_never_panic_and_are_accounted_for(

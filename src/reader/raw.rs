@@ -155,6 +155,9 @@ pub struct Splitter<R> {
     utf16: Option<Utf16>,
     /// Whether the input is a file of one FEN a line (decided on its first line with text).
     fen_file: Option<bool>,
+    /// Where that first line's text starts and ends (from `start`), to be noted once the first
+    /// region has decided the line ends (a lone `\r` ends it in an old Mac file).
+    fen_note: Option<(usize, usize)>,
 }
 
 /// The decoder of a UTF-16 source, and its read buffer (kept across reads).
@@ -212,6 +215,7 @@ impl<R: Read> Splitter<R> {
             utf16_forced: options.encoding == Some(Encoding::Utf16),
             utf16: None,
             fen_file: None,
+            fen_note: None,
         }
     }
 
@@ -473,7 +477,7 @@ impl<R: Read> Splitter<R> {
     }
 
     /// Reads until the first line with text decides whether the input is a file of one FEN a
-    /// line; if so, says so once (a file note).
+    /// line; if so, says so once (a file note, given with the first region).
     fn decide_fen_file(&mut self) -> io::Result<()> {
         loop {
             let data = &self.buf[self.start..self.end];
@@ -488,13 +492,7 @@ impl<R: Read> Splitter<R> {
             self.fen_file = Some(decided);
             if decided {
                 let first = data.iter().position(|&b| !lex::is_space(b)).unwrap_or(0);
-                let len = lex::line_end(data, first);
-                let span = self.locate(len, first, true);
-                self.notes.push(FileNote::new(
-                    Code::FenFile,
-                    span.stretched_to(len - first),
-                    "one FEN a line: each line is read as a position without moves",
-                ));
+                self.fen_note = Some((first, lex::line_end(data, first)));
             }
             return Ok(());
         }
@@ -541,6 +539,14 @@ impl<R: Read> Splitter<R> {
         let (encoding, encoding_note) = self.charset.decide(&self.buf[from..from + len]);
         let utf8 = encoding.is_utf8();
         self.decide_line_ends(len, utf8);
+        if let Some((first, end)) = self.fen_note.take() {
+            let span = self.locate(len, first, utf8).stretched_to(end - first);
+            self.notes.push(FileNote::new(
+                Code::FenFile,
+                span,
+                "one FEN a line: each line is read as a position without moves",
+            ));
+        }
         if let Some((at, code, message)) = encoding_note {
             let span = self.locate(len, at, utf8);
             self.notes.push(FileNote::new(code, span, message));
