@@ -121,7 +121,6 @@ impl DrawVisitor {
         result_span: Span,
         lines: &LineIndex,
     ) -> (Vec<DrawReport>, Option<Decision>, Vec<ReportFinding>) {
-        let result_span = lines.locate(result_span);
         let mut findings = Vec::new();
         let decided = self.decided();
         let Some(tracker) = self.tracker else {
@@ -147,7 +146,7 @@ impl DrawVisitor {
                 .located
                 .iter()
                 .find(|(rule, _)| *rule == r.rule)
-                .map_or(result_span, |(_, span)| lines.locate(*span));
+                .map_or(result_span, |(_, span)| *span);
             let after = match r.moves_after {
                 0 => "the game ends there".to_string(),
                 1 => "1 more move follows".to_string(),
@@ -161,7 +160,7 @@ impl DrawVisitor {
             let mut f = ReportFinding::new(
                 r.rule.code(),
                 Severity::Note,
-                span,
+                lines.locate(span),
                 format!("{}: {}{claim}; {after}", r.rule.description(), r.detail),
             );
             f.ply = (r.ply > 0).then_some(r.ply); // ply 0: the start position, no move
@@ -203,7 +202,7 @@ impl DrawVisitor {
                 findings.push(ReportFinding::new(
                     codes::WIN_AFTER_DRAW,
                     Severity::Warning,
-                    result_span,
+                    lines.locate(result_span),
                     format!(
                         "the game ends where {} holds ({}), but the record declares a win",
                         first.rule.code(),
@@ -216,7 +215,7 @@ impl DrawVisitor {
             findings.push(ReportFinding::new(
                 codes::PARTIAL_RULES,
                 Severity::Note,
-                result_span,
+                lines.locate(result_span),
                 note.to_string(),
             ));
         }
