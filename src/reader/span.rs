@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::cell::RefCell;
+use std::sync::OnceLock;
 
 /// Where an item sits in its file: byte offset and length of the original bytes (before any
 /// decoding). [`Game::locate`](crate::reader::Game::locate) adds the line and column.
@@ -84,11 +85,11 @@ struct Mark {
 
 /// The line and column of every offset of a game's text. The index keeps the text's bytes as
 /// read (a copy costs less than finding the line breaks of every game, and most games are
-/// never asked), and counts the line breaks before an offset when asked: what counting from
-/// the start gives, by construction. Positions learned apart from the text (a file note, the
-/// comments carried in from before the game, a game read back from JSON) are kept as marks.
-/// An index that knows nothing (a game built by a program) takes its text as one line.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// never asked); the first question finds its line breaks, and each answer is then two binary
+/// searches. Positions learned apart from the text (a file note, the comments carried in from
+/// before the game, a game read back from JSON) are kept as marks. An index that knows nothing
+/// (a game built by a program) takes its text as one line.
+#[derive(Debug, Clone, Default)]
 pub struct LineIndex {
     /// The file offset of the text, and its first line and 0-based column.
     start: u64,
@@ -97,9 +98,59 @@ pub struct LineIndex {
     newline: u8,
     utf8: bool,
     text: Box<[u8]>,
+    /// The text's line breaks, found when first asked.
+    lines: OnceLock<Lines>,
     /// In increasing offset.
     marks: Vec<Mark>,
 }
+
+/// Where a text's lines break and, when columns count UTF-8 characters, where its continuation
+/// bytes are (they take no column): offsets from the text's start, in order.
+#[derive(Debug, Clone, Default)]
+struct Lines {
+    breaks: Vec<usize>,
+    continuation: Vec<usize>,
+}
+
+impl Lines {
+    fn of(text: &[u8], newline: u8, utf8: bool) -> Self {
+        let breaks = memchr::memchr_iter(newline, text).collect();
+        let continuation = if utf8 && !text.is_ascii() {
+            (0..text.len())
+                .filter(|&at| text[at] & 0xC0 == 0x80)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Lines {
+            breaks,
+            continuation,
+        }
+    }
+}
+
+/// Two indexes are equal when they know the same text and marks (found line breaks or not).
+impl PartialEq for LineIndex {
+    fn eq(&self, other: &Self) -> bool {
+        (
+            self.start,
+            self.first,
+            self.newline,
+            self.utf8,
+            &self.text,
+            &self.marks,
+        ) == (
+            other.start,
+            other.first,
+            other.newline,
+            other.utf8,
+            &other.text,
+            &other.marks,
+        )
+    }
+}
+
+impl Eq for LineIndex {}
 
 impl LineIndex {
     /// The index of `bytes`, which start at file offset `base`, on line `first.0`, at 0-based
@@ -112,6 +163,7 @@ impl LineIndex {
             newline,
             utf8,
             text: bytes.into(),
+            lines: OnceLock::new(),
             marks: Vec::new(),
         }
     }
@@ -202,11 +254,24 @@ impl LineIndex {
         }
     }
 
+    fn lines(&self) -> &Lines {
+        self.lines
+            .get_or_init(|| Lines::of(&self.text, self.newline, self.utf8))
+    }
+
     /// Line and column of an offset of the indexed text.
     fn text_line_column(&self, offset: u64) -> (u64, u32) {
-        let before = &self.text[..(offset - self.start) as usize];
-        let (line, column) = position_after(before, self.first, self.newline, self.utf8);
-        (line, column.saturating_add(1))
+        let at = (offset - self.start) as usize;
+        let lines = self.lines();
+        let breaks_before = lines.breaks.partition_point(|&b| b < at);
+        let (line_start, column) = match breaks_before.checked_sub(1) {
+            Some(i) => (lines.breaks[i] + 1, 0),
+            None => (0, self.first.1),
+        };
+        let narrow = lines.continuation.partition_point(|&c| c < at)
+            - lines.continuation.partition_point(|&c| c < line_start);
+        let column = u64::from(column) + (at - line_start - narrow) as u64 + 1;
+        (self.first.0 + breaks_before as u64, saturate(column))
     }
 
     pub fn locate(&self, span: Span) -> Location {
@@ -237,6 +302,8 @@ thread_local! {
 
 /// Runs `f` (a game's serialisation) with `index` locating every span it writes.
 pub(crate) fn serialising_with<R>(index: &LineIndex, f: impl FnOnce() -> R) -> R {
+    // (Its line breaks found first, so the game keeps them too.)
+    index.lines();
     let outer = SERIALISING.with(|s| s.replace(Some(index.clone())));
     let _restore = Restore(&SERIALISING, outer);
     f()
