@@ -6,6 +6,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::cell::RefCell;
 use std::sync::OnceLock;
+use thin_vec::ThinVec;
 
 /// Where an item sits in its file: byte offset and length of the original bytes (before any
 /// decoding). [`Game::locate`](crate::reader::Game::locate) adds the line and column.
@@ -98,10 +99,11 @@ pub struct LineIndex {
     newline: u8,
     utf8: bool,
     text: Box<[u8]>,
-    /// The text's line breaks, found when first asked.
-    lines: OnceLock<Lines>,
+    /// The text's line breaks, found when first asked. (Boxed, and the marks in a one-pointer
+    /// vector, to keep a game small: it is moved from stage to stage.)
+    lines: OnceLock<Box<Lines>>,
     /// In increasing offset.
-    marks: Vec<Mark>,
+    marks: ThinVec<Mark>,
 }
 
 /// Where a text's lines break and, when columns count UTF-8 characters, where its continuation
@@ -164,7 +166,7 @@ impl LineIndex {
             utf8,
             text: bytes.into(),
             lines: OnceLock::new(),
-            marks: Vec::new(),
+            marks: ThinVec::new(),
         }
     }
 
@@ -256,7 +258,7 @@ impl LineIndex {
 
     fn lines(&self) -> &Lines {
         self.lines
-            .get_or_init(|| Lines::of(&self.text, self.newline, self.utf8))
+            .get_or_init(|| Box::new(Lines::of(&self.text, self.newline, self.utf8)))
     }
 
     /// Line and column of an offset of the indexed text.
