@@ -84,6 +84,16 @@ struct Mark {
     column: u32,
 }
 
+impl From<Location> for Mark {
+    fn from(location: Location) -> Mark {
+        Mark {
+            offset: location.offset,
+            line: location.line,
+            column: location.column.saturating_sub(1),
+        }
+    }
+}
+
 /// The line and column of every offset of a game's text. The index keeps the text's bytes as
 /// read (a copy costs less than finding the line breaks of every game, and most games are
 /// never asked); the first question finds its line breaks, and each answer is then two binary
@@ -188,10 +198,18 @@ impl LineIndex {
         if location.line == 0 {
             return;
         }
-        self.add_mark(Mark {
-            offset: location.offset,
-            line: location.line,
-            column: location.column.saturating_sub(1),
+        self.add_mark(Mark::from(location));
+    }
+
+    /// Puts marks pushed in any order in order; of two for one offset, the later stays.
+    fn sort_marks(&mut self) {
+        self.marks.sort_by_key(|m| m.offset);
+        self.marks.dedup_by(|later, kept| {
+            let same = later.offset == kept.offset;
+            if same {
+                *kept = *later;
+            }
+            same
         });
     }
 
@@ -329,7 +347,9 @@ pub(crate) fn deserialising<R>(f: impl FnOnce() -> R) -> (R, LineIndex) {
     let result = f();
     let index = DESERIALISING.with(|s| s.borrow_mut().take());
     drop(restore);
-    (result, index.unwrap_or_default())
+    let mut index = index.unwrap_or_default();
+    index.sort_marks();
+    (result, index)
 }
 
 /// Puts a thread-local back as it was, also when a serialiser panics.
@@ -360,8 +380,12 @@ impl<'de> Deserialize<'de> for Span {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Span, D::Error> {
         let location = Location::deserialize(deserializer)?;
         DESERIALISING.with(|s| {
-            if let Some(index) = s.borrow_mut().as_mut() {
-                index.add(location);
+            if let Some(index) = s.borrow_mut().as_mut()
+                && location.line > 0
+            {
+                // In the order read; sorted once the game is read (a hostile game's spans may
+                // come in any order, and inserting each in place would be quadratic).
+                index.marks.push(Mark::from(location));
             }
         });
         Ok(location.span())
@@ -499,6 +523,16 @@ mod tests {
         let (read, index) = deserialising(|| serde_json::from_str::<Span>(&json).unwrap());
         assert_eq!(read, span);
         assert_eq!(index.locate(read).line, 8);
+        // Spans read in any order (a hostile file's) are put in order once; of two for one
+        // offset, the later stands.
+        let json = r#"[{"offset":9,"len":1,"line":3,"column":1},
+            {"offset":2,"len":1,"line":1,"column":3},
+            {"offset":9,"len":1,"line":4,"column":2}]"#;
+        let (read, index) = deserialising(|| serde_json::from_str::<Vec<Span>>(json).unwrap());
+        assert_eq!(read.len(), 3);
+        assert_eq!(index.line_column(2), (1, 3));
+        assert_eq!(index.line_column(9), (4, 2));
+        assert_eq!(index.line_column(11), (4, 4));
         // Outside any game: one line, and nothing collected.
         assert_eq!(
             serde_json::to_string(&span).unwrap(),
