@@ -116,28 +116,50 @@ pub struct LineIndex {
     marks: ThinVec<Mark>,
 }
 
-/// Where a text's lines break and, when columns count UTF-8 characters, where its continuation
-/// bytes are (they take no column): offsets from the text's start, in order.
+/// What is before each block of a text's [`BLOCK`] bytes: the line breaks, the start of the
+/// line holding the block's first byte, and the characters (bytes, where columns count bytes).
+/// A place is then found by counting within its block only, and the summary takes a few bytes
+/// per block: no list of every line break, which a text of empty lines would make eight times
+/// its own size.
 #[derive(Debug, Clone, Default)]
 struct Lines {
-    breaks: Vec<usize>,
-    continuation: Vec<usize>,
+    blocks: Vec<Block>,
 }
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Block {
+    breaks: u64,
+    line_start: usize,
+    characters: u64,
+}
+
+/// Bytes in a block of [`Lines`] (small in unit tests, so that they cross blocks).
+const BLOCK: usize = if cfg!(test) { 64 } else { 4096 };
 
 impl Lines {
     fn of(text: &[u8], newline: u8, utf8: bool) -> Self {
-        let breaks = memchr::memchr_iter(newline, text).collect();
-        let continuation = if utf8 && !text.is_ascii() {
-            (0..text.len())
-                .filter(|&at| text[at] & 0xC0 == 0x80)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Lines {
-            breaks,
-            continuation,
+        let mut blocks = Vec::with_capacity(text.len() / BLOCK + 1);
+        let mut before = Block::default();
+        for (i, block) in text.chunks(BLOCK).enumerate() {
+            blocks.push(before);
+            before.breaks += memchr::memchr_iter(newline, block).count() as u64;
+            if let Some(last) = memchr::memrchr(newline, block) {
+                before.line_start = i * BLOCK + last + 1;
+            }
+            before.characters += characters(block, utf8) as u64;
         }
+        // (And for the end of a text that fills its last block.)
+        blocks.push(before);
+        Lines { blocks }
+    }
+}
+
+/// Characters in `bytes`: UTF-8 continuation bytes take no column where columns count them.
+fn characters(bytes: &[u8], utf8: bool) -> usize {
+    if utf8 && !bytes.is_ascii() {
+        bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+    } else {
+        bytes.len()
     }
 }
 
@@ -279,26 +301,34 @@ impl LineIndex {
             .get_or_init(|| Box::new(Lines::of(&self.text, self.newline, self.utf8)))
     }
 
-    /// Line and column of an offset of the indexed text.
+    /// Line and column of an offset of the indexed text: counted within its block, from what
+    /// the block summary says is before it (the first block needs no summary: a check locates
+    /// every game's own span, and most games fit in one block).
     fn text_line_column(&self, offset: u64) -> (u64, u32) {
         let at = (offset - self.start) as usize;
-        if at <= COUNTED_DIRECTLY && self.lines.get().is_none() {
-            // Near the start (the game's own span, its tags), a count of the bytes before is
-            // cheaper than finding every line break: a check locates each game's span.
-            let before = &self.text[..at];
-            let (line, column) = position_after(before, self.first, self.newline, self.utf8);
-            return (line, column.saturating_add(1));
-        }
-        let lines = self.lines();
-        let breaks_before = lines.breaks.partition_point(|&b| b < at);
-        let (line_start, column) = match breaks_before.checked_sub(1) {
-            Some(i) => (lines.breaks[i] + 1, 0),
-            None => (0, self.first.1),
+        let from = at / BLOCK * BLOCK;
+        let summary = |block: usize| match block {
+            0 => Block::default(),
+            _ => self.lines().blocks[block],
         };
-        let narrow = lines.continuation.partition_point(|&c| c < at)
-            - lines.continuation.partition_point(|&c| c < line_start);
-        let column = u64::from(column) + (at - line_start - narrow) as u64 + 1;
-        (self.first.0 + breaks_before as u64, saturate(column))
+        let before = summary(at / BLOCK);
+        let stretch = &self.text[from..at];
+        let line = self.first.0
+            + before.breaks
+            + memchr::memchr_iter(self.newline, stretch).count() as u64;
+        let line_start = match memchr::memrchr(self.newline, stretch) {
+            Some(last) => from + last + 1,
+            None => before.line_start,
+        };
+        // Characters before a place: those before its block, and those in it before it.
+        let characters_to = |to: usize| {
+            let block = to / BLOCK;
+            let stretch = &self.text[block * BLOCK..to];
+            summary(block).characters + characters(stretch, self.utf8) as u64
+        };
+        let first_column = if line_start == 0 { self.first.1 } else { 0 };
+        let column = u64::from(first_column) + characters_to(at) - characters_to(line_start) + 1;
+        (line, saturate(column))
     }
 
     pub fn locate(&self, span: Span) -> Location {
@@ -315,10 +345,6 @@ impl LineIndex {
         }
     }
 }
-
-/// Bytes from a text's start within which a place is counted from the start rather than
-/// through the text's line breaks (found once, for every later question).
-const COUNTED_DIRECTLY: usize = 512;
 
 fn saturate(column: u64) -> u32 {
     column.min(u64::from(u32::MAX)) as u32
