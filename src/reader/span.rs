@@ -4,7 +4,7 @@
 //! while parsing was a tenth of the parse (and a third more bytes per span).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::OnceLock;
 use thin_vec::ThinVec;
 
@@ -331,6 +331,34 @@ impl LineIndex {
         (line, saturate(column))
     }
 
+    /// [`LineIndex::locate`], counting on from `cursor` (the last place located in the text,
+    /// with its line and 0-based column) when the span is in the text after it; `cursor` then
+    /// moves to the span.
+    fn locate_from(&self, span: Span, cursor: &mut Option<(u64, (u64, u32))>) -> Location {
+        let end = self.start + self.text.len() as u64;
+        if !self.has_text() || span.offset < self.start || span.offset > end {
+            return self.locate(span);
+        }
+        let position = match *cursor {
+            Some((from, position)) if from <= span.offset => {
+                let stretch =
+                    &self.text[(from - self.start) as usize..(span.offset - self.start) as usize];
+                position_after(stretch, position, self.newline, self.utf8)
+            }
+            _ => {
+                let (line, column) = self.text_line_column(span.offset);
+                (line, column - 1)
+            }
+        };
+        *cursor = Some((span.offset, position));
+        Location {
+            offset: span.offset,
+            len: span.len,
+            line: position.0,
+            column: position.1.saturating_add(1),
+        }
+    }
+
     pub fn locate(&self, span: Span) -> Location {
         let (line, column) = self.line_column(span.offset);
         Location {
@@ -355,6 +383,9 @@ thread_local! {
     static SERIALISING: RefCell<Option<LineIndex>> = const { RefCell::new(None) };
     /// The positions read back from a game's JSON on this thread, when one is being read.
     static DESERIALISING: RefCell<Option<LineIndex>> = const { RefCell::new(None) };
+    /// The last place of the text located while serialising: spans come mostly in order, and
+    /// the next is counted on from there.
+    static CURSOR: Cell<Option<(u64, (u64, u32))>> = const { Cell::new(None) };
 }
 
 /// Runs `f` (a game's serialisation) with `index` locating every span it writes.
@@ -362,8 +393,11 @@ pub(crate) fn serialising_with<R>(index: &LineIndex, f: impl FnOnce() -> R) -> R
     // (Its line breaks found first, so the game keeps them too.)
     index.lines();
     let outer = SERIALISING.with(|s| s.replace(Some(index.clone())));
+    let outer_cursor = CURSOR.replace(None);
     let _restore = Restore(&SERIALISING, outer);
-    f()
+    let result = f();
+    CURSOR.set(outer_cursor);
+    result
 }
 
 /// Runs `f` (a game's deserialisation) and returns the index of the positions its spans gave.
@@ -395,7 +429,12 @@ impl Serialize for Span {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         // Outside a game's serialisation (no index): the text taken as one line.
         let location = SERIALISING.with(|s| match &*s.borrow() {
-            Some(index) => index.locate(*self),
+            Some(index) => {
+                let mut cursor = CURSOR.get();
+                let location = index.locate_from(*self, &mut cursor);
+                CURSOR.set(cursor);
+                location
+            }
             None => LineIndex::default().locate(*self),
         });
         location.serialize(serializer)
