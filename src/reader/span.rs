@@ -96,10 +96,10 @@ impl From<Location> for Mark {
 
 /// The line and column of every offset of a game's text. The index keeps the text's bytes as
 /// read (a copy costs less than finding the line breaks of every game, and most games are
-/// never asked); the first question finds its line breaks, and each answer is then two binary
-/// searches. Positions learned apart from the text (a file note, the comments carried in from
-/// before the game, a game read back from JSON) are kept as marks. An index that knows nothing
-/// (a game built by a program) takes its text as one line.
+/// never asked); a place is counted within its block of the text, from a summary of what is
+/// before each block ([`Lines`]). Positions learned apart from the text (a file note, the
+/// comments carried in from before the game, a game read back from JSON) are kept as marks. An
+/// index that knows nothing (a game built by a program) takes its text as one line.
 #[derive(Debug, Clone, Default)]
 pub struct LineIndex {
     /// The file offset of the text, and its first line and 0-based column.
@@ -109,8 +109,9 @@ pub struct LineIndex {
     newline: u8,
     utf8: bool,
     text: Box<[u8]>,
-    /// The text's line breaks, found when first asked. (Boxed, and the marks in a one-pointer
-    /// vector, to keep a game small: it is moved from stage to stage.)
+    /// The text's block summary, made when a place past the first block is first asked.
+    /// (Boxed, and the marks in a one-pointer vector, to keep a game small: it is moved from
+    /// stage to stage.)
     lines: OnceLock<Box<Lines>>,
     /// In increasing offset.
     marks: ThinVec<Mark>,
