@@ -391,7 +391,7 @@ thread_local! {
 
 /// Runs `f` (a game's serialisation) with `index` locating every span it writes.
 pub(crate) fn serialising_with<R>(index: &LineIndex, f: impl FnOnce() -> R) -> R {
-    // (Its line breaks found first, so the game keeps them too.)
+    // (Its block summary made first, so the game keeps it too.)
     index.lines();
     let outer = SERIALISING.with(|s| s.replace(Some(index.clone())));
     let outer_cursor = CURSOR.replace(None);
