@@ -1,0 +1,651 @@
+//! The game parser: one chunk of bytes (whole games, as the splitter cut them) to games of the
+//! lossless model. Tokens are read by the nom parsers in `tokens`; this module decides what each
+//! means in its place, builds the move tree with an explicit stack (no recursion, so no stack
+//! overflow however deep the variations), and reports every deviation with its span.
+
+use super::diagnostic::{Code, Diagnostic};
+use super::encoding::Encoding;
+use super::entities;
+use super::infer::SquareSummary;
+use super::lex::{self, CommentEnd};
+use super::model::*;
+use super::span::{self, LineIndex, Span};
+use super::tokens;
+use crate::notation::Square;
+use smallvec::SmallVec;
+
+mod annotation;
+mod moves;
+mod tag;
+#[cfg(test)]
+mod tests;
+mod unread;
+
+/// Variations nested deeper than this are kept as unread text: a bound for every consumer that
+/// walks the tree recursively (printing, JSON, drop).
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// One chunk to parse.
+pub struct Chunk<'a> {
+    pub bytes: &'a [u8],
+    /// File offset of `bytes[0]`.
+    pub base: u64,
+    /// Line number of `bytes[0]`.
+    pub first_line: u64,
+    /// Column (0-based, in characters) of `bytes[0]`: a chunk may start in the middle of a line.
+    pub first_column: u32,
+    /// Line-break byte of the file (`\n`, or `\r` for old Mac files).
+    pub newline: u8,
+    pub encoding: Encoding,
+    /// True when the chunk ends where the input ends (a game without terminator there is normal).
+    pub at_end_of_input: bool,
+}
+
+/// A game as parsed, before tags are interpreted and the variant decided.
+pub struct ParsedGame {
+    pub game: Game,
+    /// Offset (in the chunk) just past the game.
+    pub end: usize,
+    /// Whether the game ended with a terminator (or a recognised non-standard one).
+    pub terminated: bool,
+    /// The squares of every move of every line, for inferring the variant.
+    pub squares: SquareSummary,
+}
+
+/// The games of a chunk: most chunks hold one game (the splitter cuts at every game boundary it
+/// can), which is then kept without an allocation.
+pub type ParsedGames = SmallVec<[ParsedGame; 1]>;
+
+/// Parses every game in the chunk.
+pub fn parse_chunk(chunk: &Chunk<'_>) -> ParsedGames {
+    parse_chunk_with(chunk, true)
+}
+
+/// [`parse_chunk`], with or without the reading of plain runs (the tests compare the two).
+fn parse_chunk_with(chunk: &Chunk<'_>, plain_runs: bool) -> ParsedGames {
+    let mut games = ParsedGames::new();
+    // One parser for the chunk: its buffers serve every game.
+    let mut parser = GameParser::new(chunk);
+    parser.plain_runs = plain_runs;
+    while let Some(parsed) = parser.parse_game() {
+        games.push(parsed);
+    }
+    games
+}
+
+/// How the body of a game ended.
+enum BodyEnd {
+    Terminator(ResultToken),
+    /// A `[` after move text: the next game's tags.
+    NextGame,
+    EndOfChunk,
+}
+
+/// A line being built: the main line at the bottom of the stack, open variations above it.
+struct Frame {
+    line: Line,
+    /// Offset of the `(` that opened it.
+    open: usize,
+    /// The move number and side expected for the next move (unknown at the start of a game or
+    /// after a `/FEN/` setup).
+    next_turn: Option<Turn>,
+    /// The turn of the line's last move: a variation after it starts there.
+    last_turn: Option<Turn>,
+}
+
+impl Frame {
+    fn new(open: usize, next_turn: Option<Turn>) -> Self {
+        Frame {
+            line: Line::default(),
+            open,
+            next_turn,
+            last_turn: None,
+        }
+    }
+}
+
+/// A move number read, waiting for its move.
+#[derive(Debug, Clone, Copy)]
+struct PendingNumber {
+    number: u32,
+    /// Written with `...`.
+    ellipsis: bool,
+    start: usize,
+    end: usize,
+}
+
+/// A move's number and whether it is the second player's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Turn {
+    number: u32,
+    second: bool,
+}
+
+impl Turn {
+    fn following(self) -> Turn {
+        if self.second {
+            Turn {
+                number: self.number.saturating_add(1),
+                second: false,
+            }
+        } else {
+            Turn {
+                number: self.number,
+                second: true,
+            }
+        }
+    }
+}
+
+struct GameParser<'a> {
+    chunk: &'a Chunk<'a>,
+    bytes: &'a [u8],
+    /// The chunk as text, when it is UTF-8 (checked once here): a tag's name and value are then
+    /// sliced from it, not checked again each.
+    text: Option<&'a str>,
+    pos: usize,
+    /// A place in the chunk whose line and 0-based column are known (the chunk start, or the
+    /// start of the last game's index), and where the last game ended.
+    known_position: (usize, (u64, u32)),
+    previous_end: usize,
+    diagnostics: Vec<Diagnostic>,
+    /// (Inline up to one open variation: no allocation per chunk for the main line.)
+    stack: SmallVec<[Frame; 2]>,
+    /// The move number read and not yet given to a move.
+    pending_number: Option<PendingNumber>,
+    /// Offset just past the last move token, for marks glued to it.
+    last_move_end: Option<usize>,
+    /// Index in `diagnostics` of the open unread-text report, to extend it over adjacent junk.
+    open_unread: Option<usize>,
+    /// The game's Result tag value when it is not a PDN result (`4-6`): written alone as the last
+    /// move token, it is the game's terminator.
+    declared_result: Option<String>,
+    /// The squares of the moves read so far, in every line.
+    squares: SquareSummary,
+    /// Whether the fast paths are taken: runs of plain tokens ([`Self::read_plain_run`]) and
+    /// plain tags ([`Self::plain_tag`]). The tests compare reading with and without them.
+    plain_runs: bool,
+    /// Literal `\r`/`\n` line-end noise in this game: where the first is, and how many.
+    escapes: Option<(usize, u32)>,
+}
+
+impl<'a> GameParser<'a> {
+    fn new(chunk: &'a Chunk<'a>) -> Self {
+        GameParser {
+            chunk,
+            bytes: chunk.bytes,
+            text: std::str::from_utf8(chunk.bytes).ok(),
+            pos: 0,
+            known_position: (0, (chunk.first_line, chunk.first_column)),
+            previous_end: 0,
+            diagnostics: Vec::new(),
+            stack: SmallVec::new(),
+            pending_number: None,
+            last_move_end: None,
+            open_unread: None,
+            declared_result: None,
+            squares: SquareSummary::default(),
+            plain_runs: true,
+            escapes: None,
+        }
+    }
+
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.chunk.base + start as u64, end.saturating_sub(start))
+    }
+
+    /// The line index of the game ending at `end`: from the end of the game before it (so the
+    /// blank lines between them are counted here, not apart). Its first line and column are
+    /// counted from the last place known, only now: most chunks hold one game, never counted.
+    fn index_lines(&mut self, end: usize) -> LineIndex {
+        let chunk = self.chunk;
+        let utf8 = chunk.encoding.is_utf8();
+        let (known, position) = self.known_position;
+        let from = self.previous_end;
+        let first = span::position_after(&self.bytes[known..from], position, chunk.newline, utf8);
+        self.known_position = (from, first);
+        self.previous_end = end;
+        LineIndex::build(
+            &self.bytes[from..end],
+            chunk.base + from as u64,
+            first,
+            chunk.newline,
+            utf8,
+        )
+    }
+
+    fn report(&mut self, code: Code, start: usize, end: usize, message: impl Into<String>) {
+        let span = self.span(start, end);
+        self.diagnostics.push(Diagnostic::new(code, span, message));
+    }
+
+    fn text(&self, start: usize, end: usize) -> String {
+        self.chunk
+            .encoding
+            .decode(&self.bytes[start..end])
+            .into_owned()
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn rest(&self) -> &'a [u8] {
+        &self.bytes[self.pos..]
+    }
+
+    /// Skips whitespace, and the literal `\r`/`\n` line-end noise some programs write (counted
+    /// for one report per game).
+    fn skip_space(&mut self) {
+        loop {
+            match self.bytes.get(self.pos) {
+                Some(&b) if lex::is_space(b) => self.pos += 1,
+                Some(b'\\') if lex::is_literal_escape(self.bytes, self.pos) => {
+                    self.note_escape(self.pos);
+                    self.pos += 2;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Counts a literal `\r` or `\n` at `at`.
+    fn note_escape(&mut self, at: usize) {
+        match &mut self.escapes {
+            Some((_, count)) => *count += 1,
+            None => self.escapes = Some((at, 1)),
+        }
+    }
+
+    /// Reads the literal `\r`/`\n` written after a game's terminator (on its line and on the
+    /// blank lines after it) as part of that game, not the start of the next one.
+    fn skip_trailing_escapes(&mut self) {
+        let mut at = self.pos;
+        loop {
+            while self.bytes.get(at).is_some_and(|b| lex::is_space(*b)) {
+                at += 1;
+            }
+            if !lex::is_literal_escape(self.bytes, at) {
+                return;
+            }
+            self.note_escape(at);
+            at += 2;
+            self.pos = at;
+        }
+    }
+
+    /// The one report of a game's literal `\r`/`\n` noise, in order among its diagnostics.
+    fn report_escapes(&mut self) {
+        let Some((first, count)) = self.escapes.take() else {
+            return;
+        };
+        let text = if self.bytes[first + 1] == b'r' {
+            "\\r"
+        } else {
+            "\\n"
+        };
+        let message = if count == 1 {
+            format!("literal `{text}` text; read as a line end")
+        } else {
+            format!("literal `{text}` text ({count} times in this game); read as line ends")
+        };
+        let span = self.span(first, first + 2);
+        let at = self
+            .diagnostics
+            .iter()
+            .position(|d| d.span.offset > span.offset)
+            .unwrap_or(self.diagnostics.len());
+        self.diagnostics
+            .insert(at, Diagnostic::new(Code::LiteralEscape, span, message));
+    }
+
+    /// Skips whitespace; returns whether a blank line was crossed.
+    fn skip_space_across_blank(&mut self) -> bool {
+        let start = self.pos;
+        self.skip_space();
+        let gap = &self.bytes[start..self.pos];
+        gap.windows(2).any(|w| w == b"\n\n" || w == b"\r\r")
+            || gap.windows(4).any(|w| w == b"\n\r\n\r" || w == b"\r\n\r\n")
+    }
+
+    /// Parses the game that starts at `pos` (after any whitespace), and moves `pos` past it.
+    fn parse_game(&mut self) -> Option<ParsedGame> {
+        // A new game: the state of the last one goes.
+        self.stack.clear();
+        self.stack.push(Frame::new(self.pos, None));
+        self.pending_number = None;
+        self.last_move_end = None;
+        self.open_unread = None;
+        self.squares = SquareSummary::default();
+        self.escapes = None;
+        self.skip_space();
+        // The game starts at any literal `\r`/`\n` noise before it (text of nothing but such
+        // noise is still reported, as an empty game).
+        let start = match self.escapes {
+            Some((first, _)) => first,
+            None if self.pos < self.bytes.len() => self.pos,
+            None => return None,
+        };
+        let game_start = self.span(start, start);
+        let mut header_comments = Vec::new();
+        // (Most games have a handful of tags: one allocation rather than two or three.)
+        let mut tags: Vec<Tag> = Vec::with_capacity(8);
+
+        // Header: tags and the comments around them.
+        loop {
+            let blank_line = self.skip_space_across_blank();
+            let Some(b) = self.peek() else { break };
+            match b {
+                b'[' => {
+                    // A repeated Event after a blank line, with no moves between: the previous
+                    // game had tags only and no terminator.
+                    if blank_line && !tags.is_empty() && self.repeats_first_tag(&tags) {
+                        break;
+                    }
+                    tags.push(self.parse_tag());
+                }
+                b'{' => {
+                    let runaway = matches!(
+                        lex::comment_end(self.bytes, self.pos),
+                        CommentEnd::Runaway { .. }
+                    );
+                    header_comments.push(self.parse_comment());
+                    // A comment that runs away to the next game's tags ends this game there,
+                    // where the splitter cuts.
+                    if runaway {
+                        break;
+                    }
+                }
+                b';' => header_comments.push(self.parse_comment()),
+                b'%' if lex::at_line_start(self.bytes, self.pos) => {
+                    header_comments.push(self.parse_comment())
+                }
+                b'A'..=b'Z' if self.at_bracketless_tag() => tags.push(self.parse_tag()),
+                _ => break,
+            }
+        }
+
+        self.declared_result = tags
+            .iter()
+            .find(|t| t.name == "Result")
+            .map(|t| t.value.trim())
+            .filter(|v| !v.is_empty() && ResultKind::parse(v).is_none())
+            .map(str::to_string);
+        let body_start = self.pos;
+        let end = self.parse_body();
+        let main = self.stack.pop().expect("main line").line;
+        let mut terminated = true;
+        let result = match end {
+            BodyEnd::Terminator(token) => {
+                self.skip_trailing_escapes();
+                Some(token)
+            }
+            BodyEnd::NextGame | BodyEnd::EndOfChunk => {
+                terminated = false;
+                if self.pos > body_start || !tags.is_empty() {
+                    let at_end = matches!(end, BodyEnd::EndOfChunk) && self.chunk.at_end_of_input;
+                    let (code, message) = if at_end {
+                        (
+                            Code::NoTerminatorAtEnd,
+                            "the last game has no terminator (result or `*`)",
+                        )
+                    } else {
+                        (
+                            Code::MissingTerminator,
+                            "game has no terminator; the next game starts here",
+                        )
+                    };
+                    // Point just after the game's last text, not at the whitespace after it.
+                    let mut here = self.pos;
+                    while here > start && lex::is_space(self.bytes[here - 1]) {
+                        here -= 1;
+                    }
+                    self.report(code, here, here, message);
+                }
+                None
+            }
+        };
+
+        if tags.is_empty()
+            && main.moves.is_empty()
+            && result.is_some()
+            && main.before.is_empty()
+            && header_comments.is_empty()
+        {
+            self.report(
+                Code::EmptyGame,
+                start,
+                self.pos,
+                "a game with neither tags nor moves: a terminator alone",
+            );
+        }
+        if tags.is_empty() && main.moves.is_empty() && result.is_none() {
+            let only_comments = main
+                .before
+                .iter()
+                .all(|a| matches!(a, Annotation::Comment(_)));
+            if only_comments && (!main.before.is_empty() || !header_comments.is_empty()) {
+                self.report(
+                    Code::TextOutsideGame,
+                    start,
+                    self.pos,
+                    "comment outside any game",
+                );
+            } else if main.before.is_empty() && header_comments.is_empty() {
+                self.report(
+                    Code::EmptyGame,
+                    start,
+                    self.pos,
+                    "a game with neither tags nor moves",
+                );
+            }
+        }
+
+        let span = game_start.stretched_to(self.pos - start);
+        self.report_escapes();
+        let lines = self.index_lines(self.pos);
+        let game = Game {
+            index: 0,
+            span,
+            header_comments,
+            tags,
+            moves: main,
+            result,
+            game_type: None,
+            variant: None,
+            variant_source: VariantSource::Unknown,
+            setup: None,
+            diagnostics: std::mem::take(&mut self.diagnostics),
+            source: None,
+            lines,
+        };
+        Some(ParsedGame {
+            game,
+            end: self.pos,
+            terminated,
+            squares: self.squares,
+        })
+    }
+
+    fn repeats_first_tag(&self, tags: &[Tag]) -> bool {
+        let Ok((_, name)) = tokens::tag_name(&self.bytes[self.pos + 1..]) else {
+            return false;
+        };
+        tags[0].name.as_bytes() == name
+    }
+
+    fn parse_body(&mut self) -> BodyEnd {
+        loop {
+            self.skip_space();
+            let Some(b) = self.peek() else {
+                self.close_open_variations();
+                return BodyEnd::EndOfChunk;
+            };
+            let start = self.pos;
+            match b {
+                b'[' => {
+                    self.close_open_variations();
+                    return BodyEnd::NextGame;
+                }
+                b'{' | b';' => {
+                    let comment = self.parse_comment();
+                    self.annotate(Annotation::Comment(comment));
+                }
+                b'%' if lex::at_line_start(self.bytes, start) => {
+                    let comment = self.parse_comment();
+                    self.annotate(Annotation::Comment(comment));
+                }
+                b'}' => {
+                    self.pos += 1;
+                    self.report(
+                        Code::StrayBrace,
+                        start,
+                        start + 1,
+                        "`}` with no comment open",
+                    );
+                    self.unread(start, start + 1, false);
+                }
+                b'(' => {
+                    if self.try_strength() {
+                        continue;
+                    }
+                    self.open_variation();
+                }
+                b')' => self.close_variation(),
+                b'$' => match tokens::nag(self.rest()) {
+                    Ok((rest, digits)) => {
+                        let end = self.bytes.len() - rest.len();
+                        match std::str::from_utf8(digits)
+                            .ok()
+                            .and_then(|d| d.parse::<u16>().ok())
+                        {
+                            Some(value) => {
+                                let span = self.span(start, end);
+                                self.pos = end;
+                                self.annotate(Annotation::Nag(Nag { value, span }));
+                            }
+                            None => self.unreadable_token(),
+                        }
+                    }
+                    Err(_) => self.unreadable_token(),
+                },
+                b'/' => self.parse_setup(),
+                b'*' if self.last_move_end == Some(start) => {
+                    self.pos += 1;
+                    self.report(
+                        Code::ForcedMoveMark,
+                        start,
+                        start + 1,
+                        "`*` after a move: old forced-move mark",
+                    );
+                    self.set_strength(start, start + 1);
+                }
+                b'!' | b'?' => {
+                    if !self.try_strength() {
+                        self.unreadable_token();
+                    }
+                }
+                b'-' => match tokens::unknown_move(self.rest()) {
+                    Ok((rest, _)) => {
+                        let end = self.bytes.len() - rest.len();
+                        self.report(Code::UnknownMove, start, end, "unknown move written `- -`");
+                        let span = self.span(start, end);
+                        let raw = Some(Box::new(self.text(start, end)));
+                        self.pos = end;
+                        self.push_token(MoveToken {
+                            kind: MoveKind::Unknown,
+                            squares: SmallVec::new(),
+                            separator: None,
+                            raw,
+                            span,
+                        });
+                    }
+                    Err(_) => self.unreadable_token(),
+                },
+                b'.' => {
+                    let dots = self.rest().iter().take_while(|b| **b == b'.').count();
+                    self.pos += dots;
+                    if dots == 3 {
+                        self.report(
+                            Code::LoneEllipsis,
+                            start,
+                            start + 3,
+                            "`...` standing alone; PDN writes `12...`",
+                        );
+                        match &mut self.pending_number {
+                            Some(number) => number.ellipsis = true,
+                            None => self.unread(start, start + 3, false),
+                        }
+                    } else {
+                        self.report(Code::LoneDot, start, start + dots, "a lone `.`");
+                        self.unread(start, start + dots, false);
+                    }
+                }
+                b'0'..=b'9'
+                    if self.declared_result.is_none() && !tokens::may_be_result(self.rest()) =>
+                {
+                    // A move number or a move (nearly every token): no result to try first.
+                    if self.plain_runs && self.read_plain_run() {
+                        continue;
+                    }
+                    let digits = self
+                        .rest()
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                    let read = if self.rest().get(digits) == Some(&b'.') {
+                        self.try_move_number()
+                    } else {
+                        self.try_move()
+                    };
+                    if !read {
+                        self.unreadable_token();
+                    }
+                }
+                b'A'..=b'Z' if self.at_bracketless_tag() => {
+                    // `Event "b"]`: a tag that lost its `[`, right before the next game's tags,
+                    // opens that header (where the splitter cuts).
+                    self.close_open_variations();
+                    return BodyEnd::NextGame;
+                }
+                b'*' | b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => {
+                    if b.is_ascii_lowercase()
+                        && self.declared_result.is_none()
+                        && self.plain_runs
+                        && self.read_plain_run()
+                    {
+                        continue;
+                    }
+                    if let Ok((rest, token)) = tokens::result(self.rest()) {
+                        let end = self.bytes.len() - rest.len();
+                        let kind = ResultKind::parse(std::str::from_utf8(token).unwrap_or("*"))
+                            .unwrap_or(ResultKind::Unknown);
+                        self.pos = end;
+                        self.flush_dangling_number(
+                            "a move number followed by the result (a forfeited game?)",
+                        );
+                        self.close_open_variations();
+                        let span = self.span(start, end);
+                        return BodyEnd::Terminator(ResultToken {
+                            kind,
+                            nonstandard: None,
+                            span,
+                        });
+                    }
+                    if let Some(token) = self.try_nonstandard_terminator() {
+                        return BodyEnd::Terminator(token);
+                    }
+                    if self.try_move_number() || self.try_move() {
+                        continue;
+                    }
+                    self.unreadable_token();
+                }
+                _ => self.unreadable_token(),
+            }
+            if self.pos == start {
+                // Defensive: never loop without progress.
+                self.unreadable_token();
+            }
+        }
+    }
+}

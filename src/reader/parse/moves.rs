@@ -1,0 +1,494 @@
+//! Move numbers, moves and their strength marks: the runs of plain tokens most move text is
+//! made of, and the general reader for the rest.
+
+use super::*;
+
+impl GameParser<'_> {
+    /// Reads the run of plain tokens that makes up most move text, `12. 32-28 19-23 13. 28x19`,
+    /// and returns whether it read any. A plain token, followed by whitespace, is a move number
+    /// (up to four digits and one `.`), a numeric move (two to four squares of one or two digits
+    /// without leading zero, one `-` or `x` between), or an algebraic move of two squares
+    /// (`c3-d4`): what the body loop would read the same way, with nothing to report (a property
+    /// test holds the two to that). The run stops before anything else, which the body loop
+    /// reads. (Each token costs a few comparisons here, against the body loop's dispatch, result
+    /// test and general move reader: this is most of the parse of a plain archive.)
+    pub(super) fn read_plain_run(&mut self) -> bool {
+        let bytes = self.bytes;
+        let start = self.pos;
+        // Each token is read from a 16-byte window (longer than any plain token and the byte
+        // after it): no bounds check per byte. The run stops 16 bytes before the chunk ends.
+        while let Some(window) = bytes.get(self.pos..self.pos + 16) {
+            let w: &[u8; 16] = window.try_into().expect("16 bytes");
+            let at = self.pos;
+            let first = w[0].wrapping_sub(b'0');
+            if first > 9 {
+                // An algebraic move, `c3-d4`, `a1xc3`, `e3:g5`: a file, a rank of one digit,
+                // twice, with `-`, `x` or `:` between.
+                let file = |b: u8| b.is_ascii_lowercase() && b != b'x';
+                let rank = |b: u8| (b'1'..=b'9').contains(&b);
+                if !(file(w[0])
+                    && rank(w[1])
+                    && matches!(w[2], b'-' | b'x' | b':')
+                    && file(w[3])
+                    && rank(w[4])
+                    && lex::is_space(w[5]))
+                {
+                    break;
+                }
+                let square = |file: u8, rank: u8| Square::Alg {
+                    file: file - b'a',
+                    rank: rank - b'1',
+                };
+                self.pos = at + 5;
+                let (from, to) = (square(w[0], w[1]), square(w[3], w[4]));
+                self.push_plain_move(at, at + 5, [from, to, from, to], 2, w[2]);
+            } else {
+                let mut digits = 1;
+                while digits < 5 && w[digits].is_ascii_digit() {
+                    digits += 1;
+                }
+                match w[digits] {
+                    b'.' => {
+                        // A move number (four digits at most: no overflow), the first since the
+                        // last move, with no more dots.
+                        if digits > 4
+                            || self.pending_number.is_some()
+                            || !lex::is_space(w[digits + 1])
+                        {
+                            break;
+                        }
+                        let number = w[..digits]
+                            .iter()
+                            .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+                        self.pending_number = Some(PendingNumber {
+                            number,
+                            ellipsis: false,
+                            start: at,
+                            end: at + digits + 1,
+                        });
+                        self.open_unread = None;
+                        self.pos = at + digits + 1;
+                    }
+                    separator @ (b'-' | b'x') => {
+                        // A numeric move: squares of one or two digits, no leading zero, two to
+                        // four of them, one separator throughout (`32-28`, `26x17x10x1`).
+                        if digits > 2 || first == 0 {
+                            break;
+                        }
+                        // `1-0`, `1-1` and `2-0` standing alone are results.
+                        if digits == 1
+                            && separator == b'-'
+                            && matches!((w[0], w[2]), (b'1', b'0' | b'1') | (b'2', b'0'))
+                            && !w[3].is_ascii_digit()
+                        {
+                            break;
+                        }
+                        let from = if digits == 2 {
+                            first * 10 + (w[1] - b'0')
+                        } else {
+                            first
+                        };
+                        let mut squares = [Square::Num(from); 4];
+                        let mut count = 1;
+                        // `end` is at a separator, then past each square read.
+                        let mut end = digits;
+                        while count < 4 && w[end] == separator {
+                            let tens = w[end + 1].wrapping_sub(b'0');
+                            if !(1..=9).contains(&tens) {
+                                break;
+                            }
+                            let (number, len) = match w[end + 2].wrapping_sub(b'0') {
+                                units @ 0..=9 => (tens * 10 + units, 2),
+                                _ => (tens, 1),
+                            };
+                            squares[count] = Square::Num(number);
+                            count += 1;
+                            end += 1 + len;
+                        }
+                        if count < 2 || !lex::is_space(w[end]) {
+                            break;
+                        }
+                        self.pos = at + end;
+                        self.push_plain_move(at, at + end, squares, count, separator);
+                    }
+                    _ => break,
+                }
+            }
+            // Past the space that ended the token, and any more.
+            let mut next = self.pos + 1;
+            while bytes.get(next).is_some_and(|b| lex::is_space(*b)) {
+                next += 1;
+            }
+            self.pos = next;
+        }
+        self.pos > start
+    }
+
+    pub(super) fn try_move_number(&mut self) -> bool {
+        let Ok((rest, (digits, dots))) = tokens::move_number(self.rest()) else {
+            return false;
+        };
+        let Some(number) = digits.iter().try_fold(0u32, |n, d| {
+            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+        }) else {
+            return false;
+        };
+        let start = self.pos;
+        let end = self.bytes.len() - rest.len();
+        self.flush_dangling_number("a move number with no move after it");
+        self.pos = end;
+        // Junk on both sides of a number is not adjacent: it is not merged across it.
+        self.open_unread = None;
+        self.pending_number = Some(PendingNumber {
+            number,
+            ellipsis: dots.len() >= 2,
+            start,
+            end,
+        });
+        true
+    }
+
+    /// The move number waiting for the move being read, with its span. (The span is found here,
+    /// not when the number is read: a `MoveNumber` stored in pieces one token earlier and copied
+    /// whole here stalled the copy; this one is built in registers where the node is written.)
+    #[inline(always)]
+    fn take_pending_number(&mut self) -> Option<MoveNumber> {
+        let pending = self.pending_number.take()?;
+        Some(MoveNumber {
+            number: pending.number,
+            ellipsis: pending.ellipsis,
+            span: self.span(pending.start, pending.end),
+        })
+    }
+
+    /// Reports (and keeps as text) a move number that no move followed.
+    pub(super) fn flush_dangling_number(&mut self, why: &str) {
+        if let Some(PendingNumber {
+            start,
+            end,
+            ellipsis,
+            ..
+        }) = self.pending_number.take()
+        {
+            let span = self.span(start, end);
+            if ellipsis {
+                self.report(
+                    Code::EllipsisWithoutMove,
+                    start,
+                    end,
+                    "a move number and `...` with no move after them",
+                );
+            } else {
+                self.report(Code::DanglingMoveNumber, start, end, why.to_string());
+            }
+            // Keep the number where it was written: items may have been added since.
+            let text = self.text(start, end);
+            let item = Annotation::Unread(Unread { text, span });
+            let line = &mut self.stack.last_mut().expect("a line is open").line;
+            let list = match line.moves.last_mut() {
+                Some(node) => &mut node.after,
+                None => &mut line.before,
+            };
+            let at = list
+                .iter()
+                .position(|a| annotation_offset(a) > span.offset)
+                .unwrap_or(list.len());
+            list.insert(at, item);
+        }
+    }
+
+    pub(super) fn try_move(&mut self) -> bool {
+        let start = self.pos;
+        if let Some((len, from, separator, to)) = tokens::plain_move(self.rest()) {
+            // The common shape (`32-28`, `28x19`): canonical, nothing to report.
+            let end = start + len;
+            self.pos = end;
+            let squares = [
+                Square::Num(from),
+                Square::Num(to),
+                Square::Num(from),
+                Square::Num(to),
+            ];
+            self.push_plain_move(start, end, squares, 2, separator);
+            if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
+                self.try_strength();
+            }
+            return true;
+        }
+        let Ok((rest, raw)) = tokens::move_text(self.rest()) else {
+            return false;
+        };
+        let end = self.bytes.len() - rest.len();
+        if !rest
+            .first()
+            .is_none_or(|b| tokens::is_delimiter(*b) || *b == b'*' || *b == b'!' || *b == b'?')
+        {
+            return false;
+        }
+        let mut squares: SmallVec<[Square; 4]> = SmallVec::new();
+        let mut offset = start;
+        let mut padded = false;
+        for text in &raw.squares {
+            let Some(square) = tokens::square(text) else {
+                return false;
+            };
+            squares.push(square);
+            // Where this square is written, for a precise location of zero padding (`text` is a
+            // piece of `self.bytes`).
+            let at = text.as_ptr() as usize - self.bytes.as_ptr() as usize;
+            debug_assert_eq!(
+                at,
+                offset + memchr::memmem::find(&self.bytes[offset..end], text).unwrap_or(0)
+            );
+            if text.len() > 1 && text[0] == b'0' {
+                padded = true;
+                self.report(
+                    Code::ZeroPaddedSquare,
+                    at,
+                    at + text.len(),
+                    format!(
+                        "square written with a leading zero: `{}`",
+                        self.text(at, at + text.len())
+                    ),
+                );
+            }
+            offset = at + text.len();
+        }
+        if raw.spaced {
+            self.report(Code::SpaceInMove, start, end, "space inside a move");
+        }
+        let first_sep = raw.separators[0];
+        if raw
+            .separators
+            .iter()
+            .any(|s| !s.eq_ignore_ascii_case(&first_sep))
+        {
+            self.report(
+                Code::MixedSeparators,
+                start,
+                end,
+                "a move mixes `-` and capture separators",
+            );
+        }
+        let is_capture = raw
+            .separators
+            .iter()
+            .any(|s| matches!(s, b'x' | b'X' | b':'));
+        if raw.separators.contains(&b':') && matches!(squares[0], Square::Num(_)) {
+            self.report(
+                Code::ColonCapture,
+                start,
+                end,
+                "`:` capture in a numeric game; PDN 3.0 writes `x`",
+            );
+        }
+        let separator = match first_sep {
+            0 => None,
+            _ if is_capture => raw
+                .separators
+                .iter()
+                .find(|s| **s != b'-')
+                .map(|s| *s as char),
+            s => Some(s as char),
+        };
+        self.pos = end;
+        let mut token = MoveToken {
+            kind: if is_capture {
+                MoveKind::Capture
+            } else {
+                MoveKind::Step
+            },
+            squares,
+            separator,
+            raw: None,
+            span: self.span(start, end),
+        };
+        // The text differs from the canonical rendering (squares without leading zeros joined
+        // by `separator`) exactly when a square is zero-padded, a space follows a separator, or a
+        // separator is not the one rendered.
+        let rendered_separator = token.separator.map_or(0, |c| c as u8);
+        let canonical =
+            !padded && !raw.spaced && raw.separators.iter().all(|s| *s == rendered_separator);
+        debug_assert_eq!(
+            canonical,
+            self.bytes[start..end] == *token.canonical().as_bytes()
+        );
+        if !canonical {
+            token.raw = Some(Box::new(self.text(start, end)));
+        }
+        self.push_token(token);
+        // A strength mark glued to the move.
+        if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
+            self.try_strength();
+        }
+        true
+    }
+
+    /// Adds the plain move `bytes[start..end]` (`32-28`, `26x17x10`, `c3-d4`): the first
+    /// `count` of `squares` joined by one separator, canonical, nothing to report.
+    #[inline(always)]
+    fn push_plain_move(
+        &mut self,
+        start: usize,
+        end: usize,
+        squares: [Square; 4],
+        count: usize,
+        separator: u8,
+    ) {
+        let kind = if separator == b'-' {
+            MoveKind::Step
+        } else {
+            MoveKind::Capture
+        };
+        let number = self.take_pending_number();
+        let span = self.span(start, end);
+        for square in &squares[..count] {
+            self.squares.add(square);
+        }
+        // (The token is built where the node is written, from values in registers: built here
+        // and handed over, it was stored in pieces and loaded whole, and the load stalled.)
+        self.push_move(number, kind, || MoveToken {
+            kind,
+            squares: SmallVec::from_buf_and_len(squares, count),
+            separator: Some(separator as char),
+            raw: None,
+            span,
+        });
+        debug_assert_eq!(
+            self.bytes[start..end],
+            *self
+                .stack
+                .last()
+                .expect("a line")
+                .line
+                .moves
+                .last()
+                .expect("pushed")
+                .token
+                .canonical()
+                .as_bytes(),
+            "plain moves are canonical"
+        );
+    }
+
+    /// Adds a move read the general way.
+    pub(super) fn push_token(&mut self, token: MoveToken) {
+        for square in &token.squares {
+            self.squares.add(square);
+        }
+        let number = self.take_pending_number();
+        self.push_move(number, token.kind, || token);
+    }
+
+    /// Adds a move of this kind, with the number written before it, to the current line; `token`
+    /// builds it in place.
+    #[inline(always)]
+    fn push_move(
+        &mut self,
+        number: Option<MoveNumber>,
+        kind: MoveKind,
+        token: impl FnOnce() -> MoveToken,
+    ) {
+        self.last_move_end = Some(self.pos);
+        self.open_unread = None;
+        let main_line = self.stack.len() == 1;
+        let frame = self.stack.last_mut().expect("a line is open");
+        let expected = frame.next_turn;
+        let turn = match number {
+            Some(written) => {
+                if let Some(expected) = expected
+                    && expected.number != written.number
+                {
+                    self.diagnostics.push(Diagnostic::new(
+                        Code::MoveNumberSequence,
+                        written.span,
+                        format!(
+                            "move number {} where {} was expected",
+                            written.number, expected.number
+                        ),
+                    ));
+                }
+                Some(Turn {
+                    number: written.number,
+                    second: written.ellipsis
+                        || expected.is_some_and(|e| e.second && e.number == written.number),
+                })
+            }
+            None => expected,
+        };
+        frame.last_turn = turn;
+        // After an unknown move (`- -`, sometimes written once per move number) counting resumes
+        // at the next written number.
+        frame.next_turn = turn
+            .filter(|_| kind != MoveKind::Unknown)
+            .map(Turn::following);
+        let moves = &mut frame.line.moves;
+        if moves.is_empty() && main_line {
+            // The main line's first move: room for about as many moves as the text up to the
+            // next `[` (the next game, or a comment's bracket) can hold, so the list rarely grows.
+            let rest = &self.bytes[self.pos..];
+            let text = memchr::memchr(b'[', rest).unwrap_or(rest.len());
+            moves.reserve((text / 6).clamp(4, 1024));
+        }
+        // (Room is made first: `push` can then write the node where it is stored, rather than
+        // build it on the stack and copy it over, about 3% of parsing's instructions.)
+        moves.reserve(1);
+        moves.push(MoveNode {
+            number,
+            token: token(),
+            strength: None,
+            after: Annotations::new(),
+        });
+    }
+
+    /// Reads `!?`-style marks (or `(!?)`) after the last move. Returns false if the text here is
+    /// not a strength mark.
+    pub(super) fn try_strength(&mut self) -> bool {
+        let Ok((rest, _)) = tokens::strength(self.rest()) else {
+            return false;
+        };
+        let start = self.pos;
+        let end = self.bytes.len() - rest.len();
+        let has_move = self.stack.last().is_some_and(|f| !f.line.moves.is_empty());
+        let free = has_move
+            && self
+                .stack
+                .last()
+                .and_then(|f| f.line.moves.last())
+                .is_some_and(|m| m.strength.is_none());
+        if !free {
+            return false;
+        }
+        self.pos = end;
+        self.set_strength(start, end);
+        true
+    }
+
+    pub(super) fn set_strength(&mut self, start: usize, end: usize) {
+        // Junk on both sides of a mark is not adjacent.
+        self.open_unread = None;
+        let text = self.text(start, end);
+        let span = self.span(start, end);
+        if let Some(node) = self.stack.last_mut().and_then(|f| f.line.moves.last_mut()) {
+            match &mut node.strength {
+                Some(existing) => {
+                    existing.text.push_str(&text);
+                    existing.span.len = (span.end() - existing.span.offset) as u32;
+                }
+                None => node.strength = Some(Box::new(Strength { text, span })),
+            }
+        } else {
+            self.unread(start, end, false);
+        }
+    }
+}
+
+fn annotation_offset(annotation: &Annotation) -> u64 {
+    match annotation {
+        Annotation::Comment(c) => c.span.offset,
+        Annotation::Nag(n) => n.span.offset,
+        Annotation::Variation(v) => v.span.offset,
+        Annotation::Setup(s) => s.span.offset,
+        Annotation::Unread(u) => u.span.offset,
+    }
+}

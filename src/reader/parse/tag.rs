@@ -1,0 +1,276 @@
+//! Tags: `[Name "value"]` read the fast way when plain, and the general way with every
+//! deviation reported.
+
+use super::*;
+
+impl GameParser<'_> {
+    /// Whether a tag line that lost its `[` starts here, right before the next tags
+    /// ([`lex::bracketless_tag_before_tags`]).
+    pub(super) fn at_bracketless_tag(&self) -> bool {
+        lex::at_line_start(self.bytes, self.pos)
+            && lex::bracketless_tag_before_tags(self.bytes, self.pos)
+    }
+
+    /// Reads the tag at `pos`: `[Name "value"]`, or a [`lex::bracketless_tag`].
+    pub(super) fn parse_tag(&mut self) -> Tag {
+        let open = self.pos;
+        // (The short cut reads a tag that starts with `[`, not one that lost it.)
+        if self.plain_runs
+            && self.bytes[open] == b'['
+            && let Some(tag) = self.plain_tag(open)
+        {
+            return tag;
+        }
+        let extent = lex::tag_extent(self.bytes, open);
+        let inner_end = if extent.closed {
+            extent.end - 1
+        } else {
+            extent.end
+        };
+        let bracketed = self.bytes[open] == b'[';
+        if !bracketed {
+            self.report(
+                Code::TagMissingBracket,
+                open,
+                open,
+                "tag line without its `[`; read as a tag",
+            );
+        }
+        let mut i = open + usize::from(bracketed);
+        let pad = self.bytes[i..inner_end]
+            .iter()
+            .take_while(|b| **b == b' ')
+            .count();
+        if pad > 0 {
+            self.report(
+                Code::TagPadding,
+                i,
+                i + pad,
+                "space between `[` and the tag name",
+            );
+            i += pad;
+        }
+        // A quoted value: the name is all the text before it, as exporters write names
+        // (`White-Elo`, `Type de jeu`, `R&#x00e9;sultat`). Unquoted: the name ends at the first
+        // character no name has.
+        let name_end = match extent.quotes {
+            Some((q1, _)) => {
+                let mut end = q1;
+                while end > i && lex::is_space(self.bytes[end - 1]) {
+                    end -= 1;
+                }
+                end
+            }
+            None => i + tag_name_len(&self.bytes[i..inner_end], self.chunk.encoding),
+        };
+        let name = self.tag_name(i, name_end);
+        if name.is_empty() {
+            self.report(
+                Code::UnreadableText,
+                open,
+                extent.end,
+                "a tag without a name",
+            );
+        } else if !name.chars().next().is_some_and(char::is_uppercase) {
+            self.report(
+                Code::TagNameCase,
+                i,
+                name_end,
+                format!("tag name `{name}` should start with a capital letter"),
+            );
+        }
+        let (value, raw) = match extent.quotes {
+            Some((q1, q2)) => {
+                let raw_bytes = &self.bytes[q1 + 1..q2];
+                let (value, inner_quote) = unescape(raw_bytes);
+                if let Some(at) = inner_quote {
+                    let at = q1 + 1 + at;
+                    self.report(
+                        Code::UnescapedQuote,
+                        at,
+                        at + 1,
+                        "a double quote inside a tag value should be written `\\\"`",
+                    );
+                }
+                // Without escapes the value is the raw text itself: no second copy to compare.
+                let escaped = matches!(value, std::borrow::Cow::Owned(_));
+                let value = self.chunk.encoding.decode(&value).into_owned();
+                let raw = if escaped {
+                    let raw = self.text(q1 + 1, q2);
+                    (raw != value).then_some(raw)
+                } else {
+                    None
+                };
+                (value, raw)
+            }
+            None => {
+                let value = self.text(name_end, inner_end).trim().to_string();
+                if extent.closed && value.is_empty() && !name.is_empty() {
+                    self.report(
+                        Code::TagWithoutValue,
+                        open,
+                        extent.end,
+                        format!("tag `{name}` has no value"),
+                    );
+                } else if extent.closed && !value.is_empty() {
+                    self.report(
+                        Code::UnquotedTagValue,
+                        name_end,
+                        inner_end,
+                        "tag value should be in double quotes",
+                    );
+                }
+                (value, None)
+            }
+        };
+        if !extent.closed {
+            self.report(
+                Code::UnclosedTag,
+                open,
+                extent.end,
+                "tag is not closed by `]` on its line",
+            );
+        }
+        self.report_control_byte(open, extent.end, "a tag");
+        let span = self.span(open, extent.end);
+        self.pos = extent.end;
+        // A literal `\r` or `\n` (two characters) written after the tag by some programs.
+        let after = lex::skip_literal_escapes(self.bytes, self.pos);
+        for at in (self.pos..after).step_by(2) {
+            self.note_escape(at);
+        }
+        self.pos = after;
+        Tag {
+            name: name.as_str().into(),
+            standard_name: None,
+            value: value.as_str().into(),
+            raw,
+            span,
+        }
+    }
+
+    /// The tag name written in `bytes[start..end]`, HTML references decoded; a name PDN does not
+    /// allow (other characters than letters, digits and `_`) is kept whole and reported.
+    fn tag_name(&mut self, start: usize, end: usize) -> String {
+        let written = self.text(start, end);
+        let decoded = entities::decode(&written);
+        let name = decoded.as_deref().unwrap_or(&written);
+        let pdn_name = name.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if decoded.is_some() || !pdn_name {
+            let how = if decoded.is_some() {
+                format!("written with HTML references, read as `{name}`")
+            } else {
+                "has characters a PDN tag name cannot have; kept whole".to_string()
+            };
+            self.report(
+                Code::NonstandardTagName,
+                start,
+                end,
+                format!("tag name `{written}` {how}"),
+            );
+        }
+        decoded.unwrap_or(written)
+    }
+
+    /// A [`lex::plain_tag`], the shape of nearly every tag, read in one pass with nothing to
+    /// report. `None` for anything else: [`parse_tag`](Self::parse_tag) reads it the general way.
+    fn plain_tag(&mut self, open: usize) -> Option<Tag> {
+        let bytes = self.bytes;
+        let tag = lex::plain_tag(bytes, open, self.chunk.encoding.is_utf8())?;
+        // (The slices start and end at ASCII bytes: quotes, `[`, the end of a name.)
+        let slice = |range: std::ops::Range<usize>| match self.text {
+            Some(text) => text.get(range),
+            None => std::str::from_utf8(&bytes[range]).ok(),
+        };
+        let value = slice(tag.value.clone())?;
+        let name = slice(open + 1..tag.name_end)?;
+        let span = self.span(open, tag.end);
+        self.pos = tag.end;
+        Some(Tag {
+            name: name.into(),
+            standard_name: None,
+            value: value.into(),
+            raw: None,
+            span,
+        })
+    }
+
+    /// Reports the first control byte (other than whitespace) in `bytes[start..end]`, text kept
+    /// as written: `W-CONTROL-CHARACTER`.
+    pub(super) fn report_control_byte(&mut self, start: usize, end: usize, what: &str) {
+        if let Some(at) = self.bytes[start..end].iter().position(|&b| is_control(b)) {
+            let at = start + at;
+            let byte = self.bytes[at];
+            self.report(
+                Code::ControlCharacter,
+                at,
+                at + 1,
+                format!("control byte 0x{byte:02X} in {what}"),
+            );
+        }
+    }
+}
+
+/// Resolves `\"` and `\\`; returns the value and the offset of the first unescaped inner quote.
+fn unescape(raw: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
+    let inner_quote = raw
+        .iter()
+        .enumerate()
+        .find(|(i, b)| **b == b'"' && (*i == 0 || raw[i - 1] != b'\\'))
+        .map(|(i, _)| i);
+    if !raw.contains(&b'\\') {
+        return (std::borrow::Cow::Borrowed(raw), inner_quote);
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] == b'\\' && matches!(raw.get(i + 1), Some(b'"' | b'\\')) {
+            out.push(raw[i + 1]);
+            i += 2;
+        } else {
+            out.push(raw[i]);
+            i += 1;
+        }
+    }
+    (std::borrow::Cow::Owned(out), inner_quote)
+}
+
+/// A control byte that is not PDN whitespace (NUL, ESC, DEL, ...).
+fn is_control(b: u8) -> bool {
+    (b < 0x20 && !lex::is_space(b)) || b == 0x7F
+}
+
+/// Length of the tag name at the start of `bytes`: ASCII letters, digits and `_`, and letters of
+/// any script (`Белые`), decoded in the chunk's encoding.
+fn tag_name_len(bytes: &[u8], encoding: Encoding) -> usize {
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            i += 1;
+            continue;
+        }
+        if b.is_ascii() {
+            break;
+        }
+        let width = match (encoding.is_utf8(), b) {
+            (false, _) => 1,
+            (true, 0xF0..) => 4,
+            (true, 0xE0..) => 3,
+            (true, 0xC0..) => 2,
+            _ => break,
+        };
+        let Some(piece) = bytes.get(i..i + width) else {
+            break;
+        };
+        let letter = encoding
+            .decode(piece)
+            .chars()
+            .next()
+            .is_some_and(|c| c != char::REPLACEMENT_CHARACTER && c.is_alphanumeric());
+        if !letter {
+            break;
+        }
+        i += width;
+    }
+    i
+}

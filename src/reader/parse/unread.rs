@@ -1,0 +1,141 @@
+//! Text that cannot be read as PDN, kept as written and reported; non-standard terminators.
+
+use super::*;
+
+impl GameParser<'_> {
+    /// Reads up to the next whitespace (or delimiter) as unreadable text.
+    pub(super) fn unreadable_token(&mut self) {
+        let start = self.pos;
+        let mut end = start + 1;
+        while end < self.bytes.len()
+            && !lex::is_space(self.bytes[end])
+            && !matches!(self.bytes[end], b'{' | b'[' | b'(' | b')' | b';')
+            && !lex::is_literal_escape(self.bytes, end)
+        {
+            end += 1;
+        }
+        self.pos = end;
+        self.unread(start, end, true);
+    }
+
+    /// Keeps `bytes[start..end]` as unread text; with `report`, says so (adjacent junk is merged
+    /// into one item and one report).
+    pub(super) fn unread(&mut self, start: usize, end: usize, report: bool) {
+        let merge = self.open_unread.filter(|_| report);
+        if let Some(index) = merge {
+            let line = &mut self.stack.last_mut().expect("line").line;
+            let last = line
+                .moves
+                .last_mut()
+                .map_or(&mut line.before, |m| &mut m.after);
+            if let Some(Annotation::Unread(unread)) = last.last_mut() {
+                let from = unread.span.offset - self.chunk.base;
+                let new_len = (end as u64 - from) as u32;
+                unread.span.len = new_len;
+                // All of it is kept (a game is at most `max_game_bytes`): `convert` writes it back.
+                let gap_start = (from as usize + unread.text.len()).min(start);
+                let more = self.chunk.encoding.decode(&self.bytes[gap_start..end]);
+                unread.text.push_str(&more);
+                self.diagnostics[index].span.len = new_len;
+                return;
+            }
+        }
+        let text = self.text(start, end);
+        let span = self.span(start, end);
+        if report {
+            let binary = self.bytes[start..end]
+                .iter()
+                .any(|b| *b < 0x20 && !lex::is_space(*b));
+            let (code, message) = if binary {
+                (Code::BinaryData, "binary data, not text".to_string())
+            } else {
+                (
+                    Code::UnreadableText,
+                    format!("cannot read `{}` here", preview(&text)),
+                )
+            };
+            self.diagnostics.push(Diagnostic::new(code, span, message));
+        }
+        self.annotate(Annotation::Unread(Unread { text, span }));
+        self.open_unread = report.then(|| self.diagnostics.len() - 1);
+    }
+
+    /// A move token, last in the game, written exactly as the game's non-PDN Result tag, as in
+    /// `... 13-19 4-6` with `[Result "4-6"]`: that token is the terminator. Only comments may
+    /// follow it; a strength mark glued to it is kept as unread text.
+    pub(super) fn try_nonstandard_terminator(&mut self) -> Option<ResultToken> {
+        let declared = self.declared_result.as_deref()?;
+        if self.stack.len() > 1 || self.pending_number.is_some() {
+            return None;
+        }
+        let rest = self.rest();
+        let (after, _) = tokens::move_text(rest).ok()?;
+        let written = &rest[..rest.len() - after.len()];
+        if written != declared.as_bytes() {
+            return None;
+        }
+        let start = self.pos;
+        let end = start + written.len();
+        let mark_end = match tokens::strength(after) {
+            Ok((after_mark, _)) => self.bytes.len() - after_mark.len(),
+            Err(_) => end,
+        };
+        if !self.only_comments_from(mark_end) {
+            return None;
+        }
+        let declared = declared.to_string();
+        let span = self.span(start, end);
+        self.diagnostics.push(Diagnostic::new(
+            Code::NonstandardTerminator,
+            span,
+            format!("`{declared}` ends the game as its Result tag says, but is not a PDN result"),
+        ));
+        self.pos = mark_end;
+        if mark_end > end {
+            self.report(
+                Code::UnreadableText,
+                end,
+                mark_end,
+                format!("a mark after the terminator `{declared}`; kept as text"),
+            );
+            self.unread(end, mark_end, false);
+        }
+        Some(ResultToken {
+            kind: ResultKind::Unknown,
+            nonstandard: Some(declared),
+            span,
+        })
+    }
+
+    /// Whether only whitespace and comments follow `from`, up to the next game or the chunk's end.
+    fn only_comments_from(&self, from: usize) -> bool {
+        let bytes = self.bytes;
+        let mut i = from;
+        loop {
+            i = lex::space_end(bytes, i);
+            match bytes.get(i) {
+                None | Some(b'[') => return true,
+                Some(b'{') => match lex::comment_end(bytes, i) {
+                    CommentEnd::Closed { end, .. } => i = end,
+                    CommentEnd::Runaway { .. } | CommentEnd::Unclosed => return true,
+                },
+                Some(b';') => i = lex::line_end(bytes, i),
+                Some(b'%') if lex::at_line_start(bytes, i) => i = lex::line_end(bytes, i),
+                Some(_) => return false,
+            }
+        }
+    }
+}
+
+fn preview(text: &str) -> String {
+    let printable: String = text
+        .chars()
+        .take(40)
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect();
+    if text.chars().count() > 40 {
+        format!("{printable}…")
+    } else {
+        printable
+    }
+}
