@@ -4,23 +4,6 @@
 use serde_json::Value;
 use std::path::Path;
 
-/// Resolves the schemas' references to each other (`game.json`) from `schema/`, not the network.
-pub struct LocalSchemas;
-
-impl jsonschema::Retrieve for LocalSchemas {
-    fn retrieve(
-        &self,
-        uri: &jsonschema::Uri<String>,
-    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-        let name = uri
-            .as_str()
-            .strip_prefix("https://github.com/pdnkit/pdnkit/schema/")
-            .ok_or_else(|| format!("{} is not one of pdnkit's schemas", uri.as_str()))?;
-        let text = std::fs::read_to_string(schema_dir().join(name))?;
-        Ok(serde_json::from_str(&text)?)
-    }
-}
-
 fn schema_dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("schema")
 }
@@ -43,12 +26,44 @@ pub fn load(name: &str, def: Option<&str>) -> Value {
     schema
 }
 
-/// A validator for `schema/NAME` (see [`load`]).
+/// A validator for `schema/NAME` (see [`load`]), with the schemas it refers to (`game.json`)
+/// bundled in: nothing is retrieved. (Built by `validator_for`, which jsonschema compiles once.
+/// Its generic builder with a retriever was compiled again in every test crate that used it,
+/// about a minute each.)
 pub fn validator(name: &str, def: Option<&str>) -> jsonschema::Validator {
-    jsonschema::options()
-        .with_retriever(LocalSchemas)
-        .build(&load(name, def))
-        .expect("the schema compiles")
+    let mut schema = load(name, def);
+    bundle_references(&mut schema);
+    jsonschema::validator_for(&schema).expect("the schema compiles")
+}
+
+/// Puts each schema file `schema` refers to (`"$ref": "game.json"`) under its `$defs`: an
+/// embedded resource, found by its own `$id` as the reference resolves to it.
+fn bundle_references(schema: &mut Value) {
+    let mut files = Vec::new();
+    referenced_files(schema, &mut files);
+    files.sort();
+    files.dedup();
+    for file in files {
+        let mut referenced = load(&file, None);
+        bundle_references(&mut referenced);
+        schema["$defs"][format!("bundled {file}")] = referenced;
+    }
+}
+
+fn referenced_files(value: &Value, files: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(target)) = map.get("$ref") {
+                let file = target.split('#').next().unwrap_or_default();
+                if !file.is_empty() {
+                    files.push(file.to_string());
+                }
+            }
+            map.values().for_each(|v| referenced_files(v, files));
+        }
+        Value::Array(items) => items.iter().for_each(|v| referenced_files(v, files)),
+        _ => {}
+    }
 }
 
 /// Fails with the first errors when `instance` does not match.

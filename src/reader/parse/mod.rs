@@ -2,6 +2,10 @@
 //! lossless model. Tokens are read by the nom parsers in `tokens`; this module decides what each
 //! means in its place, builds the move tree with an explicit stack (no recursion, so no stack
 //! overflow however deep the variations), and reports every deviation with its span.
+//!
+//! The game and its move text are read here; the parser's other parts are in `tag`, `moves`
+//! (move numbers, moves, strength marks), `annotation` (comments, setups, variations) and
+//! `unread` (text that is not PDN).
 
 use super::diagnostic::{Code, Diagnostic};
 use super::encoding::Encoding;
