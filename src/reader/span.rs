@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::cell::{Cell, RefCell};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use thin_vec::ThinVec;
 
 /// Where an item sits in its file: byte offset and length of the original bytes (before any
@@ -39,7 +39,7 @@ impl Span {
     /// The span starting where this one does, `len` bytes long (saturating at `u32::MAX`).
     pub fn stretched_to(self, len: usize) -> Span {
         Span {
-            len: len.min(u32::MAX as usize) as u32,
+            len: saturating_len(len),
             ..self
         }
     }
@@ -70,10 +70,15 @@ impl Location {
     /// The location starting where this one does, `len` bytes long (saturating at `u32::MAX`).
     pub fn stretched_to(self, len: usize) -> Location {
         Location {
-            len: len.min(u32::MAX as usize) as u32,
+            len: saturating_len(len),
             ..self
         }
     }
+}
+
+/// A span's length: `u32::MAX` stands for any more (a report of over 4 GB of skipped text).
+fn saturating_len(len: usize) -> u32 {
+    len.min(u32::MAX as usize) as u32
 }
 
 /// A position known exactly: file offset, 1-based line, 0-based column in characters.
@@ -108,7 +113,8 @@ pub struct LineIndex {
     /// The byte that ends a line, and whether columns count UTF-8 characters or bytes.
     newline: u8,
     utf8: bool,
-    text: Box<[u8]>,
+    /// (Shared: the copies of a game, and the copy in scope while a game is written, use one.)
+    text: Arc<[u8]>,
     /// The text's block summary, made when a place past the first block is first asked.
     /// (Boxed, and the marks in a one-pointer vector, to keep a game small: it is moved from
     /// stage to stage.)
@@ -391,8 +397,6 @@ thread_local! {
 
 /// Runs `f` (a game's serialisation) with `index` locating every span it writes.
 pub(crate) fn serialising_with<R>(index: &LineIndex, f: impl FnOnce() -> R) -> R {
-    // (Its block summary made first, so the game keeps it too.)
-    index.lines();
     let outer = SERIALISING.with(|s| s.replace(Some(index.clone())));
     let outer_cursor = CURSOR.replace(None);
     let _restore = Restore(&SERIALISING, outer);
