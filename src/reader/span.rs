@@ -465,6 +465,7 @@ impl<'de> Deserialize<'de> for Span {
 /// Line and 0-based column just after `bytes`, which start at `(line, column)`: where the
 /// bytes that follow start. (One count of the line breaks, and of the characters of the last
 /// line.)
+#[inline]
 pub fn position_after(
     bytes: &[u8],
     (line, column): (u64, u32),

@@ -1,0 +1,306 @@
+//! The parallelisable stage: chunks parsed and their games finished, and chunks parsed apart
+//! stitched back in order.
+
+use super::*;
+
+/// How a chunk's games would meet comments carried from before it (see [`Stitcher`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opening {
+    /// Its first event is a game: carried comments join that game's header.
+    Absorbs,
+    /// Its first event is comments between games, a skipped game or the end of input: carried
+    /// comments become a game of their own before it.
+    Releases,
+}
+
+/// The parallelisable stage: parses raw chunks in order and finishes their games (tags, variant,
+/// numbering, comments between games joined to the next game).
+pub struct Finisher {
+    strict: bool,
+    keep_source: bool,
+    default_variant: Option<Variant>,
+    /// Comments found between two games, for the next game's header.
+    carried: Option<Game>,
+    next_index: u64,
+    opening: Option<Opening>,
+    ready: VecDeque<Game>,
+}
+
+impl Finisher {
+    pub fn new(options: &ReadOptions) -> Self {
+        Finisher {
+            strict: options.strict,
+            keep_source: options.keep_source,
+            default_variant: options.default_variant,
+            carried: None,
+            next_index: 1,
+            opening: None,
+            ready: VecDeque::new(),
+        }
+    }
+
+    /// The next finished game, in input order.
+    pub fn pop(&mut self) -> Option<Game> {
+        self.ready.pop_front()
+    }
+
+    /// Parses every piece of `chunk` and queues the finished games.
+    pub fn feed(&mut self, chunk: &RawChunk) {
+        for piece in &chunk.pieces {
+            match piece {
+                Piece::Region(region) => self.parse_region(&chunk.bytes, region),
+                Piece::TooLarge(game) => {
+                    self.opening.get_or_insert(Opening::Releases);
+                    if let Some(carried) = self.carried.take() {
+                        self.push_ready(carried);
+                    }
+                    self.push_ready((**game).clone());
+                }
+                Piece::EndOfInput => {
+                    self.opening.get_or_insert(Opening::Releases);
+                    if let Some(orphan) = self.carried.take() {
+                        self.push_ready(orphan);
+                    }
+                }
+            }
+        }
+    }
+
+    fn parse_region(&mut self, bytes: &[u8], region: &Region) {
+        if region.fen_lines {
+            let text = &bytes[region.from..region.to];
+            let lines = LineIndex::build(
+                text,
+                region.base,
+                (region.line, region.column),
+                region.newline,
+                region.encoding.is_utf8(),
+            );
+            let mut games = fen_lines::games(text, region.base, &lines, region.encoding);
+            if let Some(first) = games.first_mut() {
+                for note in region.notes.iter().cloned() {
+                    note.attach_to(first);
+                }
+            }
+            for mut game in games {
+                if self.keep_source {
+                    // A FEN file's game is its line.
+                    let from = (game.span.offset - region.base) as usize;
+                    let line = &text[from..from + game.span.len as usize];
+                    game.source = Some(source_text(line, region.encoding));
+                }
+                self.finish(game, SquareSummary::default());
+            }
+            return;
+        }
+        let chunk = parse::Chunk {
+            bytes: &bytes[region.from..region.to],
+            base: region.base,
+            first_line: region.line,
+            first_column: region.column,
+            newline: region.newline,
+            encoding: region.encoding,
+            at_end_of_input: region.at_end_of_input,
+        };
+        let mut games = parse::parse_chunk(&chunk);
+        // Each file-level note goes to the game holding its byte (or the last one before it).
+        if !games.is_empty() {
+            for note in region.notes.iter().cloned() {
+                let holder = games
+                    .iter()
+                    .position(|g| region.base + g.end as u64 > note.at.offset)
+                    .unwrap_or(games.len() - 1);
+                note.attach_to(&mut games[holder].game);
+            }
+        }
+        let mut start = 0;
+        for mut parsed in games {
+            if self.keep_source {
+                let text = &chunk.bytes[start..parsed.end];
+                parsed.game.source = Some(source_text(text, region.encoding));
+            }
+            start = parsed.end;
+            self.finish(parsed.game, parsed.squares);
+        }
+    }
+
+    /// Interprets a parsed game and queues it (or holds comments for the next game).
+    fn finish(&mut self, mut game: Game, squares: SquareSummary) {
+        let orphan = game.tags.is_empty()
+            && game.moves.moves.is_empty()
+            && game.result.is_none()
+            && game.diagnostics.iter().all(|d| {
+                d.code == Code::TextOutsideGame
+                    || d.level == Severity::Note
+                    || d.code.is_file_note()
+            });
+        if orphan
+            && game
+                .diagnostics
+                .iter()
+                .any(|d| d.code == Code::TextOutsideGame)
+        {
+            self.opening.get_or_insert(Opening::Releases);
+            // Hold it: if another game follows, these comments open its header.
+            if let Some(previous) = self.carried.replace(game) {
+                self.push_ready(previous);
+            }
+            return;
+        }
+        self.opening.get_or_insert(Opening::Absorbs);
+        if let Some(carried) = self.carried.take() {
+            join_carried(carried, &mut game);
+        }
+        tags::interpret(&mut game);
+        infer::decide_variant(&mut game, squares, self.default_variant);
+        self.push_ready(game);
+    }
+
+    fn push_ready(&mut self, mut game: Game) {
+        game.index = self.next_index;
+        self.next_index += 1;
+        settle(&mut game, self.strict);
+        self.ready.push_back(game);
+    }
+}
+
+/// A game's text as written, decoded as the reader decoded it (a UTF-8 game with a few bytes
+/// that are not UTF-8 gets the same smallest repair).
+fn source_text(bytes: &[u8], encoding: Encoding) -> Box<str> {
+    let encoding = match encoding {
+        Encoding::Utf8 if std::str::from_utf8(bytes).is_err() => Encoding::Utf8Repaired,
+        // UTF-16 input is transcoded to UTF-8 before it is split.
+        Encoding::Utf16 => Encoding::Utf8,
+        other => other,
+    };
+    encoding.decode(bytes).into()
+}
+
+/// Puts comments held from between games at the head of the game that follows them.
+fn join_carried(carried: Game, game: &mut Game) {
+    if let (Some(before), Some(source)) = (&carried.source, &game.source) {
+        game.source = Some(format!("{before}{source}").into());
+    }
+    game.lines.merge(carried.lines);
+    let mut comments = carried.header_comments;
+    comments.extend(carried.moves.before.into_iter().filter_map(|a| match a {
+        model::Annotation::Comment(c) => Some(c),
+        _ => None,
+    }));
+    comments.append(&mut game.header_comments);
+    game.header_comments = comments;
+    let notes = carried
+        .diagnostics
+        .into_iter()
+        .filter(|d| d.code != Code::TextOutsideGame);
+    game.diagnostics.splice(0..0, notes);
+}
+
+/// The last touch of every game: strict severities, diagnostics in source order.
+fn settle(game: &mut Game, strict: bool) {
+    if strict {
+        game.diagnostics
+            .iter_mut()
+            .for_each(Diagnostic::make_strict);
+    }
+    game.diagnostics.sort_by_key(|d| d.span.offset);
+}
+
+/// One chunk parsed on its own, as if nothing had been carried into it.
+#[derive(Debug)]
+pub struct ParsedChunk {
+    /// Finished games, numbered from 1 within the chunk.
+    pub games: Vec<Game>,
+    /// How the chunk opens, `None` when it has no event at all.
+    pub opening: Option<Opening>,
+    /// Comments after the chunk's last game, waiting for the next game.
+    pub carried: Option<Game>,
+}
+
+/// Parses a raw chunk on its own (any thread). A [`Stitcher`] joins the outcomes in order.
+pub fn parse_chunk(chunk: &RawChunk, options: &ReadOptions) -> ParsedChunk {
+    let mut finisher = Finisher::new(options);
+    finisher.feed(chunk);
+    ParsedChunk {
+        games: finisher.ready.into(),
+        opening: finisher.opening,
+        carried: finisher.carried,
+    }
+}
+
+/// Joins independently parsed chunks of one file, in order: carries comments left between games
+/// across chunks and numbers games in the file.
+pub struct Stitcher {
+    strict: bool,
+    carried: Option<Game>,
+    games_before: u64,
+}
+
+/// What a chunk needs, once its predecessors are known.
+#[derive(Debug)]
+pub struct Stitch {
+    /// A game of comments from earlier chunks, finished, to deliver before the chunk's games.
+    pub released: Option<Game>,
+    /// Comments from earlier chunks that join the chunk's first game: pass that game to
+    /// [`Stitcher::absorb`] (its report changes).
+    pub absorbed: Option<Game>,
+    /// Add this to the index of each of the chunk's games.
+    pub index_offset: u64,
+}
+
+impl Stitcher {
+    pub fn new(options: &ReadOptions) -> Self {
+        Stitcher {
+            strict: options.strict,
+            carried: None,
+            games_before: 0,
+        }
+    }
+
+    /// Takes the next chunk's outcome (its opening, its number of games and what it carries
+    /// out, moved from the [`ParsedChunk`]).
+    pub fn stitch(
+        &mut self,
+        opening: Option<Opening>,
+        games: usize,
+        carried_out: Option<Game>,
+    ) -> Stitch {
+        let mut released = None;
+        let mut absorbed = None;
+        if let Some(carried) = self.carried.take() {
+            match opening {
+                Some(Opening::Releases) => {
+                    let mut game = carried;
+                    self.games_before += 1;
+                    game.index = self.games_before;
+                    settle(&mut game, self.strict);
+                    released = Some(game);
+                }
+                Some(Opening::Absorbs) => absorbed = Some(carried),
+                None => self.carried = Some(carried),
+            }
+        }
+        let index_offset = self.games_before;
+        self.games_before += games as u64;
+        if let Some(out) = carried_out {
+            debug_assert!(
+                self.carried.is_none(),
+                "a chunk that carries out has opened"
+            );
+            self.carried = Some(out);
+        }
+        Stitch {
+            released,
+            absorbed,
+            index_offset,
+        }
+    }
+
+    /// Joins carried comments to a finished game (the first of a chunk that [`Opening::Absorbs`]),
+    /// giving the game it would have been had both been parsed together: tags and variant do not
+    /// depend on the header comments or diagnostics, so joining after finishing is the same.
+    pub fn absorb(&self, carried: Game, game: &mut Game) {
+        join_carried(carried, game);
+        settle(game, self.strict);
+    }
+}
