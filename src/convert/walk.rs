@@ -1,0 +1,360 @@
+//! The walk over a converted game's model that rewrites each replayed move, in replay order,
+//! and keeps the rest of a line that cannot be replayed as one comment.
+
+use super::*;
+
+/// The walk over the model that rewrites it, in replay order.
+pub(super) struct Walk<'a> {
+    pub(super) records: &'a [Record],
+    pub(super) cursor: usize,
+    /// The game was replayed: a node without a record was not playable.
+    pub(super) replayed: bool,
+    pub(super) table: Option<&'a SquareTable>,
+    pub(super) rules: Option<&'static Rules>,
+    pub(super) in_numbering: Option<Numbering>,
+    pub(super) options: &'a Options,
+    pub(super) separator: char,
+    pub(super) first_mover: Color,
+    pub(super) positions: Vec<PositionLine>,
+    pub(super) notices: &'a mut Vec<Notice>,
+    /// The game's line index, to locate notices.
+    pub(super) lines: &'a LineIndex,
+}
+
+impl Walk<'_> {
+    fn record_for(&self, node: &MoveNode) -> Option<usize> {
+        let at = self.cursor;
+        (self.records.get(at)?.node == node as *const MoveNode as usize).then_some(at)
+    }
+
+    pub(super) fn line(&mut self, line: &mut Line, mut side: Color, mut number: u32, depth: u32) {
+        self.annotations(&mut line.before, side, number, depth);
+        let mut need_number = true;
+        let mut k = 0;
+        while k < line.moves.len() {
+            let found = self.record_for(&line.moves[k]);
+            if found.is_none() && self.replayed {
+                self.cut(line, k);
+                break;
+            }
+            let node = &mut line.moves[k];
+            if let Some(i) = found {
+                side = self.records[i].before.to_move();
+            }
+            let span = node.number.map_or(node.token.span, |n| n.span);
+            node.number = if side == self.first_mover || need_number {
+                Some(MoveNumber {
+                    number,
+                    ellipsis: side != self.first_mover,
+                    span,
+                })
+            } else {
+                None
+            };
+            match found {
+                Some(i) => {
+                    self.cursor += 1;
+                    let record = self.records[i];
+                    self.rewrite(node, &record);
+                }
+                None => self.pass_through(node),
+            }
+            need_number = self.annotations(&mut node.after, side, number, depth);
+            if let Some(i) = found
+                && self.options.fen_comments
+            {
+                let after = self.records[i].after;
+                self.fen_comment(node, &after);
+                need_number = true;
+            }
+            if side != self.first_mover {
+                number += 1;
+            }
+            side = side.opposite();
+            k += 1;
+        }
+    }
+
+    /// Filters and converts a list of annotations; true when one that interrupts the moves
+    /// (anything but a NAG) remains.
+    fn annotations(
+        &mut self,
+        items: &mut Annotations,
+        side: Color,
+        number: u32,
+        depth: u32,
+    ) -> bool {
+        if items.is_empty() {
+            return false;
+        }
+        let options = self.options;
+        let mut interrupts = false;
+        items.retain_mut(|a| {
+            let keep = match a {
+                Annotation::Comment(c) => {
+                    let keep = options.comments && !(options.fen_comments && is_fen_comment(c));
+                    if keep && c.style == CommentStyle::Semicolon && !c.text.contains(['{', '}']) {
+                        c.style = CommentStyle::Brace;
+                    }
+                    keep
+                }
+                Annotation::Nag(_) => options.nags,
+                Annotation::Variation(v) => {
+                    if options.variations {
+                        self.line(&mut v.line, side, number, depth + 1);
+                        true
+                    } else {
+                        self.skip_line(&v.line);
+                        false
+                    }
+                }
+                Annotation::Setup(s) => {
+                    if let (Some(parsed), Some(rules), Some(i), Some(t)) =
+                        (&s.parsed, self.rules, self.in_numbering, self.table)
+                        && let Some(converted) = convert_setup(parsed, rules, i, t.numbering())
+                    {
+                        s.fen = converted.to_string();
+                        s.parsed = Some(converted);
+                    }
+                    true
+                }
+                // A lone `.` (W-LONE-DOT) is what `--fix` drops; other text is kept as read.
+                Annotation::Unread(u) => !(options.fix && u.text.bytes().all(|b| b == b'.')),
+            };
+            if keep && !matches!(a, Annotation::Nag(_)) {
+                interrupts = true;
+            }
+            keep
+        });
+        interrupts
+    }
+
+    /// Rewrites a replayed node's token from its legal move.
+    fn rewrite(&mut self, node: &mut MoveNode, record: &Record) {
+        let Some(table) = self.table else { return };
+        let old = if self.options.keep_raw {
+            Some(
+                node.token
+                    .raw
+                    .take()
+                    .map_or_else(|| node.token.canonical(), |raw| *raw),
+            )
+        } else {
+            node.token.raw = None;
+            None
+        };
+        let mv = &record.mv;
+        let token = &mut node.token;
+        token.squares.clear();
+        token.squares.push(table.square(mv.from));
+        if mv.is_capture() {
+            token.kind = MoveKind::Capture;
+            token.separator = Some(self.separator);
+            if record.full {
+                token
+                    .squares
+                    .extend(mv.path().iter().map(|&c| table.square(c)));
+            } else {
+                token.squares.push(table.square(mv.to));
+            }
+        } else {
+            token.kind = MoveKind::Step;
+            token.separator = Some('-');
+            token.squares.push(table.square(mv.to));
+        }
+        if let Some(old) = old {
+            let now = token.canonical();
+            if old != now {
+                token.raw = Some(Box::new(old));
+            }
+        }
+        if self.options.positions && record.depth == 0 {
+            let legal = record.legal_count;
+            self.positions.push(PositionLine {
+                ply: record.ply - 1,
+                fen: record
+                    .before
+                    .to_setup_numbered(table.numbering())
+                    .to_string(),
+                to_move: record.before.to_move(),
+                legal_moves: legal,
+                played: Some(node.token.canonical()),
+            });
+        }
+    }
+
+    /// A `{[%fen ...]}` comment after the move (after its NAGs).
+    fn fen_comment(&self, node: &mut MoveNode, after: &Position) {
+        let Some(table) = self.table else { return };
+        let fen = after.to_setup_numbered(table.numbering()).to_string();
+        let at = node
+            .after
+            .iter()
+            .position(|a| !matches!(a, Annotation::Nag(_)))
+            .unwrap_or(node.after.len());
+        node.after.insert(
+            at,
+            Annotation::Comment(Comment {
+                style: CommentStyle::Brace,
+                text: format!("[%fen {fen}]"),
+                commands: vec![("fen".into(), fen)],
+                span: node.token.span,
+            }),
+        );
+    }
+
+    /// A node of a game that is not replayed: its token as read (a separator added under
+    /// `--fix` when it was left out).
+    fn pass_through(&mut self, node: &mut MoveNode) {
+        let token = &mut node.token;
+        if token.separator.is_none() && token.kind != MoveKind::Unknown && self.options.fix {
+            let sep = match token.kind {
+                MoveKind::Capture => self.separator,
+                _ => '-',
+            };
+            token.separator = Some(sep);
+            self.notices.push(Notice {
+                level: Severity::Note,
+                code: "FIX-SEPARATOR",
+                message: format!("repaired: separator added ({})", token.canonical()),
+                span: self.lines.locate(token.span),
+            });
+        }
+        if !self.options.keep_raw {
+            token.raw = None;
+        }
+    }
+
+    /// The moves from `k` on could not be replayed: they go, as written, into one comment.
+    fn cut(&mut self, line: &mut Line, k: usize) {
+        for node in &line.moves[k..] {
+            self.skip_node(node);
+        }
+        let span = line.moves[k].token.span;
+        let mut rest = Rest {
+            out: String::from(UNREPLAYED),
+            column: UNREPLAYED.len() + 1,
+            glue: false,
+        };
+        for node in &line.moves[k..] {
+            rest.node(node);
+        }
+        let text = rest.out;
+        line.moves.truncate(k);
+        let comment = Annotation::Comment(Comment {
+            style: CommentStyle::Brace,
+            text,
+            commands: Vec::new(),
+            span,
+        });
+        match line.moves.last_mut() {
+            Some(last) => last.after.push(comment),
+            None => line.before.push(comment),
+        }
+    }
+
+    fn skip_node(&mut self, node: &MoveNode) {
+        if self.record_for(node).is_some() {
+            self.cursor += 1;
+        }
+        for a in &node.after {
+            if let Annotation::Variation(v) = a {
+                self.skip_line(&v.line);
+            }
+        }
+    }
+
+    fn skip_line(&mut self, line: &Line) {
+        for node in &line.moves {
+            self.skip_node(node);
+        }
+    }
+}
+
+/// A comment that only holds a `[%fen ...]` command (as `--fen-comments` writes them).
+fn is_fen_comment(c: &Comment) -> bool {
+    let text = c.text.trim();
+    c.commands.len() == 1
+        && c.commands[0].0 == "fen"
+        && text.starts_with("[%fen")
+        && text.ends_with(']')
+        && text.matches('[').count() == 1
+}
+
+/// The unreplayed text, wrapped at about 72 columns: a move number stays with its move, `(`
+/// with the next word and `)` with the previous one.
+struct Rest {
+    out: String,
+    column: usize,
+    glue: bool,
+}
+
+impl Rest {
+    fn word(&mut self, word: &str) {
+        let width = word.chars().count();
+        if self.glue {
+            self.glue = false;
+        } else if self.column + 1 + width > 72 {
+            self.out.push('\n');
+            self.column = 0;
+        } else {
+            self.out.push(' ');
+            self.column += 1;
+        }
+        self.out.push_str(word);
+        self.column += width;
+    }
+
+    fn open(&mut self) {
+        self.word("(");
+        self.glue = true;
+    }
+
+    fn close(&mut self) {
+        self.glue = false;
+        self.out.push(')');
+        self.column += 1;
+    }
+
+    /// The node as written (raw spelling). Comments inside are written `<...>`: a PDN comment
+    /// cannot hold braces.
+    fn node(&mut self, node: &MoveNode) {
+        let mut word = String::new();
+        if let Some(n) = node.number {
+            n.push_to(&mut word);
+            word.push(' ');
+        }
+        match &node.token.raw {
+            Some(raw) => word.push_str(raw),
+            None => node.token.write_canonical(&mut word),
+        }
+        if let Some(s) = &node.strength {
+            word.push_str(&s.text);
+        }
+        self.word(&word);
+        for a in &node.after {
+            self.annotation(a);
+        }
+    }
+
+    fn annotation(&mut self, a: &Annotation) {
+        match a {
+            Annotation::Comment(c) => {
+                self.word(&format!("<{}>", c.text.replace(['{', '}'], "")));
+            }
+            Annotation::Nag(n) => self.word(&format!("${}", n.value)),
+            Annotation::Variation(v) => {
+                self.open();
+                for b in &v.line.before {
+                    self.annotation(b);
+                }
+                for node in &v.line.moves {
+                    self.node(node);
+                }
+                self.close();
+            }
+            Annotation::Setup(s) => self.word(&format!("/FEN \"{}\"/", s.fen)),
+            Annotation::Unread(u) => self.word(&u.text.replace(['{', '}'], "")),
+        }
+    }
+}
