@@ -630,6 +630,28 @@ fn one_byte_reads_detect_bom_and_cr_line_ends() {
     }
 }
 
+/// A FEN file after blank lines, read a byte at a time: the first region cut may hold only the
+/// blank lines, and the file note still points at the first FEN (line 3, after one space), as
+/// when the file is read whole.
+#[test]
+fn one_byte_reads_locate_the_fen_file_note_past_blank_lines() {
+    let text = "\n\n W:W31-50:B1-20\nW:W31-50:B1-20\n";
+    let whole = read_bytes(text.as_bytes(), ReadOptions::default());
+    let slow: Vec<Game> = Reader::new(OneByte(text.as_bytes()), ReadOptions::default())
+        .collect::<std::io::Result<_>>()
+        .unwrap();
+    assert_eq!(slow, whole);
+    for games in [&whole, &slow] {
+        let note = games[0]
+            .diagnostics
+            .iter()
+            .find(|d| d.code == Code::FenFile)
+            .expect("the FEN-file note");
+        let at = games[0].locate(note.span);
+        assert_eq!((at.line, at.column, at.offset), (3, 2, 3));
+    }
+}
+
 // ------------------------------------------------------------------ line ends and code pages
 
 #[test]

@@ -424,13 +424,19 @@ impl<R: Read> Splitter<R> {
         let (encoding, encoding_note) = self.charset.decide(&self.buf[from..from + len]);
         let utf8 = encoding.is_utf8();
         self.decide_line_ends(len, utf8);
-        if let Some((first, end)) = self.fen_note.take() {
-            let span = self.locate(len, first, utf8).stretched_to(end - first);
-            self.notes.push(FileNote::new(
-                Code::FenFile,
-                span,
-                "one FEN a line: each line is read as a position without moves",
-            ));
+        match self.fen_note.take() {
+            // The note goes with the region holding its first FEN. (A region read a byte at a
+            // time may hold only the blank lines before it: the note waits for the next.)
+            Some((first, end)) if first >= len => self.fen_note = Some((first - len, end - len)),
+            Some((first, end)) => {
+                let span = self.locate(len, first, utf8).stretched_to(end - first);
+                self.notes.push(FileNote::new(
+                    Code::FenFile,
+                    span,
+                    "one FEN a line: each line is read as a position without moves",
+                ));
+            }
+            None => {}
         }
         if let Some((at, code, message)) = encoding_note {
             let span = self.locate(len, at, utf8);
