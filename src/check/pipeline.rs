@@ -109,7 +109,7 @@ pub fn run_with<T: PerGame>(
         return read_all(inputs, &options.read, &progress, &mut |item| match item {
             Item::Batch { file, games } => sink(Event::Games {
                 file,
-                reports: games.iter().map(per_game).collect(),
+                reports: games.iter().map(|game| per_game(game)).collect(),
             }),
             Item::Event(e) => sink(e.into_any()),
         });
@@ -185,7 +185,12 @@ impl ChunkPool {
 /// A unit of work: file events pass through the workers untouched, so one sequence orders all.
 enum Item {
     Event(Event<()>),
-    Batch { file: usize, games: Vec<Game> },
+    // (Boxed as the reader holds them: unboxing each into the batch would copy it.)
+    #[allow(clippy::vec_box)]
+    Batch {
+        file: usize,
+        games: Vec<Box<Game>>,
+    },
 }
 
 impl Event<()> {
@@ -222,9 +227,9 @@ struct ChunkDone<T> {
     /// chunk.
     reports: Vec<T>,
     /// The chunk's first game when comments carried from before would join it.
-    head: Option<Game>,
+    head: Option<Box<Game>>,
     opening: Option<Opening>,
-    carried: Option<Game>,
+    carried: Option<Box<Game>>,
 }
 
 fn worker<T>(
@@ -245,7 +250,7 @@ fn worker<T>(
             Work::Chunk { file, chunk } => {
                 let parsed = raw::parse_chunk(&chunk, read);
                 pool.give(chunk);
-                let reports = parsed.games.iter().map(per_game).collect();
+                let reports = parsed.games.iter().map(|game| per_game(game)).collect();
                 let head = match parsed.opening {
                     Some(Opening::Absorbs) => parsed.games.into_iter().next(),
                     _ => None,
@@ -395,7 +400,7 @@ fn read_all(
         let mut reader = Reader::new(source, options.clone());
         let mut batch = Vec::with_capacity(BATCH_GAMES);
         let mut error = None;
-        while let Some(game) = reader.next() {
+        while let Some(game) = reader.next_boxed() {
             match game {
                 Ok(game) => batch.push(game),
                 Err(e) => {

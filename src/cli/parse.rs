@@ -120,7 +120,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
         };
         totals.run.files += 1;
         let mut reader = source.map(|source| Reader::new(source, options.clone()));
-        for game in reader.iter_mut().flatten() {
+        while let Some(game) = reader.as_mut().and_then(Reader::next_boxed) {
             let game = match game {
                 Ok(game) => game,
                 Err(error) => {
@@ -152,7 +152,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
                     serde_json::to_writer(&mut out, &game)?;
                     out.write_all(b"}\n")?;
                 }
-                Format::Json => games.push(game),
+                Format::Json => games.push(*game),
             }
         }
         totals.run.bytes += reader.as_ref().map_or(0, Reader::bytes_consumed);

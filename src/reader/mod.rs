@@ -101,10 +101,10 @@ impl<R: Read> Reader<R> {
     }
 }
 
-impl<R: Read> Iterator for Reader<R> {
-    type Item = io::Result<model::Game>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl<R: Read> Reader<R> {
+    /// The next game, boxed as the reader holds it: for callers that queue games again (the
+    /// check pipeline), which then move a pointer instead of the game.
+    pub fn next_boxed(&mut self) -> Option<io::Result<Box<model::Game>>> {
         loop {
             if let Some(game) = self.finisher.pop() {
                 return Some(Ok(game));
@@ -116,6 +116,14 @@ impl<R: Read> Iterator for Reader<R> {
                 Err(error) => return Some(Err(error)),
             }
         }
+    }
+}
+
+impl<R: Read> Iterator for Reader<R> {
+    type Item = io::Result<model::Game>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_boxed().map(|game| game.map(|game| *game))
     }
 }
 

@@ -134,6 +134,21 @@ pub struct Line {
     pub moves: Vec<MoveNode>,
 }
 
+impl Drop for Line {
+    /// Drops only the moves that own something on the heap (a comment, a long capture, a
+    /// strength mark, text kept as written): most own nothing, and the generated drop called a
+    /// drop for every move, 5% of reading a file.
+    fn drop(&mut self) {
+        for node in self.moves.drain(..) {
+            if node.owns_heap() {
+                drop(node);
+            } else {
+                std::mem::forget(node);
+            }
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveNode {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -154,6 +169,29 @@ pub struct MoveNumber {
     /// `12...`: the number of a move by the second player.
     pub ellipsis: bool,
     pub span: Span,
+}
+
+impl MoveNode {
+    /// Whether dropping the node frees anything. (Every field is named, so that a field added
+    /// to the node or its token must be decided on here: [`Line`]'s drop forgets the nodes for
+    /// which this is false.)
+    #[inline(always)]
+    fn owns_heap(&self) -> bool {
+        let MoveNode {
+            number: _,
+            token:
+                MoveToken {
+                    kind: _,
+                    squares,
+                    separator: _,
+                    raw,
+                    span: _,
+                },
+            strength,
+            after,
+        } = self;
+        squares.spilled() || raw.is_some() || strength.is_some() || !after.is_empty()
+    }
 }
 
 impl MoveNumber {

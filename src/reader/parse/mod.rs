@@ -47,7 +47,9 @@ pub struct Chunk<'a> {
 
 /// A game as parsed, before tags are interpreted and the variant decided.
 pub struct ParsedGame {
-    pub game: Game,
+    /// (Boxed: a game passes through several queues before it is read, and moving a pointer
+    /// is cheaper than moving the game each time.)
+    pub game: Box<Game>,
     /// Offset (in the chunk) just past the game.
     pub end: usize,
     /// Whether the game ended with a terminator (or a recognised non-standard one).
@@ -448,7 +450,7 @@ impl<'a> GameParser<'a> {
         let span = game_start.stretched_to(self.pos - start);
         self.report_escapes();
         let lines = self.index_lines(self.pos);
-        let game = Game {
+        let game = Box::new(Game {
             index: 0,
             span,
             header_comments,
@@ -462,7 +464,7 @@ impl<'a> GameParser<'a> {
             diagnostics: std::mem::take(&mut self.diagnostics),
             source: None,
             lines,
-        };
+        });
         Some(ParsedGame {
             game,
             end: self.pos,

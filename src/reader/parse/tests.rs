@@ -12,7 +12,7 @@ fn parse(text: &str, plain_runs: bool) -> Vec<Game> {
         at_end_of_input: true,
     };
     let games = parse_chunk_with(&chunk, plain_runs);
-    games.into_iter().map(|g| g.game).collect()
+    games.into_iter().map(|g| *g.game).collect()
 }
 
 /// Tokens plain and not, near the shapes the plain run reads: results that look like moves,

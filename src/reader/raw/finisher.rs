@@ -20,10 +20,10 @@ pub struct Finisher {
     keep_source: bool,
     default_variant: Option<Variant>,
     /// Comments found between two games, for the next game's header.
-    carried: Option<Game>,
+    carried: Option<Box<Game>>,
     next_index: u64,
     opening: Option<Opening>,
-    ready: VecDeque<Game>,
+    ready: VecDeque<Box<Game>>,
 }
 
 impl Finisher {
@@ -40,7 +40,7 @@ impl Finisher {
     }
 
     /// The next finished game, in input order.
-    pub fn pop(&mut self) -> Option<Game> {
+    pub fn pop(&mut self) -> Option<Box<Game>> {
         self.ready.pop_front()
     }
 
@@ -54,7 +54,7 @@ impl Finisher {
                     if let Some(carried) = self.carried.take() {
                         self.push_ready(carried);
                     }
-                    self.push_ready((**game).clone());
+                    self.push_ready(game.clone());
                 }
                 Piece::EndOfInput => {
                     self.opening.get_or_insert(Opening::Releases);
@@ -89,7 +89,7 @@ impl Finisher {
                     let line = &text[from..from + game.span.len as usize];
                     game.source = Some(source_text(line, region.encoding));
                 }
-                self.finish(game, SquareSummary::default());
+                self.finish(Box::new(game), SquareSummary::default());
             }
             return;
         }
@@ -125,7 +125,7 @@ impl Finisher {
     }
 
     /// Interprets a parsed game and queues it (or holds comments for the next game).
-    fn finish(&mut self, mut game: Game, squares: SquareSummary) {
+    fn finish(&mut self, mut game: Box<Game>, squares: SquareSummary) {
         let orphan = game.tags.is_empty()
             && game.moves.moves.is_empty()
             && game.result.is_none()
@@ -156,7 +156,7 @@ impl Finisher {
         self.push_ready(game);
     }
 
-    fn push_ready(&mut self, mut game: Game) {
+    fn push_ready(&mut self, mut game: Box<Game>) {
         game.index = self.next_index;
         self.next_index += 1;
         settle(&mut game, self.strict);
@@ -177,16 +177,21 @@ fn source_text(bytes: &[u8], encoding: Encoding) -> Box<str> {
 }
 
 /// Puts comments held from between games at the head of the game that follows them.
-fn join_carried(carried: Game, game: &mut Game) {
+fn join_carried(carried: Box<Game>, game: &mut Game) {
+    let mut carried = *carried;
     if let (Some(before), Some(source)) = (&carried.source, &game.source) {
         game.source = Some(format!("{before}{source}").into());
     }
     game.lines.merge(carried.lines);
     let mut comments = carried.header_comments;
-    comments.extend(carried.moves.before.into_iter().filter_map(|a| match a {
-        model::Annotation::Comment(c) => Some(c),
-        _ => None,
-    }));
+    comments.extend(
+        std::mem::take(&mut carried.moves.before)
+            .into_iter()
+            .filter_map(|a| match a {
+                model::Annotation::Comment(c) => Some(c),
+                _ => None,
+            }),
+    );
     comments.append(&mut game.header_comments);
     game.header_comments = comments;
     let notes = carried
@@ -210,11 +215,11 @@ fn settle(game: &mut Game, strict: bool) {
 #[derive(Debug)]
 pub struct ParsedChunk {
     /// Finished games, numbered from 1 within the chunk.
-    pub games: Vec<Game>,
+    pub games: Vec<Box<Game>>,
     /// How the chunk opens, `None` when it has no event at all.
     pub opening: Option<Opening>,
     /// Comments after the chunk's last game, waiting for the next game.
-    pub carried: Option<Game>,
+    pub carried: Option<Box<Game>>,
 }
 
 /// Parses a raw chunk on its own (any thread). A [`Stitcher`] joins the outcomes in order.
@@ -232,7 +237,7 @@ pub fn parse_chunk(chunk: &RawChunk, options: &ReadOptions) -> ParsedChunk {
 /// across chunks and numbers games in the file.
 pub struct Stitcher {
     strict: bool,
-    carried: Option<Game>,
+    carried: Option<Box<Game>>,
     games_before: u64,
 }
 
@@ -240,10 +245,10 @@ pub struct Stitcher {
 #[derive(Debug)]
 pub struct Stitch {
     /// A game of comments from earlier chunks, finished, to deliver before the chunk's games.
-    pub released: Option<Game>,
+    pub released: Option<Box<Game>>,
     /// Comments from earlier chunks that join the chunk's first game: pass that game to
     /// [`Stitcher::absorb`] (its report changes).
-    pub absorbed: Option<Game>,
+    pub absorbed: Option<Box<Game>>,
     /// Add this to the index of each of the chunk's games.
     pub index_offset: u64,
 }
@@ -263,7 +268,7 @@ impl Stitcher {
         &mut self,
         opening: Option<Opening>,
         games: usize,
-        carried_out: Option<Game>,
+        carried_out: Option<Box<Game>>,
     ) -> Stitch {
         let mut released = None;
         let mut absorbed = None;
@@ -299,7 +304,7 @@ impl Stitcher {
     /// Joins carried comments to a finished game (the first of a chunk that [`Opening::Absorbs`]),
     /// giving the game it would have been had both been parsed together: tags and variant do not
     /// depend on the header comments or diagnostics, so joining after finishing is the same.
-    pub fn absorb(&self, carried: Game, game: &mut Game) {
+    pub fn absorb(&self, carried: Box<Game>, game: &mut Game) {
         join_carried(carried, game);
         settle(game, self.strict);
     }

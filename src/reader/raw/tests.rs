@@ -11,11 +11,11 @@ fn stitched(bytes: &[u8], options: &ReadOptions, regions: usize) -> Vec<Game> {
         let more = splitter.fill(&mut chunk, regions, usize::MAX).unwrap();
         let parsed = parse_chunk(&chunk, options);
         let stitch = stitcher.stitch(parsed.opening, parsed.games.len(), parsed.carried);
-        games.extend(stitch.released);
+        games.extend(stitch.released.map(|game| *game));
         let first = games.len();
         games.extend(parsed.games.into_iter().map(|mut game| {
             game.index += stitch.index_offset;
-            game
+            *game
         }));
         if let Some(carried) = stitch.absorbed {
             stitcher.absorb(carried, &mut games[first]);
