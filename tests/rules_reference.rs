@@ -7,11 +7,12 @@ mod convert_support;
 use convert_support::random_game as random_pdn_game;
 use pdnkit::notation::Color;
 use pdnkit::reader::{ReadOptions, read_str};
+use pdnkit::replay::matcher::{self, Reading};
 use pdnkit::replay::{self, Kind};
 use pdnkit::rules::movegen::{self, Duplicates, Relax};
 use pdnkit::rules::reference;
 use pdnkit::rules::variants::{ALL, CANADIAN, THAI};
-use pdnkit::rules::{Bits, KingRun, Move, MoveList, Position, Rules};
+use pdnkit::rules::{Bits, Cell, KingRun, Move, MoveList, Position, Rules};
 use proptest::prelude::*;
 
 fn assert_same(pos: &Position) -> Result<(), TestCaseError> {
@@ -265,5 +266,65 @@ proptest! {
         black in any::<bool>(),
     ) {
         for_random_positions(&cells, black, 4, assert_from_is_a_filter)?;
+    }
+}
+
+/// What a [`matcher::Found`] names, routes compared in full (`Move`'s `==` ignores the route).
+fn named(moves: &MoveList, found: matcher::Found) -> Option<(Cell, Vec<Cell>, Vec<Cell>, Reading)> {
+    let route = |m: &Move, reading| {
+        Some((
+            m.from,
+            m.path().to_vec(),
+            m.capture_order().to_vec(),
+            reading,
+        ))
+    };
+    match found {
+        matcher::Found::At(i, reading) => route(&moves[i], reading),
+        matcher::Found::Route(m, reading) => route(&m, reading),
+        matcher::Found::Many(_) | matcher::Found::None => None,
+    }
+}
+
+/// `find_in`'s shortcut (a route written in full, found in the legal list) names the move the
+/// full search of every route names: each route of `pos` written in full, and written with a
+/// landing square left out (which the shortcut passes on).
+fn assert_full_routes_match_the_search(pos: &Position) -> Result<(), TestCaseError> {
+    let relax = Relax::default();
+    let mut legal = MoveList::new();
+    movegen::generate(pos, &mut legal);
+    let mut routes = MoveList::new();
+    movegen::generate_with(pos, &mut routes, Duplicates::Keep);
+    for route in routes.iter().filter(|m| m.capture_count() >= 2) {
+        let full: Vec<Cell> = std::iter::once(route.from)
+            .chain(route.path().iter().copied())
+            .collect();
+        let mut short = full.clone();
+        short.remove(1);
+        for cells in [full, short] {
+            let fast = matcher::find_in(pos, &legal, relax, &cells);
+            let slow = matcher::find_among_routes(pos, &legal, relax, &cells);
+            prop_assert_eq!(
+                named(&legal, fast),
+                named(&legal, slow),
+                "{} {} {:?}",
+                pos.rules().variant,
+                pdnkit::fen::FenSetup::to_string(&pos.to_setup()),
+                cells
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_route_written_in_full_names_what_the_search_of_every_route_names(
+        cells in prop::collection::vec(any::<u8>(), 72),
+        black in any::<bool>(),
+    ) {
+        for_random_positions(&cells, black, 4, assert_full_routes_match_the_search)?;
     }
 }

@@ -68,6 +68,30 @@ pub fn find_in(pos: &Position, moves: &MoveList, relax: Relax, cells: &[Cell]) -
         return collect(moves, |m| m.from == from && m.to == to, Reading::Short);
     }
     let written = &cells[1..];
+    // The usual token with intermediate squares is a route written in full, and `moves` holds
+    // it: the landing squares fix the pieces jumped, so no other route has that path, and the
+    // full list of routes below would find this one move. (Generating the routes again, and
+    // boxing the route found, was 1.8% of the instructions of a check of OCA_2.0.)
+    if let Some(i) = moves
+        .iter()
+        .position(|m| m.from == from && m.to == to && m.path() == written)
+    {
+        return Found::At(i, Reading::FullPath);
+    }
+    find_among_routes(pos, moves, relax, cells)
+}
+
+/// [`find_in`] without its shortcut for a route written in full: every capture route of `pos`
+/// generated again and matched. (Public as the reference a property test holds the shortcut
+/// to.)
+pub fn find_among_routes(pos: &Position, moves: &MoveList, relax: Relax, cells: &[Cell]) -> Found {
+    let (Some(&from), Some(&to)) = (cells.first(), cells.last()) else {
+        return Found::None;
+    };
+    if cells.len() <= 2 {
+        return find_in(pos, moves, relax, cells);
+    }
+    let written = &cells[1..];
     // Generated in place: returning the inline list by value copies it (most of a replay's
     // time went to that copy once a move grew to 96 bytes).
     let mut routes = MoveList::new();
