@@ -99,9 +99,7 @@ impl<R: Read> Reader<R> {
     pub fn bytes_consumed(&self) -> u64 {
         self.splitter.bytes_consumed()
     }
-}
 
-impl<R: Read> Reader<R> {
     /// The next game, boxed as the reader holds it: for callers that queue games again (the
     /// check pipeline), which then move a pointer instead of the game.
     pub fn next_boxed(&mut self) -> Option<io::Result<Box<model::Game>>> {
