@@ -4,6 +4,11 @@
 # the best round's; a ratio is the median over rounds of the ratio within each round.
 #
 #   benches/whole-process.sh [-r ROUNDS] BINARY...
+#   benches/whole-process.sh --instructions BINARY...
+#
+# `--instructions` counts instructions instead (valgrind's callgrind, exact where wall time is
+# noisy), on one copy of each input: parse and check of OCA_2.0, and of the International set at
+# 3 MB.
 #
 # Inputs (built in a temporary directory from ../shared/corpus): English is OCA_2.0 x10;
 # International is the tournament files of `benches/speed.rs`, repeated to 30 MB. Peak memory
@@ -14,8 +19,10 @@
 #   cargo build --release --manifest-path /tmp/before/Cargo.toml --target-dir /tmp/before-target
 set -eu
 rounds=5
+instructions=
 if [ "${1:-}" = "-r" ]; then rounds=$2; shift 2; fi
-[ $# -ge 1 ] || { sed -n '2,15p' "$0"; exit 2; }
+if [ "${1:-}" = "--instructions" ]; then instructions=1; shift; fi
+[ $# -ge 1 ] || { sed -n '2,/^set -eu/{/^#/p}' "$0"; exit 2; }
 here=$(cd "$(dirname "$0")/.." && pwd)
 corpus=$here/../shared/corpus
 [ -d "$corpus" ] || { echo "needs $corpus" >&2; exit 2; }
@@ -30,6 +37,23 @@ for name in nk2003-amsterdam wk2003 nk_ronde_01 nk_ronde_02 rk_ronde_12 candidat
 done >"$work/once.pdn"
 copies=$(( (30000000 + $(stat -c %s "$work/once.pdn") - 1) / $(stat -c %s "$work/once.pdn") ))
 for _ in $(seq "$copies"); do cat "$work/once.pdn"; done >"$work/international.pdn"
+
+if [ -n "$instructions" ]; then
+    head -c 3000000 "$work/international.pdn" >"$work/international-3mb.pdn"
+    count() {
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+            sed -n 's/.*Collected : //p'
+    }
+    printf '%-28s %16s %16s %16s %16s\n' binary "parse English" "check English" \
+        "parse Intl 3MB" "check Intl 3MB"
+    for b in "$@"; do
+        printf '%-28s %16s %16s %16s %16s\n' "$(basename "$b")" \
+            "$(count "$b" parse --quiet "$oca")" "$(count "$b" check -q -j1 "$oca")" \
+            "$(count "$b" parse --quiet "$work/international-3mb.pdn")" \
+            "$(count "$b" check -q -j1 "$work/international-3mb.pdn")"
+    done
+    exit 0
+fi
 
 # Seconds of one run (wall clock); the output goes nowhere.
 timed() {
