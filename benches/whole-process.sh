@@ -30,16 +30,20 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 oca=$corpus/english/OCA_2.0.pdn
-for _ in $(seq 10); do cat "$oca"; done >"$work/english.pdn"
 for name in nk2003-amsterdam wk2003 nk_ronde_01 nk_ronde_02 rk_ronde_12 candidate95 DUTCH96H; do
     cat "$corpus/pdn-standard/succeed/$name.pdn"
     printf '\n\n'
 done >"$work/once.pdn"
-copies=$(( (30000000 + $(stat -c %s "$work/once.pdn") - 1) / $(stat -c %s "$work/once.pdn") ))
-for _ in $(seq "$copies"); do cat "$work/once.pdn"; done >"$work/international.pdn"
+# Whole copies of the International set, at least $1 bytes of them.
+international() {
+    local size copies
+    size=$(stat -c %s "$work/once.pdn")
+    copies=$(( ($1 + size - 1) / size ))
+    for _ in $(seq "$copies"); do cat "$work/once.pdn"; done
+}
 
 if [ -n "$instructions" ]; then
-    head -c 3000000 "$work/international.pdn" >"$work/international-3mb.pdn"
+    international 3000000 >"$work/international-3mb.pdn"
     count() {
         valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
             sed -n 's/.*Collected : //p'
@@ -55,13 +59,15 @@ if [ -n "$instructions" ]; then
     exit 0
 fi
 
+for _ in $(seq 10); do cat "$oca"; done >"$work/english.pdn"
+international 30000000 >"$work/international.pdn"
+
 # Seconds of one run (wall clock); the output goes nowhere.
 timed() {
     /usr/bin/time -f %e -o "$work/t" "$@" >/dev/null 2>&1 || true
     tail -1 "$work/t"
 }
 
-rows="c1e c1i c2e c2i pe pi"
 for round in $(seq "$rounds"); do
     for b in "$@"; do
         key=$(echo "$b" | md5sum | cut -c1-8)

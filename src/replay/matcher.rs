@@ -85,13 +85,10 @@ pub fn find_in(pos: &Position, moves: &MoveList, relax: Relax, cells: &[Cell]) -
 /// generated again and matched. (Public as the reference a property test holds the shortcut
 /// to.)
 pub fn find_among_routes(pos: &Position, moves: &MoveList, relax: Relax, cells: &[Cell]) -> Found {
-    let (Some(&from), Some(&to)) = (cells.first(), cells.last()) else {
-        return Found::None;
-    };
     if cells.len() <= 2 {
         return find_in(pos, moves, relax, cells);
     }
-    let written = &cells[1..];
+    let (from, to, written) = (cells[0], cells[cells.len() - 1], &cells[1..]);
     // Generated in place: returning the inline list by value copies it (most of a replay's
     // time went to that copy once a move grew to 96 bytes).
     let mut routes = MoveList::new();
