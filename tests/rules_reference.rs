@@ -328,3 +328,95 @@ proptest! {
         for_random_positions(&cells, black, 4, assert_full_routes_match_the_search)?;
     }
 }
+
+/// `Generator::quiet_move` (a quiet move found legal without a list) names the quiet move
+/// `generate` lists for the same squares, piece and promotion included, and finds every one
+/// of them except where `capture_may_be_due` (which must hold wherever a capture is due).
+fn assert_quiet_move_is_the_listed_one(pos: &Position) -> Result<(), TestCaseError> {
+    let rules = pos.rules();
+    let generator = movegen::Generator::new(rules);
+    let setup = || pdnkit::fen::FenSetup::to_string(&pos.to_setup());
+    let mut all = MoveList::new();
+    movegen::generate(pos, &mut all);
+    let me = pos.to_move();
+    let may_capture = generator.capture_may_be_due(pos);
+    if all.first().is_some_and(Move::is_capture) {
+        prop_assert!(may_capture, "{} {}", rules.variant, setup());
+    }
+    let whole = |m: &Move| {
+        (
+            m.from,
+            m.to,
+            m.piece,
+            m.promotes,
+            m.captured,
+            m.path().to_vec(),
+        )
+    };
+    for from in pdnkit::rules::board::CellIter(pos.pieces(me)) {
+        for to in pdnkit::rules::board::CellIter(rules.board.cells) {
+            let listed: Vec<&Move> = all
+                .iter()
+                .filter(|m| !m.is_capture() && m.from == from && m.to == to)
+                .collect();
+            match generator.quiet_move(pos, from, to) {
+                Some(found) => {
+                    prop_assert_eq!(
+                        listed.len(),
+                        1,
+                        "{} {} {}-{}",
+                        rules.variant,
+                        setup(),
+                        from,
+                        to
+                    );
+                    prop_assert_eq!(
+                        whole(&found),
+                        whole(listed[0]),
+                        "{} {}",
+                        rules.variant,
+                        setup()
+                    );
+                }
+                None => prop_assert!(
+                    listed.is_empty() || may_capture,
+                    "{} {}: {}-{} is listed but not found",
+                    rules.variant,
+                    setup(),
+                    from,
+                    to
+                ),
+            }
+        }
+    }
+    // Squares beyond any board are no move, not a panic.
+    prop_assert!(generator.quiet_move(pos, 200, 0).is_none());
+    prop_assert!(generator.quiet_move(pos, 0, 255).is_none());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_quiet_move_found_without_a_list_is_the_one_generate_lists(
+        cells in prop::collection::vec(any::<u8>(), 72),
+        black in any::<bool>(),
+        picks in prop::collection::vec(any::<u16>(), 120),
+    ) {
+        // Random positions (captures often due) and the positions of a random game of each
+        // variant (mostly quiet, kings late).
+        for_random_positions(&cells, black, 4, assert_quiet_move_is_the_listed_one)?;
+        for rules in ALL {
+            let mut pos = Position::initial(rules);
+            for &p in &picks {
+                assert_quiet_move_is_the_listed_one(&pos)?;
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(&moves[p as usize % moves.len()]);
+            }
+        }
+    }
+}

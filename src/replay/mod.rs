@@ -50,8 +50,8 @@ pub struct MoveEvent<'a> {
     pub mv: &'a Move,
     pub after: &'a Position,
     /// The legal moves of `before` (`mv` is one of them): all of them, or, for a visitor that
-    /// does not ask for them ([`Visitor::wants_every_legal_move`]), at least every legal move
-    /// from the square `mv` starts on.
+    /// does not ask for them ([`Visitor::wants_every_legal_move`]), at least `mv` (a quiet move
+    /// found legal without a list is alone here).
     pub legal: &'a MoveList,
 }
 
@@ -59,8 +59,9 @@ pub struct MoveEvent<'a> {
 pub trait Visitor {
     fn on_move(&mut self, event: &MoveEvent);
     /// Whether [`MoveEvent::legal`] must hold every legal move. When not, a replay matches each
-    /// recorded move against the moves of its own piece (and every capture, when one is due)
-    /// without building the moves of the other pieces, which is most of a replay's work.
+    /// recorded move against the moves of its own piece (and every capture, when one is due),
+    /// or finds a quiet move legal without a list, instead of building the moves of the other
+    /// pieces, which is most of a replay's work.
     fn wants_every_legal_move(&self) -> bool {
         true
     }

@@ -337,10 +337,24 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         let cells = &*cells;
         let mut legal = self.legal.take().unwrap_or_default();
         legal.clear();
-        match cells.first() {
-            Some(&from) if !self.visitor.wants_every_legal_move() => {
-                self.generator.generate_from(&at.pos, &mut legal, from)
+        // Most moves are quiet moves written `from-to`: one found legal needs no list (a token
+        // written as a capture is matched the long way, which explains the separator).
+        let wants_all = self.visitor.wants_every_legal_move();
+        let written_quiet = !matches!(token.separator, Some('x' | ':'));
+        let quiet = match *cells {
+            [from, to] if !wants_all && written_quiet => {
+                self.generator.quiet_move(&at.pos, from, to)
             }
+            _ => None,
+        };
+        if let Some(mv) = quiet {
+            // Read `from-to` and captureless: nothing for `match_move` to report.
+            legal.push(mv);
+            self.legal = Some(legal);
+            return Some(Played::Legal(0));
+        }
+        match cells.first() {
+            Some(&from) if !wants_all => self.generator.generate_from(&at.pos, &mut legal, from),
             _ => self.generator.generate(&at.pos, &mut legal),
         }
         let played = self.match_move(at, node, rest, cells, &legal);

@@ -35,6 +35,8 @@ pub trait BitSet:
     + Shr<u32, Output = Self>
 {
     const ZERO: Self;
+    /// How many cells the set holds: a [`BitSet::bit`] must be below.
+    const WIDTH: u32;
     /// `bits` in this width; the caller checks that they fit.
     fn from_bits(bits: Bits) -> Self;
     fn bit(cell: Cell) -> Self;
@@ -48,6 +50,7 @@ pub trait BitSet:
 
 impl BitSet for u64 {
     const ZERO: Self = 0;
+    const WIDTH: u32 = u64::BITS;
     #[inline(always)]
     fn steps(geo: &Geometry) -> &Steps<Self> {
         &geo.narrow
@@ -72,6 +75,7 @@ impl BitSet for u64 {
 
 impl BitSet for u128 {
     const ZERO: Self = 0;
+    const WIDTH: u32 = u128::BITS;
     #[inline(always)]
     fn steps(geo: &Geometry) -> &Steps<Self> {
         &geo.steps

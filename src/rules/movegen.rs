@@ -149,25 +149,9 @@ impl Generator {
         let empty = B::from_bits(rules.board.cells) & !occ;
         let promo_row = B::from_bits(self.promotion_row[mine]);
         let man_captures_king = rules.man_captures_king || relax.man_captures_king;
-
-        // Only men with a first jump open can start a capture: found for all men at once.
         let man_capture_dirs = self.man_capture[mine];
-        let jumpable_by_men = if man_captures_king {
-            opp_pieces
-        } else {
-            opp_pieces & !opp_kings
-        };
-        let mut capturers = B::ZERO;
-        for d in dirs(man_capture_dirs) {
-            // Worked back from the landing squares: a man one step behind a piece it may
-            // jump, with an empty square behind that piece (two steps, not four).
-            let back = opposite(d);
-            capturers |= geo.step(geo.step(empty, back) & jumpable_by_men, back);
-        }
-        capturers &= my_men;
         let king_dirs = self.king_capture;
-        let kings_may_capture =
-            some_king_may_capture(rules, geo, king_dirs, my_kings, opp_pieces, empty);
+        let (capturers, kings_may_capture) = self.capture_starts::<B>(pos, man_captures_king);
 
         // The search, and its state, only when some piece can capture (in most positions none can).
         if capturers != B::ZERO || kings_may_capture {
@@ -239,6 +223,107 @@ impl Generator {
                 }
             }
         }
+    }
+
+    /// Where a capture of `pos` may start: the men of the side to move with a first jump open
+    /// (each of them has a capture), and whether some king of that side may have one (never
+    /// false when it has). Found for all pieces at once, with a few shifts per direction.
+    #[inline(always)]
+    fn capture_starts<B: BitSet>(&self, pos: &Position, man_captures_king: bool) -> (B, bool) {
+        let rules = self.rules;
+        let geo = Steps::<B>::of(&rules.board);
+        let me = pos.to_move();
+        let opp = me.opposite();
+        let opp_pieces = B::from_bits(pos.pieces(opp));
+        let empty = B::from_bits(rules.board.cells & !pos.occupied());
+        let jumpable_by_men = if man_captures_king {
+            opp_pieces
+        } else {
+            opp_pieces & !B::from_bits(pos.kings(opp))
+        };
+        let mut capturers = B::ZERO;
+        for d in dirs(self.man_capture[side(me)]) {
+            // Worked back from the landing squares: a man one step behind a piece it may
+            // jump, with an empty square behind that piece (two steps, not four).
+            let back = opposite(d);
+            capturers |= geo.step(geo.step(empty, back) & jumpable_by_men, back);
+        }
+        capturers &= B::from_bits(pos.men(me));
+        let my_kings = B::from_bits(pos.kings(me));
+        let kings_may_capture =
+            some_king_may_capture(rules, geo, self.king_capture, my_kings, opp_pieces, empty);
+        (capturers, kings_may_capture)
+    }
+
+    /// Whether a capture may be due in `pos`: never false when one is, and true without one
+    /// only where a king of the side to move has a piece to jump on one of its lines but no
+    /// landing square beyond (only the search can tell).
+    pub fn capture_may_be_due(&self, pos: &Position) -> bool {
+        let man_captures_king = self.rules.man_captures_king;
+        if self.rules.board.fits_u64() {
+            let (men, kings) = self.capture_starts::<u64>(pos, man_captures_king);
+            men != 0 || kings
+        } else {
+            let (men, kings) = self.capture_starts::<u128>(pos, man_captures_king);
+            men != 0 || kings
+        }
+    }
+
+    /// The quiet move from `from` to `to` when it is legal in `pos`, found without building a
+    /// move list: what a replay needs for most recorded moves. `None` when it is not legal,
+    /// and also whenever [`Generator::capture_may_be_due`]; the caller then generates the
+    /// moves. [`Generator::generate`] is the reference: a move this
+    /// returns is the one quiet move from `from` to `to` it lists.
+    #[inline(always)]
+    pub fn quiet_move(&self, pos: &Position, from: Cell, to: Cell) -> Option<Move> {
+        if self.rules.board.fits_u64() {
+            self.quiet_move_in::<u64>(pos, from, to)
+        } else {
+            self.quiet_move_in::<u128>(pos, from, to)
+        }
+    }
+
+    #[inline(always)]
+    fn quiet_move_in<B: BitSet>(&self, pos: &Position, from: Cell, to: Cell) -> Option<Move> {
+        let rules = self.rules;
+        debug_assert!(std::ptr::eq(rules, pos.rules()) || *rules == *pos.rules());
+        if u32::from(from.max(to)) >= B::WIDTH {
+            return None;
+        }
+        // (Both on the board: `target` is empty and `source` holds a piece.)
+        let (source, target) = (B::bit(from), B::bit(to));
+        let empty = B::from_bits(rules.board.cells & !pos.occupied());
+        let me = pos.to_move();
+        let mine = side(me);
+        let man = source & B::from_bits(pos.men(me)) != B::ZERO;
+        let king = source & B::from_bits(pos.kings(me) & !pos.frozen_king()) != B::ZERO;
+        if target & empty == B::ZERO || !(man || king) {
+            return None;
+        }
+        let (capturers, kings_may_capture) = self.capture_starts::<B>(pos, rules.man_captures_king);
+        if capturers != B::ZERO || kings_may_capture {
+            return None;
+        }
+        let geo = Steps::<B>::of(&rules.board);
+        if man {
+            let promotes = target & B::from_bits(self.promotion_row[mine]) != B::ZERO;
+            return dirs(self.man_step[mine])
+                .any(|d| geo.step(source, d) == target)
+                .then(|| Move::quiet(from, to, PieceKind::Man, promotes));
+        }
+        for d in dirs(self.king_step) {
+            let mut s = geo.step(source, d) & empty;
+            while s != B::ZERO {
+                if s == target {
+                    return Some(Move::quiet(from, to, PieceKind::King, false));
+                }
+                if rules.king_range == KingRange::Short {
+                    break;
+                }
+                s = geo.step(s, d) & empty;
+            }
+        }
+        None
     }
 }
 
