@@ -396,7 +396,7 @@ fn assert_quiet_move_is_the_listed_one(pos: &Position) -> Result<(), TestCaseErr
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
 
     #[test]
     fn a_quiet_move_found_without_a_list_is_the_one_generate_lists(
@@ -417,6 +417,63 @@ proptest! {
                 }
                 pos = pos.play(&moves[p as usize % moves.len()]);
             }
+        }
+    }
+}
+
+/// A replay that asks for every legal move at each ply, and so never takes the quiet-move
+/// shortcut: the reference for a replay that does.
+struct EveryLegalMove;
+
+impl replay::Visitor for EveryLegalMove {
+    fn on_move(&mut self, _: &replay::MoveEvent) {}
+}
+
+/// A random game of `rules` with the token at `cut` rewritten: a random `a-b`, `axb` or `a:b`
+/// (legal or not, quiet or not), or the token that was there with its separator swapped.
+fn rewritten_game(rules: &'static Rules, seed: u64, cut: usize, pick: u32) -> String {
+    let (text, _) = random_pdn_game(rules, seed, 90);
+    let (header, moves) = text.split_once("\n\n").expect("a header");
+    let mut tokens: Vec<String> = moves.split_whitespace().map(str::to_string).collect();
+    let plies: Vec<usize> = (0..tokens.len())
+        .filter(|&i| {
+            tokens[i].starts_with(|c: char| c.is_ascii_digit()) && !tokens[i].ends_with('.')
+        })
+        .filter(|&i| tokens[i] != "*")
+        .collect();
+    if let Some(&at) = plies.get(cut % plies.len().max(1)) {
+        let squares = rules.board.cells.count_ones();
+        let (a, b) = (1 + pick % squares, 1 + pick / 64 % squares);
+        tokens[at] = match pick % 4 {
+            0 => format!("{a}-{b}"),
+            1 => format!("{a}x{b}"),
+            2 => format!("{a}:{b}"),
+            _ if tokens[at].contains('-') => tokens[at].replace('-', "x"),
+            _ => tokens[at].replace(['x', ':'], "-"),
+        };
+    }
+    format!("{header}\n\n{}\n", tokens.join(" "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn replaying_with_the_quiet_move_shortcut_finds_what_the_full_generator_finds(
+        seed in any::<u64>(),
+        cut in any::<usize>(),
+        pick in any::<u32>(),
+    ) {
+        for rules in ALL {
+            // Numeric notation only: the rewrites above are written in numbers.
+            let text = rewritten_game(rules, seed, cut, pick);
+            let games = read_str(&text, ReadOptions::default());
+            prop_assert_eq!(games.len(), 1, "{}", text);
+            let fast = replay::replay(&games[0], &mut ());
+            let full = replay::replay(&games[0], &mut EveryLegalMove);
+            prop_assert_eq!(&fast.findings, &full.findings, "{}", text);
+            prop_assert_eq!(fast.main_line_plies, full.main_line_plies, "{}", text);
+            prop_assert_eq!(fast.end, full.end, "{}", text);
         }
     }
 }
