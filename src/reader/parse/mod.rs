@@ -19,6 +19,7 @@ use crate::notation::Square;
 use smallvec::SmallVec;
 
 mod annotation;
+mod in_place;
 mod moves;
 mod tag;
 #[cfg(test)]

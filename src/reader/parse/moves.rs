@@ -430,10 +430,9 @@ impl GameParser<'_> {
             let text = memchr::memchr(b'[', rest).unwrap_or(rest.len());
             moves.reserve((text / 6).clamp(4, 1024));
         }
-        // (Room is made first: `push` can then write the node where it is stored, rather than
-        // build it on the stack and copy it over, about 3% of parsing's instructions.)
-        moves.reserve(1);
-        moves.push(MoveNode {
+        // Built where it is stored (see `in_place`): `push` built it on the stack, copied it
+        // over, and stalled on the copy.
+        in_place::push_built(moves, || MoveNode {
             number,
             token: token(),
             strength: None,
