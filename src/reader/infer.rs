@@ -209,12 +209,21 @@ impl SquareSummary {
     #[inline]
     pub fn add(&mut self, square: &Square) {
         match *square {
-            Square::Num(n) => {
-                self.numeric = true;
-                self.highest = self.highest.max(n);
-            }
-            Square::Alg { .. } => self.algebraic = true,
+            Square::Num(n) => self.add_numeric(n),
+            Square::Alg { .. } => self.add_algebraic(),
         }
+    }
+
+    /// A numeric square, or the highest of a token's.
+    #[inline]
+    pub fn add_numeric(&mut self, n: u8) {
+        self.numeric = true;
+        self.highest = self.highest.max(n);
+    }
+
+    #[inline]
+    pub fn add_algebraic(&mut self) {
+        self.algebraic = true;
     }
 
     fn any(&self) -> bool {

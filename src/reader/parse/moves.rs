@@ -41,6 +41,7 @@ impl GameParser<'_> {
                 };
                 self.pos = at + 5;
                 let (from, to) = (square(w[0], w[1]), square(w[3], w[4]));
+                self.squares.add_algebraic();
                 self.push_plain_move(at, at + 5, [from, to, from, to], 2, w[2]);
             } else {
                 let mut digits = 1;
@@ -88,7 +89,11 @@ impl GameParser<'_> {
                         } else {
                             first
                         };
-                        let mut squares = [Square::Num(from); 4];
+                        // The squares packed a byte each, lowest first, and the highest: kept
+                        // in registers. (Written into an array of squares one by one, they were
+                        // read back whole moments later, and the read waited for the writes.)
+                        let mut packed = u32::from(from);
+                        let mut highest = from;
                         let mut count = 1;
                         // `end` is at a separator, then past each square read.
                         let mut end = digits;
@@ -101,7 +106,8 @@ impl GameParser<'_> {
                                 units @ 0..=9 => (tens * 10 + units, 2),
                                 _ => (tens, 1),
                             };
-                            squares[count] = Square::Num(number);
+                            packed |= u32::from(number) << (8 * count);
+                            highest = highest.max(number);
                             count += 1;
                             end += 1 + len;
                         }
@@ -109,6 +115,8 @@ impl GameParser<'_> {
                             break;
                         }
                         self.pos = at + end;
+                        self.squares.add_numeric(highest);
+                        let squares = packed.to_le_bytes().map(Square::Num);
                         self.push_plain_move(at, at + end, squares, count, separator);
                     }
                     _ => break,
@@ -209,6 +217,7 @@ impl GameParser<'_> {
                 Square::Num(from),
                 Square::Num(to),
             ];
+            self.squares.add_numeric(from.max(to));
             self.push_plain_move(start, end, squares, 2, separator);
             if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
                 self.try_strength();
@@ -325,7 +334,8 @@ impl GameParser<'_> {
     }
 
     /// Adds the plain move `bytes[start..end]` (`32-28`, `26x17x10`, `c3-d4`): the first
-    /// `count` of `squares` joined by one separator, canonical, nothing to report.
+    /// `count` of `squares` joined by one separator, canonical, nothing to report. The caller
+    /// has added them to the game's square summary.
     #[inline(always)]
     fn push_plain_move(
         &mut self,
@@ -342,9 +352,6 @@ impl GameParser<'_> {
         };
         let number = self.take_pending_number();
         let span = self.span(start, end);
-        for square in &squares[..count] {
-            self.squares.add(square);
-        }
         // (The token is built where the node is written, from values in registers: built here
         // and handed over, it was stored in pieces and loaded whole, and the load stalled.)
         self.push_move(number, kind, || MoveToken {
