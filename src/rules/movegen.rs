@@ -255,9 +255,8 @@ impl Generator {
         (capturers, kings_may_capture)
     }
 
-    /// Whether a capture may be due in `pos`: never false when one is, and true without one
-    /// only where a king of the side to move has a piece to jump on one of its lines but no
-    /// landing square beyond (only the search can tell).
+    /// Whether a capture may be due in `pos`: never false when one is. It tests each piece's
+    /// first jump only, so for kings it may answer yes where the search then finds none.
     pub fn capture_may_be_due(&self, pos: &Position) -> bool {
         let man_captures_king = self.rules.man_captures_king;
         if self.rules.board.fits_u64() {
@@ -272,8 +271,8 @@ impl Generator {
     /// The quiet move from `from` to `to` when it is legal in `pos`, found without building a
     /// move list: what a replay needs for most recorded moves. `None` when it is not legal,
     /// and also whenever [`Generator::capture_may_be_due`]; the caller then generates the
-    /// moves. [`Generator::generate`] is the reference: a move this
-    /// returns is the one quiet move from `from` to `to` it lists.
+    /// moves. [`Generator::generate`] is the reference: a move this returns is the one quiet
+    /// move from `from` to `to` it lists.
     #[inline(always)]
     pub fn quiet_move(&self, pos: &Position, from: Cell, to: Cell) -> Option<Move> {
         if self.rules.board.fits_u64() {

@@ -1,7 +1,7 @@
 //! Appending to a `Vec` with the value built where it is stored.
 //!
 //! `Vec::push` receives its value before it checks for room, and may call the allocator. So a
-//! value of many fields (a 96-byte move node, a tag) is assembled on the stack first, field by
+//! value of many fields (a 96-byte move node) is assembled on the stack first, field by
 //! field, and then copied 16 bytes at a time. A wide load that reads bytes written by several
 //! narrow stores moments before cannot be forwarded from the store buffer, and stalls until they
 //! reach the cache. On `parse --quiet` of OCA_2.0, the stall after one such load was a fifth of
