@@ -439,7 +439,6 @@ fn rewritten_game(rules: &'static Rules, seed: u64, cut: usize, pick: u32) -> St
         .filter(|&i| {
             tokens[i].starts_with(|c: char| c.is_ascii_digit()) && !tokens[i].ends_with('.')
         })
-        .filter(|&i| tokens[i] != "*")
         .collect();
     if let Some(&at) = plies.get(cut % plies.len().max(1)) {
         let squares = rules.board.cells.count_ones();

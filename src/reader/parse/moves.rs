@@ -41,8 +41,7 @@ impl GameParser<'_> {
                 };
                 self.pos = at + 5;
                 let (from, to) = (square(w[0], w[1]), square(w[3], w[4]));
-                self.squares.add_algebraic();
-                self.push_plain_move(at, at + 5, [from, to, from, to], 2, w[2]);
+                self.push_plain_move(at, at + 5, [from, to, from, to], 2, w[2], None);
             } else {
                 let mut digits = 1;
                 while digits < 5 && w[digits].is_ascii_digit() {
@@ -115,9 +114,9 @@ impl GameParser<'_> {
                             break;
                         }
                         self.pos = at + end;
-                        self.squares.add_numeric(highest);
                         let squares = packed.to_le_bytes().map(Square::Num);
-                        self.push_plain_move(at, at + end, squares, count, separator);
+                        let highest = Some(highest);
+                        self.push_plain_move(at, at + end, squares, count, separator, highest);
                     }
                     _ => break,
                 }
@@ -217,8 +216,8 @@ impl GameParser<'_> {
                 Square::Num(from),
                 Square::Num(to),
             ];
-            self.squares.add_numeric(from.max(to));
-            self.push_plain_move(start, end, squares, 2, separator);
+            let highest = Some(from.max(to));
+            self.push_plain_move(start, end, squares, 2, separator, highest);
             if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
                 self.try_strength();
             }
@@ -334,8 +333,9 @@ impl GameParser<'_> {
     }
 
     /// Adds the plain move `bytes[start..end]` (`32-28`, `26x17x10`, `c3-d4`): the first
-    /// `count` of `squares` joined by one separator, canonical, nothing to report. The caller
-    /// has added them to the game's square summary.
+    /// `count` of `squares` joined by one separator, canonical, nothing to report. `highest` is
+    /// the highest of them when they are numeric, `None` when they are algebraic: what the
+    /// game's square summary needs, known to the caller without reading `squares` back.
     #[inline(always)]
     fn push_plain_move(
         &mut self,
@@ -344,7 +344,12 @@ impl GameParser<'_> {
         squares: [Square; 4],
         count: usize,
         separator: u8,
+        highest: Option<u8>,
     ) {
+        match highest {
+            Some(n) => self.squares.add_numeric(n),
+            None => self.squares.add_algebraic(),
+        }
         let kind = if separator == b'-' {
             MoveKind::Step
         } else {
