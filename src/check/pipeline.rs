@@ -1,23 +1,23 @@
 //! Checking many files on several threads, with results delivered in input order.
 //!
-//! One thread reads the inputs in order and cuts them into raw chunks of about [`BATCH_GAMES`]
-//! games, without parsing them (the sequential stage of [`crate::reader::raw`]); worker threads
-//! parse and check the chunks; the calling thread puts the results back in order, joins what
-//! crosses chunks (comments between games, game numbers) and hands them to the sink. Every item
-//! carries a sequence number, so the output is the same whatever the number of jobs, and the
-//! bounded channels and window keep memory flat: at most a few chunks are in flight. With one
-//! job everything runs on the calling thread.
+//! The inputs are cut, in order, into raw chunks of about [`BATCH_GAMES`] games without parsing
+//! them (the sequential stage of [`crate::reader::raw`]); each thread takes the next chunk
+//! itself when it wants work, and parses and checks it; the calling thread, a worker too, puts
+//! the results back in order between its own chunks, joins what crosses chunks (comments
+//! between games, game numbers) and hands them to the sink ([`ordered::pull_in_order`]). Every
+//! item carries a sequence number, so the output is the same whatever the number of jobs, and
+//! the window keeps memory flat: at most a few chunks are in flight. With one job everything
+//! runs on the calling thread.
 //!
 //! [`run`] checks each game ([`GameReport`]); [`run_with`] hands each game to any function on
 //! the workers (the archive commands summarise, match or fingerprint games this way).
 
 use super::{CheckOptions, GameReport, check_game};
-use crate::ordered::Window;
+use crate::ordered;
 use crate::reader::raw::{self, Opening, RawChunk, Splitter, Stitcher};
 use crate::reader::{Game, ReadOptions, Reader};
-use std::collections::BTreeMap;
+use std::collections::VecDeque;
 use std::io::{self, Read};
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
 /// Games per batch handed to a worker: enough to amortise the channel, few enough to keep
@@ -114,51 +114,31 @@ pub fn run_with<T: PerGame>(
             Item::Event(e) => sink(e.into_any()),
         });
     }
-    // Items in flight at most (queued, in the workers, or waiting to be put back in order).
-    let window = Window::new(options.jobs as u64 * 4 + 4);
     let pool = &ChunkPool::default();
-    std::thread::scope(|scope| {
-        let (work_tx, work_rx) = sync_channel::<(u64, Work)>(options.jobs * 2);
-        let (done_tx, done_rx) = sync_channel::<(u64, Done<T>)>(options.jobs * 2);
-        let work_rx = Arc::new(Mutex::new(work_rx));
-        for _ in 0..options.jobs {
-            let work_rx = Arc::clone(&work_rx);
-            let done_tx = done_tx.clone();
-            let read = options.read.clone();
-            scope.spawn(move || worker(&work_rx, &done_tx, &read, pool, per_game));
-        }
-        // Only the workers hold the receiving end: once they stop (the sink failed), the
-        // reader's next send fails instead of waiting for room forever.
-        drop(work_rx);
-        drop(done_tx);
-        let read = options.read.clone();
-        let progress = Arc::clone(&progress);
-        let window = &window;
-        let reader = scope.spawn(move || {
-            let mut seq = 0u64;
-            split_all(inputs, &read, &progress, pool, &mut |work| {
-                seq += 1;
-                // A closed channel or window means the sink failed; the error is reported there.
-                let stopped = || io::Error::new(io::ErrorKind::BrokenPipe, "stopped");
-                if !window.wait_for(seq) {
-                    return Err(stopped());
-                }
-                work_tx.send((seq, work)).map_err(|_| stopped())
-            })
-        });
-        let sunk = deliver_in_order(&done_rx, window, options, per_game, &mut sink);
-        // Unblock the reader and the workers if the sink gave up early.
-        window.close();
-        drop(done_rx);
-        let read = reader
-            .join()
-            .unwrap_or_else(|_| Err(io::Error::other("reader thread panicked")));
-        sunk?;
-        read
-    })
+    let mut feed = Feed {
+        inputs: inputs.into_iter().enumerate(),
+        options: &options.read,
+        progress: &progress,
+        pool,
+        open: None,
+        queued: VecDeque::new(),
+        done_before: 0,
+    };
+    let mut stitcher = Stitcher::new(&options.read);
+    ordered::pull_in_order(
+        options.jobs,
+        // Items in flight at most (in the workers, or waiting to be put back in order).
+        options.jobs * 4 + 4,
+        move || feed.next(),
+        || |work| parse_and_check(work, &options.read, pool, per_game),
+        |done| match stitch(done, &mut stitcher, &options.read, per_game) {
+            Some(event) => sink(event),
+            None => Ok(()),
+        },
+    )
 }
 
-/// Raw chunks the workers are done with, their buffers kept for the reader to fill again: a
+/// Raw chunks the workers are done with, their buffers kept for the feed to fill again: a
 /// buffer allocated on one thread and freed on another costs the allocator more than reusing it.
 /// (The window bounds the chunks in flight, so the pool stays small; a chunk grown past twice
 /// the usual size for a large game is freed, so memory goes down again after it.)
@@ -232,148 +212,135 @@ struct ChunkDone<T> {
     carried: Option<Box<Game>>,
 }
 
-fn worker<T>(
-    work: &Mutex<Receiver<(u64, Work)>>,
-    done: &SyncSender<(u64, Done<T>)>,
+/// A worker's part: a chunk parsed, and each of its games handed to `per_game`.
+fn parse_and_check<T>(
+    work: Work,
     read: &ReadOptions,
     pool: &ChunkPool,
     per_game: &impl Fn(&Game) -> T,
-) {
-    loop {
-        let next = match work.lock() {
-            Ok(rx) => rx.recv(),
-            Err(_) => return,
-        };
-        let Ok((seq, work)) = next else { return };
-        let outcome = match work {
-            Work::Event(e) => Done::Event(e),
-            Work::Chunk { file, chunk } => {
-                let parsed = raw::parse_chunk(&chunk, read);
-                pool.give(chunk);
-                let reports = parsed.games.iter().map(|game| per_game(game)).collect();
-                let head = match parsed.opening {
-                    Some(Opening::Absorbs) => parsed.games.into_iter().next(),
-                    _ => None,
-                };
-                Done::Chunk(Box::new(ChunkDone {
-                    file,
-                    reports,
-                    head,
-                    opening: parsed.opening,
-                    carried: parsed.carried,
-                }))
-            }
-        };
-        if done.send((seq, outcome)).is_err() {
-            return;
-        }
-    }
-}
-
-/// Hands events to `sink` in sequence order, holding early arrivals back, and joins the chunks
-/// of each file (comments carried between chunks, game numbers).
-fn deliver_in_order<T: PerGame>(
-    done: &Receiver<(u64, Done<T>)>,
-    window: &Window,
-    options: &PipelineOptions,
-    per_game: &impl Fn(&Game) -> T,
-    sink: &mut impl FnMut(Event<T>) -> io::Result<()>,
-) -> io::Result<()> {
-    let mut waiting: BTreeMap<u64, Done<T>> = BTreeMap::new();
-    let mut next = 1u64;
-    let mut stitcher = Stitcher::new(&options.read);
-    for (seq, outcome) in done.iter() {
-        waiting.insert(seq, outcome);
-        while let Some(outcome) = waiting.remove(&next) {
-            let event = match outcome {
-                Done::Event(event) => {
-                    if let Event::FileStart { .. } = event {
-                        stitcher = Stitcher::new(&options.read);
-                    }
-                    Some(event.into_any())
-                }
-                Done::Chunk(done) => {
-                    let ChunkDone {
-                        file,
-                        reports,
-                        head,
-                        opening,
-                        carried,
-                    } = *done;
-                    let stitch = stitcher.stitch(opening, reports.len(), carried);
-                    let mut all = Vec::with_capacity(reports.len() + 1);
-                    if let Some(game) = stitch.released {
-                        all.push(per_game(&game));
-                    }
-                    let first = all.len();
-                    all.extend(reports.into_iter().map(|mut report| {
-                        report.shift_index(stitch.index_offset);
-                        report
-                    }));
-                    if let (Some(carried), Some(mut game)) = (stitch.absorbed, head) {
-                        stitcher.absorb(carried, &mut game);
-                        game.index += stitch.index_offset;
-                        all[first] = per_game(&game);
-                    }
-                    (!all.is_empty()).then_some(Event::Games { file, reports: all })
-                }
+) -> Done<T> {
+    match work {
+        Work::Event(e) => Done::Event(e),
+        Work::Chunk { file, chunk } => {
+            let parsed = raw::parse_chunk(&chunk, read);
+            pool.give(chunk);
+            let reports = parsed.games.iter().map(|game| per_game(game)).collect();
+            let head = match parsed.opening {
+                Some(Opening::Absorbs) => parsed.games.into_iter().next(),
+                _ => None,
             };
-            if let Some(event) = event {
-                sink(event)?;
-            }
-            window.delivered(next);
-            next += 1;
+            Done::Chunk(Box::new(ChunkDone {
+                file,
+                reports,
+                head,
+                opening: parsed.opening,
+                carried: parsed.carried,
+            }))
         }
     }
-    Ok(())
 }
 
-/// Reads every input in order, emitting file events and raw chunks of games (not parsed).
-fn split_all(
-    inputs: Vec<Input>,
-    options: &ReadOptions,
-    progress: &Progress,
-    pool: &ChunkPool,
-    emit: &mut dyn FnMut(Work) -> io::Result<()>,
-) -> io::Result<()> {
-    let mut done_before = 0u64;
-    for (file, input) in inputs.into_iter().enumerate() {
-        emit(Work::Event(Event::FileStart { file }))?;
-        let source = match (input.open)() {
-            Ok(source) => source,
-            Err(e) => {
-                emit(Work::Event(Event::FileEnd {
-                    file,
-                    bytes: 0,
-                    error: Some(e.to_string()),
-                }))?;
-                continue;
+/// Finishes a worker's outcome, in input order: joins the chunks of each file (comments
+/// carried between chunks, game numbers). `None` when nothing is left to deliver.
+fn stitch<T: PerGame>(
+    outcome: Done<T>,
+    stitcher: &mut Stitcher,
+    read: &ReadOptions,
+    per_game: &impl Fn(&Game) -> T,
+) -> Option<Event<T>> {
+    match outcome {
+        Done::Event(event) => {
+            if let Event::FileStart { .. } = event {
+                *stitcher = Stitcher::new(read);
             }
-        };
-        let mut splitter = Splitter::new(source, options);
-        let mut error = None;
-        loop {
-            let mut chunk = pool.take();
-            let more = splitter.fill(&mut chunk, CHUNK_REGIONS, CHUNK_BYTES);
-            if !chunk.is_empty() {
-                emit(Work::Chunk { file, chunk })?;
-                progress(done_before + splitter.bytes_consumed());
-            }
-            match more {
-                Ok(true) => continue,
-                Ok(false) => break,
-                Err(e) => {
-                    error = Some(e.to_string());
-                    break;
-                }
-            }
+            Some(event.into_any())
         }
-        let bytes = splitter.bytes_consumed();
-        done_before += bytes;
-        progress(done_before);
-        emit(Work::Event(Event::FileEnd { file, bytes, error }))?;
+        Done::Chunk(done) => {
+            let ChunkDone {
+                file,
+                reports,
+                head,
+                opening,
+                carried,
+            } = *done;
+            let stitch = stitcher.stitch(opening, reports.len(), carried);
+            let mut all = Vec::with_capacity(reports.len() + 1);
+            if let Some(game) = stitch.released {
+                all.push(per_game(&game));
+            }
+            let first = all.len();
+            all.extend(reports.into_iter().map(|mut report| {
+                report.shift_index(stitch.index_offset);
+                report
+            }));
+            if let (Some(carried), Some(mut game)) = (stitch.absorbed, head) {
+                stitcher.absorb(carried, &mut game);
+                game.index += stitch.index_offset;
+                all[first] = per_game(&game);
+            }
+            (!all.is_empty()).then_some(Event::Games { file, reports: all })
+        }
     }
-    Ok(())
+}
+
+/// The inputs in order as units of work, taken by whichever thread wants work next: each
+/// file's start, its raw chunks of games (not parsed), its end.
+struct Feed<'a> {
+    inputs: std::iter::Enumerate<std::vec::IntoIter<Input>>,
+    options: &'a ReadOptions,
+    progress: &'a Progress,
+    pool: &'a ChunkPool,
+    /// The file being split, and its number.
+    open: Option<(usize, Splitter<Box<dyn Read + Send>>)>,
+    /// Work found and not handed out yet (a file's start and end come with other work).
+    queued: VecDeque<Work>,
+    /// Bytes of the files before the open one.
+    done_before: u64,
+}
+
+impl Feed<'_> {
+    fn next(&mut self) -> Option<Work> {
+        loop {
+            if let Some(work) = self.queued.pop_front() {
+                return Some(work);
+            }
+            let Some((file, mut splitter)) = self.open.take() else {
+                let (file, input) = self.inputs.next()?;
+                self.queued
+                    .push_back(Work::Event(Event::FileStart { file }));
+                match (input.open)() {
+                    Ok(source) => self.open = Some((file, Splitter::new(source, self.options))),
+                    Err(e) => self.queued.push_back(Work::Event(Event::FileEnd {
+                        file,
+                        bytes: 0,
+                        error: Some(e.to_string()),
+                    })),
+                }
+                continue;
+            };
+            let mut chunk = self.pool.take();
+            let more = splitter.fill(&mut chunk, CHUNK_REGIONS, CHUNK_BYTES);
+            if chunk.is_empty() {
+                self.pool.give(chunk);
+            } else {
+                self.queued.push_back(Work::Chunk { file, chunk });
+                (self.progress)(self.done_before + splitter.bytes_consumed());
+            }
+            let error = match more {
+                Ok(true) => {
+                    self.open = Some((file, splitter));
+                    continue;
+                }
+                Ok(false) => None,
+                Err(e) => Some(e.to_string()),
+            };
+            let bytes = splitter.bytes_consumed();
+            self.done_before += bytes;
+            (self.progress)(self.done_before);
+            self.queued
+                .push_back(Work::Event(Event::FileEnd { file, bytes, error }));
+        }
+    }
 }
 
 /// Reads every input in order, emitting file events and batches of games.
@@ -523,7 +490,7 @@ mod tests {
         out
     }
 
-    /// A chunk of `text` as the reader thread cuts it.
+    /// A chunk of `text` as the feed cuts it.
     fn chunk_of(text: Vec<u8>) -> RawChunk {
         let mut splitter = Splitter::new(io::Cursor::new(text), &ReadOptions::default());
         let mut chunk = RawChunk::new();
