@@ -184,7 +184,8 @@ where
         }
         return Ok(());
     }
-    let pool = Pull::new(window.max(jobs) as u64, jobs - 1);
+    // (A window of none would let nobody take an item.)
+    let pool = Pull::new(window.max(1) as u64, jobs - 1);
     let feed = Mutex::new(Feed {
         next: Some(next),
         taken: 0,
@@ -489,12 +490,12 @@ mod tests {
         assert!(pulled_squares(3, 4, 0).is_empty());
     }
 
-    /// Pulled items in flight never exceed the window: each thread holds one, and the rest wait
-    /// to be delivered.
+    /// Pulled items in flight never exceed the window, also when it is smaller than the number
+    /// of threads.
     #[test]
     fn pulled_items_in_flight_stay_within_the_window() {
         use std::sync::atomic::{AtomicU64, Ordering};
-        for (jobs, window) in [(2, 2), (3, 5), (8, 12)] {
+        for (jobs, window) in [(2, 1), (2, 2), (3, 5), (8, 3), (8, 12)] {
             let taken = AtomicU64::new(0);
             let mut delivered = 0u64;
             let mut most = 0u64;

@@ -20,8 +20,8 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::sync::{Arc, Mutex};
 
-/// Games per batch handed to a worker: enough to amortise the channel, few enough to keep
-/// the output flowing and the reorder buffer small.
+/// Games per batch handed to a worker: enough to amortise taking and delivering it, few enough to
+/// keep the output flowing and the reorder buffer small.
 const BATCH_GAMES: usize = 64;
 
 /// One input to check, opened only when its turn comes (so thousands of files never hold
