@@ -161,9 +161,10 @@ impl Window {
 /// Turns the items `next` gives (`None` at the end) into results with `work` on `jobs` threads,
 /// the calling thread one of them, and gives the results to `sink` in item order on the calling
 /// thread. Each thread calls `next` itself (under a lock, so items are taken in turn) when it
-/// wants work, and the calling thread delivers what is ready between its items. A dedicated
+/// wants work, and the calling thread delivers what is ready between its items. (A dedicated
 /// reading thread and delivering thread beside the workers, waking each other for every item,
-/// cost 6% of a 2-core run in the scheduler; here a thread only waits when the window is full.
+/// put 7% of a 2-core `check -j2` in the kernel's scheduling; here a thread waits only when the
+/// window is full, or at the end.)
 /// At most `window` items are between `next` and the sink. Returns the sink's error.
 pub fn pull_in_order<T, U, W>(
     jobs: usize,
@@ -426,24 +427,41 @@ impl<U> Pull<U> {
 mod tests {
     use super::*;
 
+    /// A square, with uneven work, so results arrive out of order.
+    fn uneven_square(i: u64) -> u64 {
+        if i.is_multiple_of(7) {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        i * i
+    }
+
+    /// A sink that keeps what it gets.
+    fn keep(out: &mut Vec<u64>) -> impl FnMut(u64) -> io::Result<()> + '_ {
+        |r| {
+            out.push(r);
+            Ok(())
+        }
+    }
+
+    /// A sink that fails at its tenth result, as a closed pipe does, counting what it got.
+    fn failing_at_ten(seen: &mut u64) -> impl FnMut(u64) -> io::Result<()> + '_ {
+        |_| {
+            *seen += 1;
+            if *seen == 10 {
+                Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))
+            } else {
+                Ok(())
+            }
+        }
+    }
+
     fn squares(jobs: usize, n: u64) -> Vec<u64> {
         let mut out = Vec::new();
         map_in_order(
             jobs,
             |emit| (1..=n).try_for_each(emit),
-            || {
-                |i: u64| {
-                    // Uneven work, so results arrive out of order.
-                    if i.is_multiple_of(7) {
-                        std::thread::sleep(std::time::Duration::from_millis(1));
-                    }
-                    i * i
-                }
-            },
-            |r| {
-                out.push(r);
-                Ok(())
-            },
+            || uneven_square,
+            keep(&mut out),
         )
         .unwrap();
         out
@@ -457,18 +475,8 @@ mod tests {
             jobs,
             window,
             move || items.next(),
-            || {
-                |i: u64| {
-                    if i.is_multiple_of(7) {
-                        std::thread::sleep(std::time::Duration::from_millis(1));
-                    }
-                    i * i
-                }
-            },
-            |r| {
-                out.push(r);
-                Ok(())
-            },
+            || uneven_square,
+            keep(&mut out),
         )
         .unwrap();
         out
@@ -548,8 +556,18 @@ mod tests {
     }
 
     #[test]
-    fn a_failing_sink_stops_everything_pulled() {
+    fn a_failing_sink_stops_everything() {
         for jobs in [1, 2, 3] {
+            let mut seen = 0;
+            let outcome = map_in_order(
+                jobs,
+                |emit| (0..1_000_000u64).try_for_each(emit),
+                || |i: u64| i,
+                failing_at_ten(&mut seen),
+            );
+            assert_eq!(outcome.unwrap_err().kind(), io::ErrorKind::BrokenPipe);
+            assert_eq!(seen, 10, "{jobs} jobs");
+
             let mut seen = 0;
             let mut items = 0..1_000_000u64;
             let outcome = pull_in_order(
@@ -557,39 +575,10 @@ mod tests {
                 8,
                 move || items.next(),
                 || |i: u64| i,
-                |_| {
-                    seen += 1;
-                    if seen == 10 {
-                        Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))
-                    } else {
-                        Ok(())
-                    }
-                },
+                failing_at_ten(&mut seen),
             );
             assert_eq!(outcome.unwrap_err().kind(), io::ErrorKind::BrokenPipe);
-            assert_eq!(seen, 10);
-        }
-    }
-
-    #[test]
-    fn a_failing_sink_stops_everything() {
-        for jobs in [1, 3] {
-            let mut seen = 0;
-            let outcome = map_in_order(
-                jobs,
-                |emit| (0..1_000_000u64).try_for_each(emit),
-                || |i: u64| i,
-                |_| {
-                    seen += 1;
-                    if seen == 10 {
-                        Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))
-                    } else {
-                        Ok(())
-                    }
-                },
-            );
-            assert_eq!(outcome.unwrap_err().kind(), io::ErrorKind::BrokenPipe);
-            assert_eq!(seen, 10);
+            assert_eq!(seen, 10, "{jobs} jobs pulled");
         }
     }
 }
