@@ -2,7 +2,7 @@
 //! and prints, in one run so the ratios are fair:
 //! - parse only, the floor every stage stands on;
 //! - split only: the sequential stage of the reader (boundaries, file-level decisions, raw
-//!   chunks), all the pipeline's reader thread does;
+//!   chunks), what a pipeline thread does under the lock before it parses its chunk;
 //! - replay only (games already in memory): games/s and moves/s per core;
 //! - the whole check of one game (reader findings, replay, draws, results);
 //! - the parallel pipeline from bytes to reports with 1 and 2 jobs, and its ratio to parsing.
@@ -80,7 +80,7 @@ fn measure(name: &str, bytes: Vec<u8>) {
         );
     };
     row("parse only", parse);
-    row("split only (reader thread)", split);
+    row("split only (sequential)", split);
     row("replay only (in memory)", replay_only);
     println!("  {:<28} {:>9.0} moves/s", "", moves as f64 / replay_only);
     row("check_game (in memory)", check_only);
