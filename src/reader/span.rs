@@ -327,14 +327,21 @@ impl LineIndex {
             Some(last) => from + last + 1,
             None => before.line_start,
         };
-        // Characters before a place: those before its block, and those in it before it.
-        let characters_to = |to: usize| {
-            let block = to / BLOCK;
-            let stretch = &self.text[block * BLOCK..to];
-            summary(block).characters + characters(stretch, self.utf8) as u64
+        // Characters from the line's start: counted directly when the line starts in this
+        // block (most do, and the count is short); else from the block summaries, as a line
+        // may be a whole file long: those before each place's block, and those in it before it.
+        let on_line = if line_start >= from {
+            characters(&self.text[line_start..at], self.utf8) as u64
+        } else {
+            let characters_to = |to: usize| {
+                let block = to / BLOCK;
+                let stretch = &self.text[block * BLOCK..to];
+                summary(block).characters + characters(stretch, self.utf8) as u64
+            };
+            characters_to(at) - characters_to(line_start)
         };
         let first_column = if line_start == 0 { self.first.1 } else { 0 };
-        let column = u64::from(first_column) + characters_to(at) - characters_to(line_start) + 1;
+        let column = u64::from(first_column) + on_line + 1;
         (line, saturate(column))
     }
 
