@@ -139,11 +139,19 @@ impl Drop for Line {
     /// strength mark, text kept as written): most own nothing, and the generated drop called a
     /// drop for every move, 5% of reading a file.
     fn drop(&mut self) {
-        for node in self.moves.drain(..) {
-            if node.owns_heap() {
-                drop(node);
-            } else {
-                std::mem::forget(node);
+        // The nodes are dropped where they lie: moved out one by one (as `drain` does), each
+        // 96-byte node was copied only to be looked at.
+        let len = self.moves.len();
+        // SAFETY: with the length set to 0 first, the vector frees its buffer without dropping
+        // anything, and no node can be dropped twice, even if a drop below panics (the rest
+        // leak). Each node in `0..len` was initialised, and each is dropped at most once.
+        unsafe {
+            self.moves.set_len(0);
+            let nodes = std::slice::from_raw_parts_mut(self.moves.as_mut_ptr(), len);
+            for node in nodes {
+                if node.owns_heap() {
+                    std::ptr::drop_in_place(node);
+                }
             }
         }
     }
