@@ -13,8 +13,8 @@ use pdnkit::report::FileInfo;
 use pdnkit::report::human::escape_controls;
 use pdnkit::report::human::{self, FindingCounts, Headline, RunCounts, Style, write_located};
 use pdnkit::variant::{SquareNotation, Variant};
-use std::collections::BTreeMap;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::collections::{BTreeMap, VecDeque};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -146,11 +146,21 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     };
     let jobs = super::jobs(args.jobs);
     let to = args.to;
-    // This thread reads the games in order; the workers convert and render them; the sink
-    // writes them in input order, so the output is the same for any number of jobs.
-    ordered::map_in_order(
+    // Each thread takes the next batch of games itself (read in order) and converts and renders
+    // it; this thread writes them in input order, so the output is the same for any number of
+    // jobs.
+    let mut feed = Feed {
+        inputs: inputs.iter().enumerate(),
+        read: &read,
+        bytes: &bytes,
+        open: None,
+        queued: VecDeque::new(),
+    };
+    ordered::pull_in_order(
         jobs,
-        |emit| read_games(&inputs, &read, &bytes, emit),
+        // Batches in flight at most (in the workers, or waiting to be put back in order).
+        jobs * 4 + 4,
+        move || feed.next(),
         || {
             let mut converter = Converter::new(options.clone());
             let files = &files;
@@ -185,11 +195,11 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     .outcome())
 }
 
-/// Games handed to a worker at once: enough to amortise the channel, few enough to keep the
-/// output flowing.
+/// Games handed to a worker at once: enough to amortise taking and delivering them, few enough
+/// to keep the output flowing.
 const BATCH_GAMES: usize = 64;
 
-/// What the reading thread hands to the workers.
+/// A unit of work, as the feed hands it out.
 enum Item {
     /// The file is pdnkit's JSON: its spans are not lines of it.
     Json {
@@ -239,107 +249,134 @@ struct Rendered {
     report: Converted,
 }
 
-/// Reads every input in order, in batches of games: PDN through the reader, pdnkit's JSON a
-/// game a line.
-fn read_games(
-    inputs: &[inputs::Input],
-    read: &ReadOptions,
-    bytes: &Bytes,
-    emit: &mut dyn FnMut(Item) -> io::Result<()>,
-) -> io::Result<()> {
-    for (file, input) in inputs.iter().enumerate() {
-        let mut batch = Batch {
-            file,
-            games: Vec::with_capacity(BATCH_GAMES),
-        };
-        let outcome = read_input(input, read, bytes, &mut batch, emit);
-        batch.flush(emit)?;
-        if let Err(error) = outcome {
-            if error.kind() == io::ErrorKind::BrokenPipe {
-                // The sink stopped (`map_in_order` says so this way): stop reading.
-                return Err(error);
+/// The inputs in order as units of work, taken by whichever thread wants work next: batches
+/// of games (PDN through the reader, pdnkit's JSON a game a line), and what a file says of
+/// itself.
+struct Feed<'a> {
+    inputs: std::iter::Enumerate<std::slice::Iter<'a, inputs::Input>>,
+    read: &'a ReadOptions,
+    bytes: &'a Bytes,
+    /// The file being read, and its number.
+    open: Option<(usize, Source)>,
+    /// Work found and not handed out yet.
+    queued: VecDeque<Item>,
+}
+
+/// An input being read.
+enum Source {
+    /// (Boxed: the reader is large, and there is one per file.)
+    Pdn(Box<Reader<BufReader<Box<dyn Read + Send>>>>),
+    /// pdnkit's JSON, a game a line, and the number of the last line read.
+    Json(BufReader<Box<dyn Read + Send>>, u64),
+}
+
+/// How reading a batch of games ended.
+enum Fill {
+    /// The batch is full; the file goes on.
+    Full,
+    /// A line of a JSON file is not a game: reported in its place, and the file goes on.
+    Rejected(JsonGameError),
+    /// The file ended.
+    End,
+}
+
+impl Feed<'_> {
+    fn next(&mut self) -> Option<Item> {
+        loop {
+            if let Some(item) = self.queued.pop_front() {
+                return Some(item);
             }
-            emit(Item::Failed { file, error })?;
-        }
-    }
-    Ok(())
-}
-
-fn read_input(
-    input: &inputs::Input,
-    read: &ReadOptions,
-    bytes: &Bytes,
-    batch: &mut Batch,
-    emit: &mut dyn FnMut(Item) -> io::Result<()>,
-) -> io::Result<()> {
-    let mut source =
-        BufReader::with_capacity(1 << 16, input.open_counted(Arc::clone(&bytes.on_disk))?);
-    if !looks_like_json(source.fill_buf()?) {
-        let mut reader = Reader::new(source, read.clone());
-        let outcome = reader.try_for_each(|game| batch.push(game?, emit));
-        bytes
-            .read
-            .fetch_add(reader.bytes_consumed(), Ordering::Relaxed);
-        return outcome;
-    }
-    let file = batch.file;
-    emit(Item::Json { file })?;
-    // A game a line: a bad line is reported in its place and the rest goes on.
-    let mut text = Vec::new();
-    let mut line = 0;
-    loop {
-        text.clear();
-        if source.read_until(b'\n', &mut text)? == 0 {
-            return Ok(());
-        }
-        line += 1;
-        bytes.read.fetch_add(text.len() as u64, Ordering::Relaxed);
-        if text.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        match json::read_game(text.trim_ascii_end(), line) {
-            Ok(game) => batch.push(game, emit)?,
-            Err(error) => {
-                batch.flush(emit)?;
-                emit(Item::Rejected { file, error })?;
+            let Some((file, mut source)) = self.open.take() else {
+                let (file, input) = self.inputs.next()?;
+                match self.open_input(file, input) {
+                    Ok(source) => self.open = Some((file, source)),
+                    Err(error) => self.queued.push_back(Item::Failed { file, error }),
+                }
+                continue;
+            };
+            let mut games = Vec::with_capacity(BATCH_GAMES);
+            let filled = self.fill(&mut source, &mut games);
+            if !games.is_empty() {
+                self.queued.push_back(Item::Games { file, games });
+            }
+            match filled {
+                Ok(Fill::Full) => self.open = Some((file, source)),
+                Ok(Fill::Rejected(error)) => {
+                    self.queued.push_back(Item::Rejected { file, error });
+                    self.open = Some((file, source));
+                }
+                Ok(Fill::End) => self.close(source),
+                // Reading failed part-way: after the games before it.
+                Err(error) => {
+                    self.close(source);
+                    self.queued.push_back(Item::Failed { file, error });
+                }
             }
         }
     }
+
+    fn open_input(&mut self, file: usize, input: &inputs::Input) -> io::Result<Source> {
+        let on_disk = Arc::clone(&self.bytes.on_disk);
+        let mut source = BufReader::with_capacity(1 << 16, input.open_counted(on_disk)?);
+        if !looks_like_json(source.fill_buf()?) {
+            let reader = Reader::new(source, self.read.clone());
+            return Ok(Source::Pdn(Box::new(reader)));
+        }
+        self.queued.push_back(Item::Json { file });
+        Ok(Source::Json(source, 0))
+    }
+
+    /// Reads games into `games` until the batch is full or the file says something else.
+    fn fill(&self, source: &mut Source, games: &mut Vec<Game>) -> io::Result<Fill> {
+        match source {
+            Source::Pdn(reader) => {
+                while games.len() < BATCH_GAMES {
+                    match reader.next() {
+                        Some(game) => games.push(game?),
+                        None => return Ok(Fill::End),
+                    }
+                }
+            }
+            Source::Json(source, line) => {
+                let mut text = Vec::new();
+                while games.len() < BATCH_GAMES {
+                    text.clear();
+                    if source.read_until(b'\n', &mut text)? == 0 {
+                        return Ok(Fill::End);
+                    }
+                    *line += 1;
+                    self.bytes
+                        .read
+                        .fetch_add(text.len() as u64, Ordering::Relaxed);
+                    if text.iter().all(u8::is_ascii_whitespace) {
+                        continue;
+                    }
+                    match json::read_game(text.trim_ascii_end(), *line) {
+                        Ok(game) => games.push(game),
+                        Err(error) => return Ok(Fill::Rejected(error)),
+                    }
+                }
+            }
+        }
+        Ok(Fill::Full)
+    }
+
+    /// A file read to its end (or to an error): the PDN reader's bytes join the summary's.
+    fn close(&self, source: Source) {
+        if let Source::Pdn(reader) = source {
+            self.bytes
+                .read
+                .fetch_add(reader.bytes_consumed(), Ordering::Relaxed);
+        }
+    }
 }
 
-/// Games of one file on their way to a worker.
-struct Batch {
-    file: usize,
-    games: Vec<Game>,
-}
-
-/// Bytes counted by the reading thread: as on disk (for the bar, against the files' sizes) and
-/// as read (decompressed, for the summary, as `check` counts them).
+/// Bytes counted as the inputs are read: as on disk (for the bar, against the files' sizes)
+/// and as read (decompressed, for the summary, as `check` counts them).
 #[derive(Default)]
 struct Bytes {
     on_disk: Arc<AtomicU64>,
     read: AtomicU64,
-}
-
-impl Batch {
-    fn push(&mut self, game: Game, emit: &mut dyn FnMut(Item) -> io::Result<()>) -> io::Result<()> {
-        self.games.push(game);
-        if self.games.len() == BATCH_GAMES {
-            self.flush(emit)?;
-        }
-        Ok(())
-    }
-
-    fn flush(&mut self, emit: &mut dyn FnMut(Item) -> io::Result<()>) -> io::Result<()> {
-        if self.games.is_empty() {
-            return Ok(());
-        }
-        let games = std::mem::replace(&mut self.games, Vec::with_capacity(BATCH_GAMES));
-        emit(Item::Games {
-            file: self.file,
-            games,
-        })
-    }
 }
 
 /// Converts one game and renders it in the output format.
