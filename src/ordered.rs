@@ -10,6 +10,12 @@ use std::collections::BTreeMap;
 use std::io;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
+/// The window [`pull_in_order`]'s callers use for `jobs` threads: four items each and four
+/// more, so a thread rarely waits for room while one slow item holds the others back.
+pub fn window(jobs: usize) -> usize {
+    jobs * 4 + 4
+}
+
 /// Turns the items `next` gives (`None` at the end) into results with `work` on `jobs` threads,
 /// the calling thread one of them, and gives the results to `sink` in item order on the calling
 /// thread. Each thread calls `next` itself (under a lock, so items are taken in turn) when it

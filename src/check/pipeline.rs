@@ -128,7 +128,7 @@ pub fn run_with<T: PerGame>(
     ordered::pull_in_order(
         options.jobs,
         // Items in flight at most (in the workers, or waiting to be put back in order).
-        options.jobs * 4 + 4,
+        ordered::window(options.jobs),
         move || feed.next(),
         || |work| parse_and_check(work, &options.read, pool, per_game),
         |done| match stitch(done, &mut stitcher, &options.read, per_game) {

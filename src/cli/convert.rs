@@ -159,7 +159,7 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     ordered::pull_in_order(
         jobs,
         // Batches in flight at most (in the workers, or waiting to be put back in order).
-        jobs * 4 + 4,
+        ordered::window(jobs),
         move || feed.next(),
         || {
             let mut converter = Converter::new(options.clone());
