@@ -36,11 +36,7 @@ fn has(game: &Game, code: Code) -> bool {
 
 /// Moves of the main line as written (canonical text).
 fn main_moves(game: &Game) -> Vec<String> {
-    game.moves
-        .moves
-        .iter()
-        .map(|m| m.token.canonical())
-        .collect()
+    game.moves.iter().map(|m| m.canonical()).collect()
 }
 
 // ------------------------------------------------------------------ tokenising traps
@@ -58,11 +54,9 @@ fn two_zero_is_a_result_two_oh_seven_a_move() {
     let games = lenient("1. 32-28 2-07 2-0");
     assert_eq!(games.len(), 1);
     let game = &games[0];
-    assert_eq!(game.moves.moves[1].token.squares.len(), 2);
-    assert_eq!(
-        game.moves.moves[1].token.raw.as_deref().map(String::as_str),
-        Some("2-07")
-    );
+    let second = game.moves.get(1).unwrap();
+    assert_eq!(second.squares().len(), 2);
+    assert_eq!(second.raw(), Some("2-07"));
     assert_eq!(game.result.as_ref().unwrap().kind, ResultKind::TwoZero);
     assert!(has(game, Code::ZeroPaddedSquare));
     // `2-0` followed directly by a digit is not a result either.
@@ -75,7 +69,7 @@ fn results_are_not_cut_out_of_longer_tokens() {
     // `1-0x` is not a result followed by junk; `1/2-1/2` is one token.
     let games = lenient("1. 32-28 1/2-1/2");
     assert_eq!(games[0].result.as_ref().unwrap().kind, ResultKind::Half);
-    assert_eq!(games[0].moves.moves.len(), 1);
+    assert_eq!(games[0].moves.len(), 1);
 }
 
 #[test]
@@ -83,11 +77,11 @@ fn strength_in_parentheses_versus_variation() {
     let games = lenient("1. 32-28 (?) 19-23 (18-23) 2. 28x19 (!?) (2. 33-29) *");
     let game = &games[0];
     assert_eq!(main_moves(game), ["32-28", "19-23", "28x19"]);
-    let m = &game.moves.moves;
+    let m = game.moves.to_nodes();
     assert_eq!(m[0].strength.as_ref().unwrap().text, "(?)");
     assert!(m[0].after.is_empty());
     assert!(m[1].strength.is_none());
-    assert!(matches!(&m[1].after[..], [Annotation::Variation(v)] if v.line.moves.len() == 1));
+    assert!(matches!(&m[1].after[..], [Annotation::Variation(v)] if v.line.len() == 1));
     assert_eq!(m[2].strength.as_ref().unwrap().text, "(!?)");
     assert!(matches!(&m[2].after[..], [Annotation::Variation(_)]));
     assert!(
@@ -104,7 +98,7 @@ fn star_as_terminator_versus_forced_move_mark() {
     assert_eq!(games.len(), 2);
     let first = &games[0];
     assert_eq!(main_moves(first), ["32-28", "19-23"]);
-    assert_eq!(first.moves.moves[0].strength.as_ref().unwrap().text, "*");
+    assert_eq!(first.moves.first().unwrap().strength().unwrap().text, "*");
     assert!(has(first, Code::ForcedMoveMark));
     assert_eq!(first.result.as_ref().unwrap().kind, ResultKind::Unknown);
     assert_eq!(main_moves(&games[1]), ["33-29"]);
@@ -162,8 +156,8 @@ fn collect_unread(line: &Line, out: &mut Vec<(Span, String)>) {
     for a in &line.before {
         visit(a, out);
     }
-    for m in &line.moves {
-        for a in &m.after {
+    for m in line {
+        for a in m.after() {
             visit(a, out);
         }
     }
@@ -177,15 +171,15 @@ fn all_spans(games: &[Game]) -> Vec<Span> {
         for a in &l.before {
             annotation(a, out);
         }
-        for m in &l.moves {
-            if let Some(n) = &m.number {
+        for m in l {
+            if let Some(n) = m.number() {
                 out.push(n.span);
             }
-            out.push(m.token.span);
-            if let Some(s) = &m.strength {
+            out.push(m.span());
+            if let Some(s) = m.strength() {
                 out.push(s.span);
             }
-            for a in &m.after {
+            for a in m.after() {
                 annotation(a, out);
             }
         }
@@ -344,7 +338,7 @@ fn variation_ends(game: &Game) -> Vec<u64> {
         let annotations = l
             .before
             .iter()
-            .chain(l.moves.iter().flat_map(|m| m.after.iter()));
+            .chain(l.iter().flat_map(|m| m.after().iter()));
         for a in annotations {
             if let Annotation::Variation(v) = a {
                 out.push(v.span.end().saturating_sub(1));
@@ -659,7 +653,7 @@ fn cr_only_file_has_correct_line_numbers() {
     let text = "[Event \"a\"]\r[Result \"*\"]\r1. 32-28 19-23\r2. 28x19 14x23 *\r\r[Event \"b\"]\r1. 33-29 *\r";
     let games = lenient(text);
     assert_eq!(games.len(), 2);
-    let moves = &games[0].moves.moves;
+    let moves = games[0].moves.to_nodes();
     assert_eq!(
         (
             at(&games[0], moves[0].token.span).line,
@@ -679,7 +673,10 @@ fn cr_only_file_has_correct_line_numbers() {
         4
     );
     assert_eq!(at(&games[1], games[1].tags[0].span).line, 6);
-    assert_eq!(at(&games[1], games[1].moves.moves[0].token.span).line, 7);
+    assert_eq!(
+        at(&games[1], games[1].moves.first().unwrap().span()).line,
+        7
+    );
     assert!(has(&games[0], Code::CrLineEnds));
 }
 
@@ -725,9 +722,8 @@ fn crlf_and_lf_give_the_same_positions_per_line() {
     let b = lenient(&crlf);
     let pos = |g: &Game| {
         g.moves
-            .moves
             .iter()
-            .map(|m| (g.locate(m.token.span).line, g.locate(m.token.span).column))
+            .map(|m| (g.locate(m.span()).line, g.locate(m.span()).column))
             .collect::<Vec<_>>()
     };
     assert_eq!(pos(&a[0]), pos(&b[0]));
@@ -1010,7 +1006,7 @@ fn standard_fail_files_fail_strict_and_read_leniently() {
         let lenient = read_file(&path, false);
         let errors = errors(&lenient);
         assert!(errors.is_empty(), "{}: {errors:?}", path.display());
-        assert!(lenient.iter().any(|g| !g.moves.moves.is_empty()));
+        assert!(lenient.iter().any(|g| !g.moves.is_empty()));
     }
 }
 
@@ -1023,11 +1019,11 @@ fn count_captures(line: &Line, long: &mut usize, comments: &mut usize) {
     for a in &line.before {
         visit(a, long, comments);
     }
-    for m in &line.moves {
-        if m.token.kind == MoveKind::Capture && m.token.squares.len() > 2 {
+    for m in line {
+        if m.kind() == MoveKind::Capture && m.squares().len() > 2 {
             *long += 1;
         }
-        for a in &m.after {
+        for a in m.after() {
             visit(a, long, comments);
         }
     }

@@ -153,7 +153,7 @@ fn trailing_bytes_keep_every_game_and_are_reported() {
         let places = |g: &reader::Game| -> Vec<_> {
             std::iter::once(g.span)
                 .chain(g.tags.iter().map(|t| t.span))
-                .chain(g.moves.moves.iter().map(|m| m.token.span))
+                .chain(g.moves.iter().map(|m| m.span()))
                 .map(|s| g.locate(s))
                 .collect()
         };

@@ -77,7 +77,7 @@ impl GameKey {
             index: game.index,
             line: game.locate(game.span).line,
             fingerprint: fingerprint(game, &roster, options),
-            plies: game.moves.moves.len() as u32,
+            plies: game.moves.len() as u32,
             roster,
             terminator: game.result.as_ref().map(|r| r.kind.as_str()),
             source: if keep_source {
@@ -109,12 +109,11 @@ pub fn fingerprint(game: &Game, roster: &Roster, options: KeyOptions) -> Fingerp
             }
             None => 0u8.hash(hasher),
         }
-        for node in &game.moves.moves {
-            let token = &node.token;
-            (token.kind == MoveKind::Unknown).hash(hasher);
-            token.squares.as_slice().hash(hasher);
+        for node in game.moves.iter() {
+            (node.kind() == MoveKind::Unknown).hash(hasher);
+            node.squares().hash(hasher);
         }
-        if options.tags || game.moves.moves.is_empty() {
+        if options.tags || game.moves.is_empty() {
             roster.0.hash(hasher);
         }
     }

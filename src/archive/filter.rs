@@ -248,7 +248,7 @@ impl Test {
         if !game.tags.is_empty() {
             return Err(error("expected moves, not tags".into()));
         }
-        let moves: Vec<MoveToken> = game.moves.moves.iter().map(|n| n.token.clone()).collect();
+        let moves: Vec<MoveToken> = game.moves.iter().map(|n| n.token()).collect();
         if moves.is_empty() {
             return Err(error("no moves".into()));
         }
@@ -284,7 +284,7 @@ impl Test {
                 super::first_mover(game, game.variant),
             ),
             Test::Variant(variant) => game.variant == Some(*variant),
-            Test::Plies(range) => range.holds(game.moves.moves.len() as u32),
+            Test::Plies(range) => range.holds(game.moves.len() as u32),
             Test::Has(code) => facts.report().findings.iter().any(|f| f.code == *code),
             Test::Position(setup) => facts.line().reaches(setup),
             Test::Opening(moves) => facts.line().starts_with(moves),

@@ -86,7 +86,7 @@ mod tests {
                 a.tags.iter().map(|t| &t.value).collect::<Vec<_>>(),
                 b.tags.iter().map(|t| &t.value).collect::<Vec<_>>()
             );
-            assert_eq!(a.moves.moves.len(), b.moves.moves.len());
+            assert_eq!(a.moves.len(), b.moves.len());
             assert_eq!(a.header_comments.len(), b.header_comments.len());
         }
     }

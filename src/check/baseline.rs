@@ -7,7 +7,7 @@
 
 use super::GameReport;
 use crate::notation::Square;
-use crate::reader::{Game, MoveKind, MoveToken, Severity};
+use crate::reader::{Game, MoveKind, MoveRef, Severity};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -28,8 +28,8 @@ pub fn game_identity(game: &Game) -> u64 {
         hash.write(tag.value.as_bytes());
         hash.write(&[0]);
     }
-    for node in &game.moves.moves {
-        hash.write_canonical(&node.token);
+    for node in game.moves.iter() {
+        hash.write_canonical(node);
         hash.write(&[0]);
     }
     hash.0
@@ -49,20 +49,20 @@ impl Fnv {
         }
     }
 
-    /// The bytes of [`MoveToken::write_canonical`], hashed as they are made: every game is
+    /// The bytes of [`MoveRef::write_canonical`], hashed as they are made: every game is
     /// hashed, so its moves are not written out as text first (the test
     /// `hashing_a_move_hashes_its_canonical_text` holds the two equal).
-    fn write_canonical(&mut self, token: &MoveToken) {
-        if token.kind == MoveKind::Unknown {
+    fn write_canonical(&mut self, node: MoveRef<'_>) {
+        if node.kind() == MoveKind::Unknown {
             self.write(b"--");
             return;
         }
         let mut sep = [0u8; 4];
-        let sep: &[u8] = match token.separator {
+        let sep: &[u8] = match node.separator() {
             Some(c) => c.encode_utf8(&mut sep).as_bytes(),
             None => &[],
         };
-        for (i, square) in token.squares.iter().enumerate() {
+        for (i, square) in node.squares().iter().enumerate() {
             if i > 0 {
                 self.write(sep);
             }
@@ -267,12 +267,12 @@ mod tests {
                     [GameType \"25\"]\n1. c3-d4 f6-g5 2. d4xf6 g7xe5 3. a1-b2 l12-k11 *\n";
         let games = read_str(text, ReadOptions::default());
         let mut tokens = 0;
-        for node in games.iter().flat_map(|g| &g.moves.moves) {
+        for node in games.iter().flat_map(|g| &g.moves) {
             let mut fast = Fnv::new();
-            fast.write_canonical(&node.token);
+            fast.write_canonical(node);
             let mut slow = Fnv::new();
-            slow.write(node.token.canonical().as_bytes());
-            assert_eq!(fast.0, slow.0, "{}", node.token.canonical());
+            slow.write(node.canonical().as_bytes());
+            assert_eq!(fast.0, slow.0, "{}", node.canonical());
             tokens += 1;
         }
         assert_eq!(tokens, 14, "moves read");

@@ -240,11 +240,11 @@ impl Visitor for DrawVisitor {
             self.offset = e.ply - 1;
         }
         if self.went_on.is_none() && self.end_ply().is_some_and(|p| p < e.ply) {
-            self.went_on = Some(e.node.token.span);
+            self.went_on = Some(e.node.span());
         }
         if let Some(t) = &mut self.tracker {
             for flag in t.advance(e.before, e.mv, e.after) {
-                self.located.push((flag.rule, e.node.token.span));
+                self.located.push((flag.rule, e.node.span()));
             }
         }
         self.last_after = Some(*e.after);

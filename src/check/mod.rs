@@ -234,7 +234,7 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
             .collect(),
         variant: replay.variant.or(game.variant),
         variant_source: game.variant_source,
-        plies_recorded: game.moves.moves.len() as u32,
+        plies_recorded: game.moves.len() as u32,
         plies_replayed: replay.main_line_plies,
         moves_replayed: replay.moves_replayed,
         not_replayed: replay.not_replayed,

@@ -407,7 +407,7 @@ fn render(converter: &mut Converter, to: To, file: &str, mut game: Game) -> io::
     }
     Ok(Rendered {
         index: game.index,
-        moves: game.moves.moves.len() as u64,
+        moves: game.moves.len() as u64,
         text,
         report,
     })

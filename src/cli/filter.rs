@@ -242,7 +242,7 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
     let totals = run.run(
         |game| Item {
             index: game.index,
-            moves: game.moves.moves.len() as u64,
+            moves: game.moves.len() as u64,
             output: filter.matches(game).then(|| render(game, to)),
         },
         |file, item| {

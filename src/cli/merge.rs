@@ -74,7 +74,7 @@ pub fn run(args: MergeArgs, color: ColorWhen) -> io::Result<Outcome> {
         |game| Item {
             index: game.index,
             file: 0,
-            moves: game.moves.moves.len() as u64,
+            moves: game.moves.len() as u64,
             date: game.tag("Date").and_then(DateKey::parse),
             round: tag(game, "Round"),
             event: tag(game, "Event"),

@@ -215,7 +215,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
 impl Totals {
     fn add_game(&mut self, game: &Game) {
         self.run.games += 1;
-        self.run.moves += game.moves.moves.len() as u64;
+        self.run.moves += game.moves.len() as u64;
         let mut errors = 0;
         for d in &game.diagnostics {
             match d.level {

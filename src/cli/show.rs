@@ -189,10 +189,9 @@ fn from_file(path: &Path, args: &ShowArgs) -> Result<Shown, String> {
     // line stops.
     let written = game
         .moves
-        .moves
         .get(args.ply)
-        .filter(|node| node.token.kind != MoveKind::Unknown)
-        .map(|node| node.token.canonical());
+        .filter(|node| node.kind() != MoveKind::Unknown)
+        .map(|node| node.canonical());
     let viewer = args.html.as_ref().map(|_| {
         let title = format!("{name}, game {}", args.game);
         game_viewer(&title, &game, &line, orientation(args))

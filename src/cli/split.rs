@@ -103,7 +103,7 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
         |game| Piece {
             index: game.index,
             value: key.and_then(|k| key_value(game, k)),
-            moves: game.moves.moves.len() as u64,
+            moves: game.moves.len() as u64,
             source: game.source.clone(),
         },
         |file, piece| {

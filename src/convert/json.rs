@@ -101,8 +101,8 @@ fn check_line(line: &Line, depth: usize) -> Result<(), String> {
         Ok(())
     };
     variations(&line.before)?;
-    for node in &line.moves {
-        let token = &node.token;
+    for node in line.iter() {
+        let token = node.token();
         if token.kind != MoveKind::Unknown && token.squares.len() < 2 {
             return Err(format!(
                 "a move (at byte {} of the PDN it came from) names {} square(s): a move needs at least its from and to squares",
@@ -110,7 +110,7 @@ fn check_line(line: &Line, depth: usize) -> Result<(), String> {
                 token.squares.len()
             ));
         }
-        variations(&node.after)?;
+        variations(node.after())?;
     }
     Ok(())
 }

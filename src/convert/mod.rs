@@ -156,7 +156,7 @@ impl Visitor for Recorder<'_> {
     fn on_move(&mut self, e: &MoveEvent) {
         let full = e.mv.is_capture() && (self.long || ambiguous(e.mv, e.legal));
         self.records.push(Record {
-            node: e.node as *const MoveNode as usize,
+            node: e.node.id(),
             mv: *e.mv,
             before: *e.before,
             after: *e.after,
@@ -311,9 +311,8 @@ impl Converter {
             .unwrap_or(first_mover);
         let number = game
             .moves
-            .moves
             .first()
-            .and_then(|n| n.number)
+            .and_then(|n| n.number())
             .map_or(1, |n| n.number.max(1));
         let separator = start.map_or('x', |p| p.capture_separator());
         let mut walk = Walk {
@@ -349,7 +348,7 @@ impl Converter {
         report.positions = positions;
         // Comments alone before the first move open the body, which the reader takes for
         // header comments (a line cut before its first move): say so in the model already.
-        if game.moves.moves.is_empty()
+        if game.moves.is_empty()
             && game
                 .moves
                 .before
@@ -390,7 +389,7 @@ impl Converter {
                 }
             }
             // A file's trailing comments are a "game" of their own: no terminator for them.
-            None if game.tags.is_empty() && game.moves.moves.is_empty() => {}
+            None if game.tags.is_empty() && game.moves.is_empty() => {}
             None => {
                 let kind = game
                     .tag("Result")
@@ -500,7 +499,20 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
 /// the comment `{forced}` after the move, in every line. (The reader's W-FORCED-MOVE-MARK is
 /// reported as repaired.)
 fn fix_forced_marks(line: &mut Line) {
-    for node in &mut line.moves {
+    for k in 0..line.len() {
+        let marked = line
+            .get(k)
+            .and_then(|m| m.strength())
+            .is_some_and(|s| s.text == "*");
+        let has_variation = line.get(k).is_some_and(|m| {
+            m.after()
+                .iter()
+                .any(|a| matches!(a, Annotation::Variation(_)))
+        });
+        if !marked && !has_variation {
+            continue;
+        }
+        let node = line.node_mut(k);
         if let Some(strength) = node.strength.take_if(|s| s.text == "*") {
             node.after.insert(
                 0,

@@ -185,8 +185,8 @@ fn check_line(line: &Line) -> Result<(), Unwritable> {
         Ok(())
     };
     annotations(&line.before)?;
-    for node in &line.moves {
-        annotations(&node.after)?;
+    for node in line.iter() {
+        annotations(node.after())?;
     }
     Ok(())
 }
@@ -282,18 +282,18 @@ fn write_line(line: &Line, w: &mut Wrapper<'_>) {
         write_annotation(annotation, w);
     }
     let mut text = String::new();
-    for node in &line.moves {
+    for node in line.iter() {
         text.clear();
-        if let Some(number) = &node.number {
+        if let Some(number) = &node.number() {
             number.push_to(&mut text);
             text.push(' ');
         }
-        node.token.write_canonical(&mut text);
-        if let Some(strength) = &node.strength {
+        node.write_canonical(&mut text);
+        if let Some(strength) = node.strength() {
             text.push_str(&strength.text);
         }
         w.unit(&text);
-        for annotation in &node.after {
+        for annotation in node.after() {
             write_annotation(annotation, w);
         }
     }

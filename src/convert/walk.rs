@@ -22,22 +22,40 @@ pub(super) struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    fn record_for(&self, node: &MoveNode) -> Option<usize> {
+    /// The record of the move the replay knew as `id` ([`MoveRef::id`]), if it is the next.
+    fn record_for(&self, id: usize) -> Option<usize> {
         let at = self.cursor;
-        (self.records.get(at)?.node == node as *const MoveNode as usize).then_some(at)
+        (self.records.get(at)?.node == id).then_some(at)
     }
 
-    pub(super) fn line(&mut self, line: &mut Line, mut side: Color, mut number: u32, depth: u32) {
+    pub(super) fn line(&mut self, line: &mut Line, side: Color, number: u32, depth: u32) {
         self.annotations(&mut line.before, side, number, depth);
+        // Every move is rewritten: the walk changes them as nodes, each known by the identity
+        // the replay saw, and puts them back.
+        let ids: Vec<usize> = line.iter().map(|m| m.id()).collect();
+        let mut nodes = line.take_nodes();
+        self.moves(&mut nodes, &ids, &mut line.before, side, number, depth);
+        line.put_nodes(nodes);
+    }
+
+    fn moves(
+        &mut self,
+        nodes: &mut Vec<MoveNode>,
+        ids: &[usize],
+        before: &mut Annotations,
+        mut side: Color,
+        mut number: u32,
+        depth: u32,
+    ) {
         let mut need_number = true;
         let mut k = 0;
-        while k < line.moves.len() {
-            let found = self.record_for(&line.moves[k]);
+        while k < nodes.len() {
+            let found = self.record_for(ids[k]);
             if found.is_none() && self.replayed {
-                self.cut(line, k);
+                self.cut(nodes, ids, before, k);
                 break;
             }
-            let node = &mut line.moves[k];
+            let node = &mut nodes[k];
             if let Some(i) = found {
                 side = self.records[i].before.to_move();
             }
@@ -226,38 +244,45 @@ impl Walk<'_> {
     }
 
     /// The moves from `k` on could not be replayed: they go, as written, into one comment.
-    fn cut(&mut self, line: &mut Line, k: usize) {
-        for node in &line.moves[k..] {
-            self.skip_node(node);
+    fn cut(
+        &mut self,
+        nodes: &mut Vec<MoveNode>,
+        ids: &[usize],
+        before: &mut Annotations,
+        k: usize,
+    ) {
+        for (node, &id) in nodes[k..].iter().zip(&ids[k..]) {
+            self.skip_node(id, &node.after);
         }
-        let span = line.moves[k].token.span;
+        let span = nodes[k].token.span;
         let mut rest = Rest {
             out: String::from(UNREPLAYED),
             column: UNREPLAYED.len() + 1,
             glue: false,
         };
-        for node in &line.moves[k..] {
+        for node in &nodes[k..] {
             rest.node(node);
         }
         let text = rest.out;
-        line.moves.truncate(k);
+        nodes.truncate(k);
         let comment = Annotation::Comment(Comment {
             style: CommentStyle::Brace,
             text,
             commands: Vec::new(),
             span,
         });
-        match line.moves.last_mut() {
+        match nodes.last_mut() {
             Some(last) => last.after.push(comment),
-            None => line.before.push(comment),
+            None => before.push(comment),
         }
     }
 
-    fn skip_node(&mut self, node: &MoveNode) {
-        if self.record_for(node).is_some() {
+    /// Passes over a move not written out (and its variations).
+    fn skip_node(&mut self, id: usize, after: &[Annotation]) {
+        if self.record_for(id).is_some() {
             self.cursor += 1;
         }
-        for a in &node.after {
+        for a in after {
             if let Annotation::Variation(v) = a {
                 self.skip_line(&v.line);
             }
@@ -265,8 +290,8 @@ impl Walk<'_> {
     }
 
     fn skip_line(&mut self, line: &Line) {
-        for node in &line.moves {
-            self.skip_node(node);
+        for node in line {
+            self.skip_node(node.id(), node.after());
         }
     }
 }
@@ -348,7 +373,7 @@ impl Rest {
                 for b in &v.line.before {
                     self.annotation(b);
                 }
-                for node in &v.line.moves {
+                for node in &v.line.to_nodes() {
                     self.node(node);
                 }
                 self.close();

@@ -123,8 +123,8 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
     if squares.algebraic {
         // Orthogonal steps only exist in Turkish.
         // (Steps only: a Russian flying king also captures along a rank, `c5:g5`.)
-        let orthogonal = game.moves.moves.iter().filter(|m| m.token.kind == MoveKind::Step).any(|m| {
-            matches!(m.token.squares.as_slice(), [Square::Alg { file: f1, rank: r1 }, Square::Alg { file: f2, rank: r2 }] if f1 == f2 || r1 == r2)
+        let orthogonal = game.moves.iter().filter(|m| m.kind() == MoveKind::Step).any(|m| {
+            matches!(m.squares(), [Square::Alg { file: f1, rank: r1 }, Square::Alg { file: f2, rank: r2 }] if f1 == f2 || r1 == r2)
         });
         return Some(if orthogonal {
             (
@@ -158,11 +158,7 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
     // From the start position the first move tells the board: English men (Black, first) start
     // on 1-12 and open from 9-12; Italian men (White, first) on 21-32 open from 21-24.
     if game.setup.is_none()
-        && let Some(Square::Num(from)) = game
-            .moves
-            .moves
-            .first()
-            .and_then(|m| m.token.squares.first())
+        && let Some(Square::Num(from)) = game.moves.first().and_then(|m| m.squares().first())
     {
         if (21..=24).contains(from) {
             // Russian sites that write numbers count like English from White's side (White's
@@ -170,9 +166,8 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
             // only here: a scan of every move, for a question most games never raise.)
             let colon_captures = game
                 .moves
-                .moves
                 .iter()
-                .any(|m| m.token.kind == MoveKind::Capture && m.token.separator == Some(':'));
+                .any(|m| m.kind() == MoveKind::Capture && m.separator() == Some(':'));
             return Some(if colon_captures {
                 (
                     Variant::Russian,

@@ -16,13 +16,14 @@
 //!     .collect::<Result<_, _>>()
 //!     .unwrap();
 //! assert_eq!(games.len(), 1);
-//! assert_eq!(games[0].moves.moves.len(), 4);
+//! assert_eq!(games[0].moves.len(), 4);
 //! ```
 
 pub mod diagnostic;
 pub mod encoding;
 pub(crate) mod entities;
 mod fen_lines;
+mod in_place;
 mod infer;
 pub mod input;
 mod lex;

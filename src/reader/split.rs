@@ -226,7 +226,7 @@ mod tests {
                 let clean_cut = holder.is_none_or(|g| {
                     g.span.offset == b
                         || (g.tags.iter().all(|t| t.span.offset >= b)
-                            && g.moves.moves.iter().all(|m| m.token.span.offset >= b)
+                            && g.moves.iter().all(|m| m.span().offset >= b)
                             && g.result.as_ref().is_none_or(|r| r.span.offset >= b))
                 });
                 proptest::prop_assert!(clean_cut, "boundary {} inside a game of {:?}", boundary, text);

@@ -92,19 +92,19 @@ fn write_line(line: &Line, w: &mut Wrapper<'_>) {
     for annotation in &line.before {
         write_annotation(annotation, w);
     }
-    for node in &line.moves {
+    for node in line.iter() {
         let mut text = String::new();
-        if let Some(number) = &node.number {
+        if let Some(number) = &node.number() {
             number.push_to(&mut text);
             w.token(&text);
             text.clear();
         }
-        node.token.write_canonical(&mut text);
-        if let Some(strength) = &node.strength {
+        node.write_canonical(&mut text);
+        if let Some(strength) = node.strength() {
             text.push_str(&strength.text);
         }
         w.token(&text);
-        for annotation in &node.after {
+        for annotation in node.after() {
             write_annotation(annotation, w);
         }
     }

@@ -63,8 +63,8 @@ impl Visitor for Collect {
             self.0.push(Step {
                 before: *event.before,
                 mv: *event.mv,
-                written: event.node.token.canonical(),
-                number: event.node.number.map(|n| n.number),
+                written: event.node.canonical(),
+                number: event.node.number().map(|n| n.number),
             });
         }
     }

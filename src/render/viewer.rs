@@ -43,10 +43,9 @@ pub fn game_viewer(title: &str, game: &Game, line: &MainLine, orientation: Orien
     // The moves as written along the main line, the one that is not legal included.
     let written: Vec<String> = game
         .moves
-        .moves
         .iter()
-        .take_while(|n| n.token.kind != MoveKind::Unknown)
-        .map(|n| n.token.canonical())
+        .take_while(|n| n.kind() != MoveKind::Unknown)
+        .map(|n| n.canonical())
         .collect();
     let positions = line.steps.len() + 1;
     let boards: Vec<Markup> = (0..positions)

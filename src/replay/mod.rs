@@ -24,7 +24,7 @@ pub use finding::{Finding, Kind};
 use replayer::run;
 
 use crate::notation::{Color, Square};
-use crate::reader::{Annotation, Game, Line, MoveKind, MoveNode, Span, VariantSource};
+use crate::reader::{Annotation, Game, Line, MoveKind, MoveRef, Moves, Span, VariantSource};
 use crate::rules::movegen::{Generator, Relax};
 use crate::rules::{
     Cell, Move, MoveList, Numbering, Position, Rules, SquareError, SquareMap, movegen, variants,
@@ -42,7 +42,7 @@ pub struct MoveEvent<'a> {
     pub depth: u32,
     /// Half-moves from the game's start, this one included.
     pub ply: u32,
-    pub node: &'a MoveNode,
+    pub node: MoveRef<'a>,
     pub before: &'a Position,
     /// `before` is where the previous move of this line left the board. False for a line's
     /// first move and after a `/FEN/` inside the line, which starts from its own position.
@@ -143,9 +143,8 @@ impl GameReplay {
         out.variant = variant;
         let plies = game
             .moves
-            .moves
             .iter()
-            .filter(|n| n.token.kind != MoveKind::Unknown)
+            .filter(|n| n.kind() != MoveKind::Unknown)
             .count();
         let pieces = game
             .setup
@@ -182,7 +181,7 @@ impl GameReplay {
         };
         // Point at what decided the variant (the GameType), else at the first unchecked move.
         let span = tag_span(game, "GameType")
-            .or_else(|| game.moves.moves.first().map(|n| n.token.span))
+            .or_else(|| game.moves.first().map(|n| n.span()))
             .unwrap_or(game.span);
         let finding = match unchecked {
             Some(what) => {
@@ -233,7 +232,7 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
         {
             visitor.restart();
             out = run(game, rules, turned, visitor);
-            let first = game.moves.moves.first().map(|m| m.token.canonical());
+            let first = game.moves.first().map(|m| m.canonical());
             notes.push(Finding::at(
                 Kind::NumberingMismatch,
                 tag_span(game, "GameType").unwrap_or(game.span),
@@ -313,9 +312,8 @@ fn corner_name(corner: u8) -> &'static str {
 fn written_notation(game: &Game) -> Option<SquareNotation> {
     let square = game
         .moves
-        .moves
         .iter()
-        .find_map(|n| n.token.squares.first())
+        .find_map(|n| n.squares().first())
         .or_else(|| {
             let setup = game.setup.as_ref()?;
             setup

@@ -104,12 +104,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     }
 
     fn game(&mut self, game: &Game) {
-        if let Some(square) = game
-            .moves
-            .moves
-            .first()
-            .and_then(|n| n.token.squares.first())
-        {
+        if let Some(square) = game.moves.first().and_then(|n| n.squares().first()) {
             self.written.notation = match square {
                 Square::Alg { .. } => SquareNotation::Algebraic,
                 Square::Num(_) => SquareNotation::Numeric,
@@ -182,9 +177,9 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         let mut white = setup.clone();
         white.to_move = Some(Color::White);
         let pos = Position::from_setup_numbered(self.rules, self.numbering, &white)?;
-        let first = game.moves.moves.first();
+        let first = game.moves.first();
         let from = first
-            .and_then(|n| n.token.squares.first())
+            .and_then(|n| n.squares().first())
             .and_then(|&sq| self.squares.cell(&self.rules.board, sq).ok());
         let Some((node, from)) = first.zip(from) else {
             return Err(crate::rules::SetupError::MissingSideToMove);
@@ -196,7 +191,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         };
         let mut f = Finding::at(
             Kind::SideToMoveInferred,
-            node.token.span,
+            node.span(),
             format!("the FEN does not say who is to move (`?`); the first move is {side}'s"),
         );
         f.ply = Some(1);
@@ -230,17 +225,20 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 _ => {}
             }
         }
-        for (i, node) in line.moves.iter().enumerate() {
+        let mut moves = line.iter();
+        while let Some(node) = moves.next() {
             // Kept only for the variations after the move (the rest of the time it was a copy
             // per move that nothing read).
-            let before = (live && !node.after.is_empty()).then_some(at);
+            let after_move = node.after();
+            let before = (live && !after_move.is_empty()).then_some(at);
             if live {
-                at.number = match node.number {
+                at.number = match node.number() {
                     Some(n) => n.number,
                     None if at.pos.to_move() == self.rules.first_mover => at.number + 1,
                     None => at.number.max(1),
                 };
-                match self.play(&at, node, &line.moves[i + 1..]) {
+                // (`moves` is now the rest of the line, for resolving an ambiguous move.)
+                match self.play(&at, node, moves.clone()) {
                     Some(played) => {
                         // `play` left the legal moves of `at.pos` in the reused list.
                         let none = MoveList::new();
@@ -265,7 +263,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     None => live = false,
                 }
             }
-            for a in &node.after {
+            for a in after_move {
                 match (a, before) {
                     // An alternative to this move: from the position before it, when known.
                     (Annotation::Variation(v), Some(mut branch)) => {
@@ -308,9 +306,8 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     }
 
     /// The legal move `node` names, or a finding and `None`.
-    fn play(&mut self, at: &Cursor, node: &MoveNode, rest: &[MoveNode]) -> Option<Played> {
-        let token = &node.token;
-        if token.kind == MoveKind::Unknown {
+    fn play(&mut self, at: &Cursor, node: MoveRef<'_>, rest: Moves<'_>) -> Option<Played> {
+        if node.kind() == MoveKind::Unknown {
             self.unknown_move(at, node);
             return None;
         }
@@ -318,14 +315,15 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         // The token's cells, on the stack unless the token is longer than any move.
         let mut short = [0 as Cell; 40];
         let mut long = Vec::new();
-        let cells: &mut [Cell] = match token.squares.len() {
+        let squares = node.squares();
+        let cells: &mut [Cell] = match squares.len() {
             n if n <= short.len() => &mut short[..n],
             n => {
                 long.resize(n, 0);
                 &mut long
             }
         };
-        for (cell, &square) in cells.iter_mut().zip(&token.squares) {
+        for (cell, &square) in cells.iter_mut().zip(squares) {
             match self.squares.cell(geo, square) {
                 Ok(c) => *cell = c,
                 Err(error) => {
@@ -340,7 +338,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         // Most moves are quiet moves written `from-to`: one found legal needs no list (a token
         // written as a capture is matched the long way, which explains the separator).
         let wants_all = self.visitor.wants_every_legal_move();
-        let written_quiet = !matches!(token.separator, Some('x' | ':'));
+        let written_quiet = !matches!(node.separator(), Some('x' | ':'));
         let quiet = match *cells {
             [from, to] if !wants_all && written_quiet => {
                 self.generator.quiet_move(&at.pos, from, to)
@@ -364,7 +362,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
 
     #[cold]
     #[inline(never)]
-    fn unknown_move(&mut self, at: &Cursor, node: &MoveNode) {
+    fn unknown_move(&mut self, at: &Cursor, node: MoveRef<'_>) {
         self.report(
             at,
             node,
@@ -380,7 +378,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     fn square_not_on_board(
         &mut self,
         at: &Cursor,
-        node: &MoveNode,
+        node: MoveRef<'_>,
         square: Square,
         error: SquareError,
     ) {
@@ -409,8 +407,8 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     fn match_move(
         &mut self,
         at: &Cursor,
-        node: &MoveNode,
-        rest: &[MoveNode],
+        node: MoveRef<'_>,
+        rest: Moves<'_>,
         cells: &[Cell],
         legal: &MoveList,
     ) -> Option<Played> {
@@ -427,9 +425,8 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             }
         };
         let mv = played.read(legal);
-        let token = &node.token;
-        let separator_wrong = token
-            .separator
+        let separator_wrong = node
+            .separator()
             .is_some_and(|s| (s == 'x' || s == ':') != mv.is_capture());
         if separator_wrong || !matches!(reading, Reading::Short | Reading::FullPath) {
             self.notation_findings(at, node, mv, reading, separator_wrong, legal);
@@ -444,8 +441,8 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     fn ambiguous(
         &mut self,
         at: &Cursor,
-        node: &MoveNode,
-        rest: &[MoveNode],
+        node: MoveRef<'_>,
+        rest: Moves<'_>,
         candidates: &[Move],
     ) -> Option<(Move, Reading)> {
         let writer = Writer {
@@ -489,7 +486,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     /// No legal move fits the token: the finding that explains why.
     #[cold]
     #[inline(never)]
-    fn illegal(&mut self, at: &Cursor, node: &MoveNode, cells: &[Cell]) {
+    fn illegal(&mut self, at: &Cursor, node: MoveRef<'_>, cells: &[Cell]) {
         // The explanation lists every legal move, not only those `legal` may be.
         let mut all = MoveList::new();
         movegen::generate(&at.pos, &mut all);
@@ -520,7 +517,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     fn notation_findings(
         &mut self,
         at: &Cursor,
-        node: &MoveNode,
+        node: MoveRef<'_>,
         mv: &Move,
         reading: Reading,
         separator_wrong: bool,
@@ -567,14 +564,13 @@ impl<'v, V: Visitor> Replayer<'v, V> {
 
     /// Of several moves a short form names, the one after which the rest of the line replays
     /// furthest, if exactly one does.
-    fn resolve(&self, pos: &Position, candidates: &[Move], rest: &[MoveNode]) -> Resolved {
+    fn resolve(&self, pos: &Position, candidates: &[Move], rest: Moves<'_>) -> Resolved {
         let reach = |m: &Move| {
             let mut p = pos.play(m);
             let mut n = 0;
-            for node in rest {
+            for node in rest.clone() {
                 let cells: Option<SmallVec<[Cell; 8]>> = node
-                    .token
-                    .squares
+                    .squares()
                     .iter()
                     .map(|&s| self.squares.cell(&self.rules.board, s).ok())
                     .collect();
@@ -604,7 +600,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     fn report(
         &mut self,
         at: &Cursor,
-        node: &MoveNode,
+        node: MoveRef<'_>,
         kind: Kind,
         message: String,
         legal_moves: Vec<String>,
@@ -613,16 +609,11 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             kind,
             severity: kind.severity(),
             message,
-            span: node.token.span,
+            span: node.span(),
             ply: Some(at.ply),
             move_number: Some(at.number),
             depth: at.depth,
-            token: Some(
-                node.token
-                    .raw
-                    .as_deref()
-                    .map_or_else(|| node.token.canonical(), String::clone),
-            ),
+            token: Some(node.raw().map_or_else(|| node.canonical(), str::to_string)),
             fen_before: Some(at.pos.to_setup_numbered(self.written).to_string()),
             legal_moves,
             diagram: if kind.severity() == crate::reader::Severity::Error {

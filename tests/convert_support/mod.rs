@@ -63,7 +63,7 @@ struct Moves(HashMap<usize, Move>);
 
 impl Visitor for Moves {
     fn on_move(&mut self, e: &MoveEvent) {
-        self.0.insert(e.node as *const _ as usize, *e.mv);
+        self.0.insert(e.node.id(), *e.mv);
     }
     fn restart(&mut self) {
         self.0.clear();
@@ -141,19 +141,19 @@ fn line_events(line: &Line, moves: &HashMap<usize, Move>, replayed: bool, out: &
             return;
         }
     }
-    for node in &line.moves {
-        match moves.get(&(node as *const _ as usize)) {
+    for node in line {
+        match moves.get(&node.id()) {
             Some(m) => out.push(move_text(m)),
             None if replayed => {
                 out.push("REST".into());
                 return;
             }
-            None => out.push(node.token.canonical()),
+            None => out.push(node.canonical()),
         }
-        if let Some(s) = &node.strength {
+        if let Some(s) = node.strength() {
             out.push(format!("strength {}", s.text));
         }
-        for a in &node.after {
+        for a in node.after() {
             if annotation_events(a, moves, replayed, out) {
                 return;
             }

@@ -151,17 +151,17 @@ impl GameSummary {
         let outcome = Outcome::of(game);
         let first_mover = super::first_mover(game, variant);
         let n = options.opening_plies;
-        let line = &game.moves.moves;
+        let line = &game.moves;
         let opening = (n > 0 && line.len() >= n && game.setup.is_none())
-            .then(|| &line[..n])
-            .filter(|first| first.iter().all(|m| m.token.kind != MoveKind::Unknown))
+            .then(|| line.iter().take(n))
+            .filter(|first| first.clone().all(|m| m.kind() != MoveKind::Unknown))
             .map(|first| {
                 let mut text = String::new();
-                for (i, node) in first.iter().enumerate() {
+                for (i, node) in first.enumerate() {
                     if i > 0 {
                         text.push(' ');
                     }
-                    node.token.write_canonical(&mut text);
+                    node.write_canonical(&mut text);
                 }
                 text.into_boxed_str()
             });

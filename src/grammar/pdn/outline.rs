@@ -143,8 +143,8 @@ fn flatten(line: &Line, out: &mut Vec<Item>) {
     for annotation in &line.before {
         flatten_annotation(annotation, out);
     }
-    for node in &line.moves {
-        if let Some(number) = node.number {
+    for node in line.iter() {
+        if let Some(number) = node.number() {
             out.push(Item::at(
                 number.span,
                 What::MoveNumber {
@@ -153,7 +153,7 @@ fn flatten(line: &Line, out: &mut Vec<Item>) {
                 },
             ));
         }
-        let token = &node.token;
+        let token = node.token();
         out.push(Item::at(
             token.span,
             What::Move {
@@ -170,7 +170,7 @@ fn flatten(line: &Line, out: &mut Vec<Item>) {
                 separator: token.separator,
             },
         ));
-        if let Some(strength) = &node.strength {
+        if let Some(strength) = node.strength() {
             out.push(Item::at(
                 strength.span,
                 What::Strength {
@@ -178,7 +178,7 @@ fn flatten(line: &Line, out: &mut Vec<Item>) {
                 },
             ));
         }
-        for annotation in &node.after {
+        for annotation in node.after() {
             flatten_annotation(annotation, out);
         }
     }

@@ -10,7 +10,7 @@ impl GameParser<'_> {
         }
         self.last_move_end = None;
         let line = &mut self.stack.last_mut().expect("a line is open").line;
-        match line.moves.last_mut() {
+        match line.last_mut() {
             Some(node) => node.after.push(item),
             None => line.before.push(item),
         }
@@ -114,7 +114,7 @@ impl GameParser<'_> {
         self.last_move_end = None;
         self.open_unread = None;
         let parent = self.stack.last().expect("a line is open");
-        let next_turn = if parent.line.moves.is_empty() {
+        let next_turn = if parent.line.is_empty() {
             parent.next_turn
         } else {
             parent.last_turn

@@ -19,7 +19,6 @@ use crate::notation::Square;
 use smallvec::SmallVec;
 
 mod annotation;
-mod in_place;
 mod moves;
 mod tag;
 #[cfg(test)]
@@ -414,7 +413,7 @@ impl<'a> GameParser<'a> {
         };
 
         if tags.is_empty()
-            && main.moves.is_empty()
+            && main.is_empty()
             && result.is_some()
             && main.before.is_empty()
             && header_comments.is_empty()
@@ -426,7 +425,7 @@ impl<'a> GameParser<'a> {
                 "a game with neither tags nor moves: a terminator alone",
             );
         }
-        if tags.is_empty() && main.moves.is_empty() && result.is_none() {
+        if tags.is_empty() && main.is_empty() && result.is_none() {
             let only_comments = main
                 .before
                 .iter()

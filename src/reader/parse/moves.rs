@@ -2,6 +2,7 @@
 //! made of, and the general reader for the rest.
 
 use super::*;
+use crate::reader::model::PlainNumber;
 
 impl GameParser<'_> {
     /// Reads the run of plain tokens that makes up most move text, `12. 32-28 19-23 13. 28x19`,
@@ -41,7 +42,7 @@ impl GameParser<'_> {
                 };
                 self.pos = at + 5;
                 let (from, to) = (square(w[0], w[1]), square(w[3], w[4]));
-                self.push_plain_move(at, at + 5, [from, to, from, to], 2, w[2], None);
+                self.push_plain_move(at, at + 5, || [from, to, from, to], 2, w[2], None);
             } else {
                 let mut digits = 1;
                 while digits < 5 && w[digits].is_ascii_digit() {
@@ -114,7 +115,7 @@ impl GameParser<'_> {
                             break;
                         }
                         self.pos = at + end;
-                        let squares = packed.to_le_bytes().map(Square::Num);
+                        let squares = || packed.to_le_bytes().map(Square::Num);
                         let highest = Some(highest);
                         self.push_plain_move(at, at + end, squares, count, separator, highest);
                     }
@@ -155,17 +156,13 @@ impl GameParser<'_> {
         true
     }
 
-    /// The move number waiting for the move being read, with its span. (The span is found here,
-    /// not when the number is read: a `MoveNumber` stored in pieces one token earlier and copied
-    /// whole here stalled the copy; this one is built in registers where the node is written.)
-    #[inline(always)]
-    fn take_pending_number(&mut self) -> Option<MoveNumber> {
-        let pending = self.pending_number.take()?;
-        Some(MoveNumber {
+    /// The move number read for a move, with its span.
+    fn move_number(&self, pending: PendingNumber) -> MoveNumber {
+        MoveNumber {
             number: pending.number,
             ellipsis: pending.ellipsis,
             span: self.span(pending.start, pending.end),
-        })
+        }
     }
 
     /// Reports (and keeps as text) a move number that no move followed.
@@ -192,7 +189,7 @@ impl GameParser<'_> {
             let text = self.text(start, end);
             let item = Annotation::Unread(Unread { text, span });
             let line = &mut self.stack.last_mut().expect("a line is open").line;
-            let list = match line.moves.last_mut() {
+            let list = match line.last_mut() {
                 Some(node) => &mut node.after,
                 None => &mut line.before,
             };
@@ -210,12 +207,14 @@ impl GameParser<'_> {
             // The common shape (`32-28`, `28x19`): canonical, nothing to report.
             let end = start + len;
             self.pos = end;
-            let squares = [
-                Square::Num(from),
-                Square::Num(to),
-                Square::Num(from),
-                Square::Num(to),
-            ];
+            let squares = || {
+                [
+                    Square::Num(from),
+                    Square::Num(to),
+                    Square::Num(from),
+                    Square::Num(to),
+                ]
+            };
             let highest = Some(from.max(to));
             self.push_plain_move(start, end, squares, 2, separator, highest);
             if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
@@ -341,7 +340,7 @@ impl GameParser<'_> {
         &mut self,
         start: usize,
         end: usize,
-        squares: [Square; 4],
+        squares: impl FnOnce() -> [Square; 4],
         count: usize,
         separator: u8,
         highest: Option<u8>,
@@ -355,17 +354,43 @@ impl GameParser<'_> {
         } else {
             MoveKind::Capture
         };
-        let number = self.take_pending_number();
-        let span = self.span(start, end);
-        // (The token is built where the node is written, from values in registers: built here
-        // and handed over, it was stored in pieces and loaded whole, and the load stalled.)
-        self.push_move(number, kind, || MoveToken {
-            kind,
-            squares: SmallVec::from_buf_and_len(squares, count),
-            separator: Some(separator as char),
-            raw: None,
-            span,
-        });
+        // (The number and the move go into the line as plain values, not as a `MoveNumber` and a
+        // `Span`: a struct assembled field by field and then copied whole stalls the copy.)
+        let pending = self.pending_number.take();
+        let offset = self.chunk.base + start as u64;
+        // (`Some(None)`: a number a record cannot hold, written too far before its move.)
+        let number = pending
+            .map(|p| PlainNumber::new(p.number, p.ellipsis, start - p.start, p.end - p.start));
+        let line = self.open_move(pending, kind);
+        match number {
+            None => line.push_plain(offset, end - start, None, kind, squares, count, separator),
+            Some(Some(n)) => line.push_plain(
+                offset,
+                end - start,
+                Some(n),
+                kind,
+                squares,
+                count,
+                separator,
+            ),
+            Some(None) => {
+                let number = pending.map(|p| self.move_number(p));
+                let span = self.span(start, end);
+                let line = &mut self.stack.last_mut().expect("a line is open").line;
+                line.push(MoveNode {
+                    number,
+                    token: MoveToken {
+                        kind,
+                        squares: SmallVec::from_slice(&squares()[..count]),
+                        separator: Some(separator as char),
+                        raw: None,
+                        span,
+                    },
+                    strength: None,
+                    after: Annotations::new(),
+                });
+            }
+        }
         debug_assert_eq!(
             self.bytes[start..end],
             *self
@@ -373,10 +398,8 @@ impl GameParser<'_> {
                 .last()
                 .expect("a line")
                 .line
-                .moves
                 .last()
                 .expect("pushed")
-                .token
                 .canonical()
                 .as_bytes(),
             "plain moves are canonical"
@@ -388,19 +411,20 @@ impl GameParser<'_> {
         for square in &token.squares {
             self.squares.add(square);
         }
-        let number = self.take_pending_number();
-        self.push_move(number, token.kind, || token);
+        let pending = self.pending_number.take();
+        let number = pending.map(|p| self.move_number(p));
+        self.open_move(pending, token.kind).push(MoveNode {
+            number,
+            token,
+            strength: None,
+            after: Annotations::new(),
+        });
     }
 
-    /// Adds a move of this kind, with the number written before it, to the current line; `token`
-    /// builds it in place.
+    /// Counts a move of this kind, with the number written before it, in the current line, and
+    /// returns the line to add it to.
     #[inline(always)]
-    fn push_move(
-        &mut self,
-        number: Option<MoveNumber>,
-        kind: MoveKind,
-        token: impl FnOnce() -> MoveToken,
-    ) {
+    fn open_move(&mut self, number: Option<PendingNumber>, kind: MoveKind) -> &mut Line {
         self.last_move_end = Some(self.pos);
         self.open_unread = None;
         let main_line = self.stack.len() == 1;
@@ -411,9 +435,13 @@ impl GameParser<'_> {
                 if let Some(expected) = expected
                     && expected.number != written.number
                 {
+                    let span = Span::new(
+                        self.chunk.base + written.start as u64,
+                        written.end - written.start,
+                    );
                     self.diagnostics.push(Diagnostic::new(
                         Code::MoveNumberSequence,
-                        written.span,
+                        span,
                         format!(
                             "move number {} where {} was expected",
                             written.number, expected.number
@@ -434,22 +462,15 @@ impl GameParser<'_> {
         frame.next_turn = turn
             .filter(|_| kind != MoveKind::Unknown)
             .map(Turn::following);
-        let moves = &mut frame.line.moves;
-        if moves.is_empty() && main_line {
+        let line = &mut frame.line;
+        if line.is_empty() && main_line {
             // The main line's first move: room for about as many moves as the text up to the
             // next `[` (the next game, or a comment's bracket) can hold, so the list rarely grows.
             let rest = &self.bytes[self.pos..];
             let text = memchr::memchr(b'[', rest).unwrap_or(rest.len());
-            moves.reserve((text / 6).clamp(4, 1024));
+            line.reserve((text / 6).clamp(4, 1024));
         }
-        // Built where it is stored (see `in_place`): `push` built it on the stack, copied it
-        // over, and stalled on the copy.
-        in_place::push_built(moves, || MoveNode {
-            number,
-            token: token(),
-            strength: None,
-            after: Annotations::new(),
-        });
+        line
     }
 
     /// Reads `!?`-style marks (or `(!?)`) after the last move. Returns false if the text here is
@@ -460,13 +481,13 @@ impl GameParser<'_> {
         };
         let start = self.pos;
         let end = self.bytes.len() - rest.len();
-        let has_move = self.stack.last().is_some_and(|f| !f.line.moves.is_empty());
+        let has_move = self.stack.last().is_some_and(|f| !f.line.is_empty());
         let free = has_move
             && self
                 .stack
                 .last()
-                .and_then(|f| f.line.moves.last())
-                .is_some_and(|m| m.strength.is_none());
+                .and_then(|f| f.line.last())
+                .is_some_and(|m| m.strength().is_none());
         if !free {
             return false;
         }
@@ -480,7 +501,7 @@ impl GameParser<'_> {
         self.open_unread = None;
         let text = self.text(start, end);
         let span = self.span(start, end);
-        if let Some(node) = self.stack.last_mut().and_then(|f| f.line.moves.last_mut()) {
+        if let Some(node) = self.stack.last_mut().and_then(|f| f.line.last_mut()) {
             match &mut node.strength {
                 Some(existing) => {
                     existing.text.push_str(&text);

@@ -131,10 +131,10 @@ fn junk_is_not_merged_across_a_move_number() {
 fn junk_is_not_merged_across_a_strength_mark() {
     let text = "[Event \"e\"]\n1. 32-28 junk ! more *\n";
     let games = parse(text, true);
-    let node = &games[0].moves.moves[0];
-    assert_eq!(node.strength.as_ref().map(|s| s.text.as_str()), Some("!"));
+    let node = games[0].moves.first().expect("a move");
+    assert_eq!(node.strength().map(|s| s.text.as_str()), Some("!"));
     let texts: Vec<&str> = node
-        .after
+        .after()
         .iter()
         .map(|a| match a {
             Annotation::Unread(u) => u.text.as_str(),
@@ -159,7 +159,8 @@ fn plain_runs_are_read_in_a_long_game() {
     let text = "[Event \"e\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 33-29 1-0 2-0\n".repeat(3);
     let games = parse(&text, true);
     assert_eq!(games, parse(&text, false));
-    assert_eq!(games[0].moves.moves.len(), 5);
-    assert_eq!(games[0].moves.moves[4].number.map(|n| n.number), Some(3));
-    assert_eq!(games[0].moves.moves[4].token.canonical(), "33-29");
+    assert_eq!(games[0].moves.len(), 5);
+    let fifth = games[0].moves.get(4).expect("five moves");
+    assert_eq!(fifth.number().map(|n| n.number), Some(3));
+    assert_eq!(fifth.canonical(), "33-29");
 }

@@ -24,10 +24,11 @@ impl GameParser<'_> {
         let merge = self.open_unread.filter(|_| report);
         if let Some(index) = merge {
             let line = &mut self.stack.last_mut().expect("line").line;
-            let last = line
-                .moves
-                .last_mut()
-                .map_or(&mut line.before, |m| &mut m.after);
+            let last = if line.is_empty() {
+                &mut line.before
+            } else {
+                &mut line.last_mut().expect("a move").after
+            };
             if let Some(Annotation::Unread(unread)) = last.last_mut() {
                 let from = unread.span.offset - self.chunk.base;
                 let new_len = (end as u64 - from) as u32;

@@ -127,7 +127,7 @@ impl Finisher {
     /// Interprets a parsed game and queues it (or holds comments for the next game).
     fn finish(&mut self, mut game: Box<Game>, squares: SquareSummary) {
         let orphan = game.tags.is_empty()
-            && game.moves.moves.is_empty()
+            && game.moves.is_empty()
             && game.result.is_none()
             && game.diagnostics.iter().all(|d| {
                 d.code == Code::TextOutsideGame

@@ -1,7 +1,7 @@
 //! Appending to a `Vec` with the value built where it is stored.
 //!
 //! `Vec::push` receives its value before it checks for room, and may call the allocator. So a
-//! value of many fields (a 96-byte move node) is assembled on the stack first, field by
+//! value of many fields (a move record) is assembled on the stack first, field by
 //! field, and then copied 16 bytes at a time. A wide load that reads bytes written by several
 //! narrow stores moments before cannot be forwarded from the store buffer, and stalls until they
 //! reach the cache. On `parse --quiet` of OCA_2.0, the stall after one such load was a fifth of
@@ -11,7 +11,7 @@
 /// Appends `build()` to `vec`, built in the slot it will occupy. If `build` panics, `vec` is
 /// left as it was.
 #[inline(always)]
-pub(super) fn push_built<T>(vec: &mut Vec<T>, build: impl FnOnce() -> T) {
+pub(crate) fn push_built<T>(vec: &mut Vec<T>, build: impl FnOnce() -> T) {
     vec.reserve(1);
     let len = vec.len();
     vec.spare_capacity_mut()[0].write(build());

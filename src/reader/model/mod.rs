@@ -1,9 +1,10 @@
 //! The lossless game model: everything the text says, in order, each item with its span.
 //!
-//! A game is its tags and a main [`Line`]. A line is a list of [`MoveNode`]s; everything written
-//! after a move and before the next move number or move (comments, NAGs, variations, setups) is
-//! kept in that move's `after` list, in source order. A variation in a move's `after` list is an
-//! alternative to that move: it branches from the position before the move.
+//! A game is its tags and a main [`Line`]. A line is a list of moves (read as [`MoveRef`]s, kept
+//! compactly: see `line`); everything written after a move and before the next move number or
+//! move (comments, NAGs, variations, setups) is kept in that move's `after` list, in source
+//! order. A variation in a move's `after` list is an alternative to that move: it branches from
+//! the position before the move.
 
 use super::diagnostic::{Diagnostic, Severity};
 use super::span::{self, LineIndex, Location, Span};
@@ -12,6 +13,10 @@ use crate::notation::Square;
 use crate::variant::{GameType, Variant};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
+
+mod line;
+pub(crate) use line::PlainNumber;
+pub use line::{Line, MoveRef, Moves};
 
 /// Text of a tag: a string kept inline when short (no allocation), on the heap otherwise. It
 /// reads as a `&str` and serialises as a string.
@@ -126,37 +131,6 @@ pub struct Tag {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Line {
-    /// Comments, setups and other items before the first move.
-    #[serde(default, skip_serializing_if = "Annotations::is_empty")]
-    pub before: Annotations,
-    pub moves: Vec<MoveNode>,
-}
-
-impl Drop for Line {
-    /// Drops only the moves that own something on the heap (a comment, a long capture, a
-    /// strength mark, text kept as written): most own nothing, and the generated drop called a
-    /// drop for every move, 5% of reading a file.
-    fn drop(&mut self) {
-        // The nodes are dropped where they lie: moved out one by one (as `drain` does), each
-        // 96-byte node was copied only to be looked at.
-        let len = self.moves.len();
-        // SAFETY: with the length set to 0 first, the vector frees its buffer without dropping
-        // anything, and no node can be dropped twice, even if a drop below panics (the rest
-        // leak). Each node in `0..len` was initialised, and each is dropped at most once.
-        unsafe {
-            self.moves.set_len(0);
-            let nodes = std::slice::from_raw_parts_mut(self.moves.as_mut_ptr(), len);
-            for node in nodes {
-                if node.owns_heap() {
-                    std::ptr::drop_in_place(node);
-                }
-            }
-        }
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveNode {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -177,29 +151,6 @@ pub struct MoveNumber {
     /// `12...`: the number of a move by the second player.
     pub ellipsis: bool,
     pub span: Span,
-}
-
-impl MoveNode {
-    /// Whether dropping the node frees anything. (Every field is named, so that a field added
-    /// to the node or its token must be decided on here: [`Line`]'s drop forgets the nodes for
-    /// which this is false.)
-    #[inline(always)]
-    fn owns_heap(&self) -> bool {
-        let MoveNode {
-            number: _,
-            token:
-                MoveToken {
-                    kind: _,
-                    squares,
-                    separator: _,
-                    raw,
-                    span: _,
-                },
-            strength,
-            after,
-        } = self;
-        squares.spilled() || raw.is_some() || strength.is_some() || !after.is_empty()
-    }
 }
 
 impl MoveNumber {
@@ -246,18 +197,24 @@ impl MoveToken {
 
     /// Appends the canonical text (no allocation when `out` has room).
     pub fn write_canonical(&self, out: &mut String) {
-        if self.kind == MoveKind::Unknown {
-            out.push_str("--");
-            return;
+        write_canonical(self.kind, &self.squares, self.separator, out);
+    }
+}
+
+/// Appends a move's canonical text: its squares joined by its separator, `--` for an unknown
+/// move.
+fn write_canonical(kind: MoveKind, squares: &[Square], separator: Option<char>, out: &mut String) {
+    if kind == MoveKind::Unknown {
+        out.push_str("--");
+        return;
+    }
+    for (i, square) in squares.iter().enumerate() {
+        if i > 0
+            && let Some(sep) = separator
+        {
+            out.push(sep);
         }
-        for (i, square) in self.squares.iter().enumerate() {
-            if i > 0
-                && let Some(sep) = self.separator
-            {
-                out.push(sep);
-            }
-            square.push_to(out);
-        }
+        square.push_to(out);
     }
 }
 
