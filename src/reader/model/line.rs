@@ -198,10 +198,6 @@ impl Record {
 }
 
 impl Line {
-    pub fn new() -> Line {
-        Line::default()
-    }
-
     /// A line of these moves.
     pub fn from_nodes(before: Annotations, nodes: impl IntoIterator<Item = MoveNode>) -> Line {
         let mut line = Line {
@@ -243,10 +239,7 @@ impl Line {
     }
 
     fn view<'a>(&'a self, record: &'a Record) -> MoveRef<'a> {
-        MoveRef {
-            record,
-            node: record.is_full().then(|| &self.full[record.offset as usize]),
-        }
+        MoveRef::new(record, &self.full)
     }
 
     pub fn reserve(&mut self, additional: usize) {
@@ -383,6 +376,15 @@ pub struct MoveRef<'a> {
 }
 
 impl<'a> MoveRef<'a> {
+    /// The move `record` stands for, `full` being its line's whole nodes.
+    #[inline]
+    fn new(record: &'a Record, full: &'a [MoveNode]) -> MoveRef<'a> {
+        MoveRef {
+            record,
+            node: record.is_full().then(|| &full[record.offset as usize]),
+        }
+    }
+
     /// The move number written before the move.
     pub fn number(&self) -> Option<MoveNumber> {
         match self.node {
@@ -507,33 +509,17 @@ pub struct Moves<'a> {
     full: &'a [MoveNode],
 }
 
-impl<'a> Moves<'a> {
-    fn view(&self, record: &'a Record) -> MoveRef<'a> {
-        MoveRef {
-            record,
-            node: record.is_full().then(|| &self.full[record.offset as usize]),
-        }
-    }
-}
-
 impl<'a> Iterator for Moves<'a> {
     type Item = MoveRef<'a>;
 
     #[inline]
     fn next(&mut self) -> Option<MoveRef<'a>> {
         let record = self.records.next()?;
-        Some(self.view(record))
+        Some(MoveRef::new(record, self.full))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.records.size_hint()
-    }
-}
-
-impl DoubleEndedIterator for Moves<'_> {
-    fn next_back(&mut self) -> Option<Self::Item> {
-        let record = self.records.next_back()?;
-        Some(self.view(record))
     }
 }
 

@@ -179,7 +179,7 @@ fn plain_moves_take_records_and_the_rest_are_kept_whole() {
 fn the_fast_path_writes_what_push_writes() {
     let num = |n: u8| Square::Num(n);
     let squares = [num(26), num(17), num(10), num(1)];
-    let mut fast = Line::new();
+    let mut fast = Line::default();
     let number = PlainNumber::new(31, true, 7, 5).expect("fits");
     fast.push_plain(
         1_000,
@@ -191,7 +191,7 @@ fn the_fast_path_writes_what_push_writes() {
         b'x',
     );
     fast.push_plain(1_011, 5, None, MoveKind::Step, || squares, 2, b'-');
-    let mut slow = Line::new();
+    let mut slow = Line::default();
     slow.push(node(
         Some((31, true, 993, 5)),
         &squares,
