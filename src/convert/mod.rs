@@ -500,15 +500,13 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
 /// reported as repaired.)
 fn fix_forced_marks(line: &mut Line) {
     for k in 0..line.len() {
-        let marked = line
-            .get(k)
-            .and_then(|m| m.strength())
-            .is_some_and(|s| s.text == "*");
-        let has_variation = line.get(k).is_some_and(|m| {
-            m.after()
-                .iter()
-                .any(|a| matches!(a, Annotation::Variation(_)))
-        });
+        // (Only a move with a mark or a variation is changed: the rest stay records.)
+        let Some(m) = line.get(k) else { break };
+        let marked = m.strength().is_some_and(|s| s.text == "*");
+        let has_variation = m
+            .after()
+            .iter()
+            .any(|a| matches!(a, Annotation::Variation(_)));
         if !marked && !has_variation {
             continue;
         }

@@ -182,18 +182,14 @@ impl Record {
     /// The move a record (not a full one) holds, as a node.
     fn to_node(self) -> MoveNode {
         debug_assert!(!self.is_full());
-        MoveNode {
-            number: self.number(),
-            token: MoveToken {
-                kind: self.kind,
-                squares: SmallVec::from_buf_and_len(self.squares, usize::from(self.count)),
-                separator: (self.separator != 0).then_some(self.separator as char),
-                raw: None,
-                span: self.span(),
-            },
-            strength: None,
-            after: Annotations::new(),
-        }
+        let token = MoveToken {
+            kind: self.kind,
+            squares: SmallVec::from_buf_and_len(self.squares, usize::from(self.count)),
+            separator: (self.separator != 0).then_some(self.separator as char),
+            raw: None,
+            span: self.span(),
+        };
+        MoveNode::new(self.number(), token)
     }
 }
 
@@ -352,18 +348,14 @@ impl Line {
 impl MoveNode {
     /// A node that stands for nothing, left where one was moved out.
     fn placeholder() -> MoveNode {
-        MoveNode {
-            number: None,
-            token: MoveToken {
-                kind: MoveKind::Unknown,
-                squares: SmallVec::new(),
-                separator: None,
-                raw: None,
-                span: Span::NOWHERE,
-            },
-            strength: None,
-            after: Annotations::new(),
-        }
+        let token = MoveToken {
+            kind: MoveKind::Unknown,
+            squares: SmallVec::new(),
+            separator: None,
+            raw: None,
+            span: Span::NOWHERE,
+        };
+        MoveNode::new(None, token)
     }
 }
 

@@ -153,6 +153,18 @@ pub struct MoveNumber {
     pub span: Span,
 }
 
+impl MoveNode {
+    /// The move `token`, with the number written before it and nothing after it.
+    pub fn new(number: Option<MoveNumber>, token: MoveToken) -> MoveNode {
+        MoveNode {
+            number,
+            token,
+            strength: None,
+            after: Annotations::new(),
+        }
+    }
+}
+
 impl MoveNumber {
     /// Appends the number as PDN writes it: `12.` or `12...`.
     pub fn push_to(&self, out: &mut String) {

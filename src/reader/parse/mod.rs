@@ -45,6 +45,13 @@ pub struct Chunk<'a> {
     pub at_end_of_input: bool,
 }
 
+impl Chunk<'_> {
+    /// The span of `bytes[start..end]`.
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.base + start as u64, end.saturating_sub(start))
+    }
+}
+
 /// A game as parsed, before tags are interpreted and the variant decided.
 pub struct ParsedGame {
     /// (Boxed: a game passes through several queues before it is read, and moving a pointer
@@ -197,7 +204,7 @@ impl<'a> GameParser<'a> {
     }
 
     fn span(&self, start: usize, end: usize) -> Span {
-        Span::new(self.chunk.base + start as u64, end.saturating_sub(start))
+        self.chunk.span(start, end)
     }
 
     /// The line index of the game ending at `end`: from the end of the game before it (so the

@@ -375,20 +375,15 @@ impl GameParser<'_> {
             ),
             Some(None) => {
                 let number = pending.map(|p| self.move_number(p));
-                let span = self.span(start, end);
+                let token = MoveToken {
+                    kind,
+                    squares: SmallVec::from_slice(&squares()[..count]),
+                    separator: Some(separator as char),
+                    raw: None,
+                    span: self.span(start, end),
+                };
                 let line = &mut self.stack.last_mut().expect("a line is open").line;
-                line.push(MoveNode {
-                    number,
-                    token: MoveToken {
-                        kind,
-                        squares: SmallVec::from_slice(&squares()[..count]),
-                        separator: Some(separator as char),
-                        raw: None,
-                        span,
-                    },
-                    strength: None,
-                    after: Annotations::new(),
-                });
+                line.push(MoveNode::new(number, token));
             }
         }
         debug_assert_eq!(
@@ -413,12 +408,8 @@ impl GameParser<'_> {
         }
         let pending = self.pending_number.take();
         let number = pending.map(|p| self.move_number(p));
-        self.open_move(pending, token.kind).push(MoveNode {
-            number,
-            token,
-            strength: None,
-            after: Annotations::new(),
-        });
+        self.open_move(pending, token.kind)
+            .push(MoveNode::new(number, token));
     }
 
     /// Counts a move of this kind, with the number written before it, in the current line, and
@@ -435,13 +426,9 @@ impl GameParser<'_> {
                 if let Some(expected) = expected
                     && expected.number != written.number
                 {
-                    let span = Span::new(
-                        self.chunk.base + written.start as u64,
-                        written.end - written.start,
-                    );
                     self.diagnostics.push(Diagnostic::new(
                         Code::MoveNumberSequence,
-                        span,
+                        self.chunk.span(written.start, written.end),
                         format!(
                             "move number {} where {} was expected",
                             written.number, expected.number
