@@ -20,6 +20,7 @@ use smallvec::SmallVec;
 
 mod annotation;
 mod moves;
+mod plain_run;
 mod tag;
 #[cfg(test)]
 mod tests;
@@ -135,6 +136,37 @@ struct Turn {
 }
 
 impl Turn {
+    /// The turn of a move written with `number` (or none) where `expected` was expected; a
+    /// number out of sequence is reported.
+    #[inline(always)]
+    fn of_move(
+        expected: Option<Turn>,
+        number: Option<PendingNumber>,
+        chunk: &Chunk<'_>,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<Turn> {
+        let Some(written) = number else {
+            return expected;
+        };
+        if let Some(expected) = expected
+            && expected.number != written.number
+        {
+            diagnostics.push(Diagnostic::new(
+                Code::MoveNumberSequence,
+                chunk.span(written.start, written.end),
+                format!(
+                    "move number {} where {} was expected",
+                    written.number, expected.number
+                ),
+            ));
+        }
+        Some(Turn {
+            number: written.number,
+            second: written.ellipsis
+                || expected.is_some_and(|e| e.second && e.number == written.number),
+        })
+    }
+
     fn following(self) -> Turn {
         if self.second {
             Turn {

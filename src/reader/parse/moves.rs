@@ -1,137 +1,10 @@
-//! Move numbers, moves and their strength marks: the runs of plain tokens most move text is
-//! made of, and the general reader for the rest.
+//! Move numbers, moves and their strength marks, read the general way (the runs of plain tokens
+//! most move text is made of have their own reader, `plain_run`).
 
 use super::*;
 use crate::reader::model::PlainNumber;
 
 impl GameParser<'_> {
-    /// Reads the run of plain tokens that makes up most move text, `12. 32-28 19-23 13. 28x19`,
-    /// and returns whether it read any. A plain token, followed by whitespace, is a move number
-    /// (up to four digits and one `.`), a numeric move (two to four squares of one or two digits
-    /// without leading zero, one `-` or `x` between), or an algebraic move of two squares
-    /// (`c3-d4`): what the body loop would read the same way, with nothing to report (a property
-    /// test holds the two to that). The run stops before anything else, which the body loop
-    /// reads. (Each token costs a few comparisons here, against the body loop's dispatch, result
-    /// test and general move reader: this is most of the parse of a plain archive.)
-    pub(super) fn read_plain_run(&mut self) -> bool {
-        let bytes = self.bytes;
-        let start = self.pos;
-        // Each token is read from a 16-byte window (longer than any plain token and the byte
-        // after it): no bounds check per byte. The run stops 16 bytes before the chunk ends.
-        while let Some(window) = bytes.get(self.pos..self.pos + 16) {
-            let w: &[u8; 16] = window.try_into().expect("16 bytes");
-            let at = self.pos;
-            let first = w[0].wrapping_sub(b'0');
-            if first > 9 {
-                // An algebraic move, `c3-d4`, `a1xc3`, `e3:g5`: a file, a rank of one digit,
-                // twice, with `-`, `x` or `:` between.
-                let file = |b: u8| b.is_ascii_lowercase() && b != b'x';
-                let rank = |b: u8| (b'1'..=b'9').contains(&b);
-                if !(file(w[0])
-                    && rank(w[1])
-                    && matches!(w[2], b'-' | b'x' | b':')
-                    && file(w[3])
-                    && rank(w[4])
-                    && lex::is_space(w[5]))
-                {
-                    break;
-                }
-                let square = |file: u8, rank: u8| Square::Alg {
-                    file: file - b'a',
-                    rank: rank - b'1',
-                };
-                self.pos = at + 5;
-                let (from, to) = (square(w[0], w[1]), square(w[3], w[4]));
-                self.push_plain_move(at, at + 5, || [from, to, from, to], 2, w[2], None);
-            } else {
-                let mut digits = 1;
-                while digits < 5 && w[digits].is_ascii_digit() {
-                    digits += 1;
-                }
-                match w[digits] {
-                    b'.' => {
-                        // A move number (four digits at most: no overflow), the first since the
-                        // last move, with no more dots.
-                        if digits > 4
-                            || self.pending_number.is_some()
-                            || !lex::is_space(w[digits + 1])
-                        {
-                            break;
-                        }
-                        let number = w[..digits]
-                            .iter()
-                            .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
-                        self.pending_number = Some(PendingNumber {
-                            number,
-                            ellipsis: false,
-                            start: at,
-                            end: at + digits + 1,
-                        });
-                        self.open_unread = None;
-                        self.pos = at + digits + 1;
-                    }
-                    separator @ (b'-' | b'x') => {
-                        // A numeric move: squares of one or two digits, no leading zero, two to
-                        // four of them, one separator throughout (`32-28`, `26x17x10x1`).
-                        if digits > 2 || first == 0 {
-                            break;
-                        }
-                        // `1-0`, `1-1` and `2-0` standing alone are results.
-                        if digits == 1
-                            && separator == b'-'
-                            && matches!((w[0], w[2]), (b'1', b'0' | b'1') | (b'2', b'0'))
-                            && !w[3].is_ascii_digit()
-                        {
-                            break;
-                        }
-                        let from = if digits == 2 {
-                            first * 10 + (w[1] - b'0')
-                        } else {
-                            first
-                        };
-                        // The squares packed a byte each, lowest first, and the highest: kept
-                        // in registers. (Written into an array of squares one by one, they were
-                        // read back whole moments later, and the read waited for the writes.)
-                        let mut packed = u32::from(from);
-                        let mut highest = from;
-                        let mut count = 1;
-                        // `end` is at a separator, then past each square read.
-                        let mut end = digits;
-                        while count < 4 && w[end] == separator {
-                            let tens = w[end + 1].wrapping_sub(b'0');
-                            if !(1..=9).contains(&tens) {
-                                break;
-                            }
-                            let (number, len) = match w[end + 2].wrapping_sub(b'0') {
-                                units @ 0..=9 => (tens * 10 + units, 2),
-                                _ => (tens, 1),
-                            };
-                            packed |= u32::from(number) << (8 * count);
-                            highest = highest.max(number);
-                            count += 1;
-                            end += 1 + len;
-                        }
-                        if count < 2 || !lex::is_space(w[end]) {
-                            break;
-                        }
-                        self.pos = at + end;
-                        let squares = || packed.to_le_bytes().map(Square::Num);
-                        let highest = Some(highest);
-                        self.push_plain_move(at, at + end, squares, count, separator, highest);
-                    }
-                    _ => break,
-                }
-            }
-            // Past the space that ended the token, and any more.
-            let mut next = self.pos + 1;
-            while bytes.get(next).is_some_and(|b| lex::is_space(*b)) {
-                next += 1;
-            }
-            self.pos = next;
-        }
-        self.pos > start
-    }
-
     pub(super) fn try_move_number(&mut self) -> bool {
         let Ok((rest, (digits, dots))) = tokens::move_number(self.rest()) else {
             return false;
@@ -420,29 +293,7 @@ impl GameParser<'_> {
         self.open_unread = None;
         let main_line = self.stack.len() == 1;
         let frame = self.stack.last_mut().expect("a line is open");
-        let expected = frame.next_turn;
-        let turn = match number {
-            Some(written) => {
-                if let Some(expected) = expected
-                    && expected.number != written.number
-                {
-                    self.diagnostics.push(Diagnostic::new(
-                        Code::MoveNumberSequence,
-                        self.chunk.span(written.start, written.end),
-                        format!(
-                            "move number {} where {} was expected",
-                            written.number, expected.number
-                        ),
-                    ));
-                }
-                Some(Turn {
-                    number: written.number,
-                    second: written.ellipsis
-                        || expected.is_some_and(|e| e.second && e.number == written.number),
-                })
-            }
-            None => expected,
-        };
+        let turn = Turn::of_move(frame.next_turn, number, self.chunk, &mut self.diagnostics);
         frame.last_turn = turn;
         // After an unknown move (`- -`, sometimes written once per move number) counting resumes
         // at the next written number.
@@ -450,12 +301,8 @@ impl GameParser<'_> {
             .filter(|_| kind != MoveKind::Unknown)
             .map(Turn::following);
         let line = &mut frame.line;
-        if line.is_empty() && main_line {
-            // The main line's first move: room for about as many moves as the text up to the
-            // next `[` (the next game, or a comment's bracket) can hold, so the list rarely grows.
-            let rest = &self.bytes[self.pos..];
-            let text = memchr::memchr(b'[', rest).unwrap_or(rest.len());
-            line.reserve((text / 6).clamp(4, 1024));
+        if main_line {
+            reserve_for_game(line, &self.bytes[self.pos..]);
         }
         line
     }
@@ -509,5 +356,15 @@ fn annotation_offset(annotation: &Annotation) -> u64 {
         Annotation::Variation(v) => v.span.offset,
         Annotation::Setup(s) => s.span.offset,
         Annotation::Unread(u) => u.span.offset,
+    }
+}
+
+/// Before the main line's first move, room for about as many moves as the `rest` of the text up
+/// to the next `[` (the next game, or a comment's bracket) can hold, so the list rarely grows.
+#[inline(always)]
+pub(super) fn reserve_for_game(line: &mut Line, rest: &[u8]) {
+    if line.is_empty() {
+        let text = memchr::memchr(b'[', rest).unwrap_or(rest.len());
+        line.reserve((text / 6).clamp(4, 1024));
     }
 }
