@@ -136,35 +136,19 @@ struct Turn {
 }
 
 impl Turn {
-    /// The turn of a move written with `number` (or none) where `expected` was expected; a
-    /// number out of sequence is reported.
+    /// The turn of a move written with `number` (or none) where `expected` was expected, and
+    /// whether the number is in sequence (the caller reports one that is not).
     #[inline(always)]
-    fn of_move(
-        expected: Option<Turn>,
-        number: Option<PendingNumber>,
-        chunk: &Chunk<'_>,
-        diagnostics: &mut Vec<Diagnostic>,
-    ) -> Option<Turn> {
+    fn of_move(expected: Option<Turn>, number: Option<PendingNumber>) -> (Option<Turn>, bool) {
         let Some(written) = number else {
-            return expected;
+            return (expected, true);
         };
-        if let Some(expected) = expected
-            && expected.number != written.number
-        {
-            diagnostics.push(Diagnostic::new(
-                Code::MoveNumberSequence,
-                chunk.span(written.start, written.end),
-                format!(
-                    "move number {} where {} was expected",
-                    written.number, expected.number
-                ),
-            ));
-        }
-        Some(Turn {
+        let in_sequence = expected.is_none_or(|e| e.number == written.number);
+        let turn = Turn {
             number: written.number,
-            second: written.ellipsis
-                || expected.is_some_and(|e| e.second && e.number == written.number),
-        })
+            second: written.ellipsis || (in_sequence && expected.is_some_and(|e| e.second)),
+        };
+        (Some(turn), in_sequence)
     }
 
     fn following(self) -> Turn {

@@ -293,7 +293,17 @@ impl GameParser<'_> {
         self.open_unread = None;
         let main_line = self.stack.len() == 1;
         let frame = self.stack.last_mut().expect("a line is open");
-        let turn = Turn::of_move(frame.next_turn, number, self.chunk, &mut self.diagnostics);
+        let (turn, in_sequence) = Turn::of_move(frame.next_turn, number);
+        if let (false, Some(written), Some(expected)) = (in_sequence, number, frame.next_turn) {
+            self.diagnostics.push(Diagnostic::new(
+                Code::MoveNumberSequence,
+                self.chunk.span(written.start, written.end),
+                format!(
+                    "move number {} where {} was expected",
+                    written.number, expected.number
+                ),
+            ));
+        }
         frame.last_turn = turn;
         // After an unknown move (`- -`, sometimes written once per move number) counting resumes
         // at the next written number.

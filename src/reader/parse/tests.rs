@@ -1,9 +1,14 @@
 use super::*;
 use proptest::prelude::*;
+use std::io::Write;
 
 fn parse(text: &str, plain_runs: bool) -> Vec<Game> {
+    parse_bytes(text.as_bytes(), plain_runs)
+}
+
+fn parse_bytes(bytes: &[u8], plain_runs: bool) -> Vec<Game> {
     let chunk = Chunk {
-        bytes: text.as_bytes(),
+        bytes,
         base: 0,
         first_line: 1,
         first_column: 0,
@@ -163,4 +168,44 @@ fn plain_runs_are_read_in_a_long_game() {
     let fifth = games[0].moves.get(4).expect("five moves");
     assert_eq!(fifth.number().map(|n| n.number), Some(3));
     assert_eq!(fifth.canonical(), "33-29");
+}
+
+/// The `.pdn` files under `dir`, sorted.
+fn pdn_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("a readable directory") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            files.extend(pdn_files(&path));
+        } else if path.extension().is_some_and(|e| e == "pdn") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+/// On real archives too: every fixture, and every archive of ../shared/corpus when it is beside
+/// the checkout (OCA_2.0's 22,621 games among them), each read whole as one chunk, reads the same
+/// with plain runs as without.
+#[test]
+fn plain_runs_read_real_archives_as_the_body_loop_does() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = pdn_files(&root.join("fixtures"));
+    let corpus = root.join("../shared/corpus");
+    if corpus.is_dir() {
+        files.extend(pdn_files(&corpus));
+    } else {
+        // (Written to standard error itself: the harness captures `eprintln!` of a passing test.)
+        let _ = writeln!(std::io::stderr(), "skipped: {} not found", corpus.display());
+    }
+    assert!(files.len() > 20, "{files:?}");
+    for file in files {
+        let bytes = std::fs::read(&file).expect("a readable file");
+        let (plain, general) = (parse_bytes(&bytes, true), parse_bytes(&bytes, false));
+        assert_eq!(plain.len(), general.len(), "{}", file.display());
+        for (index, (plain, general)) in plain.iter().zip(&general).enumerate() {
+            assert!(plain == general, "{} game {index}", file.display());
+        }
+    }
 }
