@@ -221,6 +221,16 @@ impl SquareSummary {
         self.algebraic = true;
     }
 
+    /// A plain move's squares: `highest` is the highest of them when they are numeric, `None`
+    /// when they are algebraic.
+    #[inline]
+    pub fn add_plain(&mut self, highest: Option<u8>) {
+        match highest {
+            Some(n) => self.add_numeric(n),
+            None => self.add_algebraic(),
+        }
+    }
+
     fn any(&self) -> bool {
         self.numeric || self.algebraic
     }

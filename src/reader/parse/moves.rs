@@ -218,15 +218,8 @@ impl GameParser<'_> {
         separator: u8,
         highest: Option<u8>,
     ) {
-        match highest {
-            Some(n) => self.squares.add_numeric(n),
-            None => self.squares.add_algebraic(),
-        }
-        let kind = if separator == b'-' {
-            MoveKind::Step
-        } else {
-            MoveKind::Capture
-        };
+        self.squares.add_plain(highest);
+        let kind = plain_kind(separator);
         // (The number and the move go into the line as plain values, not as a `MoveNumber` and a
         // `Span`: a struct assembled field by field and then copied whole stalls the copy.)
         let pending = self.pending_number.take();
@@ -376,5 +369,15 @@ pub(super) fn reserve_for_game(line: &mut Line, rest: &[u8]) {
     if line.is_empty() {
         let text = memchr::memchr(b'[', rest).unwrap_or(rest.len());
         line.reserve((text / 6).clamp(4, 1024));
+    }
+}
+
+/// The kind of a plain move by its separator: `-` a step; `x` or `:` a capture.
+#[inline(always)]
+pub(super) fn plain_kind(separator: u8) -> MoveKind {
+    if separator == b'-' {
+        MoveKind::Step
+    } else {
+        MoveKind::Capture
     }
 }

@@ -13,7 +13,7 @@
 //! move, the turn, the square summary) is kept in locals while it runs and written back once at
 //! its end: written back per token, it cost about 4% of the run's instructions.
 
-use super::moves::reserve_for_game;
+use super::moves::{plain_kind, reserve_for_game};
 use super::*;
 use crate::reader::model::PlainNumber;
 
@@ -229,15 +229,8 @@ impl Run<'_, '_> {
         self.pending = None;
         self.last_turn = turn;
         self.next_turn = turn.map(Turn::following);
-        match highest {
-            Some(n) => self.summary.add_numeric(n),
-            None => self.summary.add_algebraic(),
-        }
-        let kind = if separator == b'-' {
-            MoveKind::Step
-        } else {
-            MoveKind::Capture
-        };
+        self.summary.add_plain(highest);
+        let kind = plain_kind(separator);
         let offset = self.chunk.base + at as u64;
         self.line
             .push_plain(offset, len, number, kind, squares, count, separator);
