@@ -80,16 +80,7 @@ impl GameParser<'_> {
             // The common shape (`32-28`, `28x19`): canonical, nothing to report.
             let end = start + len;
             self.pos = end;
-            let squares = || {
-                [
-                    Square::Num(from),
-                    Square::Num(to),
-                    Square::Num(from),
-                    Square::Num(to),
-                ]
-            };
-            let highest = Some(from.max(to));
-            self.push_plain_move(start, end, squares, 2, separator, highest);
+            self.push_plain_move(start, end, from, to, separator);
             if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
                 self.try_strength();
             }
@@ -204,21 +195,12 @@ impl GameParser<'_> {
         true
     }
 
-    /// Adds the plain move `bytes[start..end]` (`32-28`, `26x17x10`, `c3-d4`): the first
-    /// `count` of `squares` joined by one separator, canonical, nothing to report. `highest` is
-    /// the highest of them when they are numeric, `None` when they are algebraic: what the
-    /// game's square summary needs, known to the caller without reading `squares` back.
+    /// Adds the plain move `bytes[start..end]`, `from` and `to` joined by `separator` (`32-28`,
+    /// `28x19`): canonical, nothing to report in the token.
     #[inline(always)]
-    fn push_plain_move(
-        &mut self,
-        start: usize,
-        end: usize,
-        squares: impl FnOnce() -> [Square; 4],
-        count: usize,
-        separator: u8,
-        highest: Option<u8>,
-    ) {
-        self.squares.add_plain(highest);
+    fn push_plain_move(&mut self, start: usize, end: usize, from: u8, to: u8, separator: u8) {
+        let (squares, count) = (|| [from, to, from, to].map(Square::Num), 2);
+        self.squares.add_numeric(from.max(to));
         let kind = plain_kind(separator);
         // (The number and the move go into the line as plain values, not as a `MoveNumber` and a
         // `Span`: a struct assembled field by field and then copied whole stalls the copy.)
