@@ -1,4 +1,4 @@
-//! The CLI is safe on any input and any invocation (issue 12): no input is destroyed or lost,
+//! The CLI is safe on any input and any invocation: no input is destroyed or lost,
 //! nothing hangs, nothing from the input reaches the terminal raw, and every failure says which
 //! path it is about and fails the run.
 
@@ -7,6 +7,8 @@ mod cli_support;
 #[path = "support/corpus.rs"]
 mod corpus;
 use cli_support::{assert_code, manifest, pdnkit, run, stderr, stdout, temp_dir};
+#[path = "cli_safety/files.rs"]
+mod files;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -92,7 +94,7 @@ fn output_is_replaced_only_when_the_run_finishes() {
     );
     for entry in std::fs::read_dir(&dir).unwrap() {
         let name = entry.unwrap().file_name();
-        if name.to_string_lossy().starts_with(".pdnkit-") {
+        if name.to_string_lossy().ends_with(".partial") {
             std::fs::remove_file(dir.join(name)).unwrap(); // what a killed run leaves
         }
     }
@@ -105,7 +107,7 @@ fn output_is_replaced_only_when_the_run_finishes() {
     let left: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".pdnkit-"))
+        .filter(|n| n.contains(".pdnkit-") || n.ends_with(".partial"))
         .collect();
     assert!(left.is_empty(), "temporary files left: {left:?}");
     let _ = std::fs::remove_dir_all(dir);

@@ -5,6 +5,7 @@
 //! Each command hands [`GameRun::run`] its own per-game function (run on the worker threads:
 //! summarise, match, fingerprint) and gets the results back in input order, whatever `--jobs`.
 
+use super::files::RunFiles;
 use super::inputs::{self, Input};
 use super::parse::parse_encoding;
 use super::progress::{BYTES_BAR, Progress};
@@ -54,13 +55,21 @@ impl RunTotals {
     /// games fails (2), `failing` problems (copies found, games that could not be written) are
     /// findings (1).
     pub fn outcome(&self, failing: u64) -> Outcome {
+        self.summary(failing).outcome()
+    }
+
+    /// Why the run failed, if it did: its outputs are then left as they were.
+    pub fn failure(&self) -> Option<String> {
+        self.summary(0).failure()
+    }
+
+    fn summary(&self, failing: u64) -> RunSummary {
         RunSummary {
             failed_inputs: self.unreadable_files,
             games: self.counts.games,
             failing_findings: failing,
             unaccepted_unreplayed: 0,
         }
-        .outcome()
     }
 }
 
@@ -76,11 +85,13 @@ pub struct GameRun {
 
 impl GameRun {
     /// Expands the paths; `keep_source` keeps each game's text as written ([`Game::source`]).
-    pub fn new(args: &ReadArgs, keep_source: bool) -> GameRun {
+    /// Also gives the files the run reads, to open its outputs against.
+    pub fn new(args: &ReadArgs, keep_source: bool) -> io::Result<(GameRun, RunFiles)> {
         let inputs = inputs::expand(&args.paths);
+        let files = RunFiles::new(&inputs)?;
         let names = inputs.iter().map(Input::name).collect();
         let total_bytes: u64 = inputs.iter().filter_map(Input::size).sum();
-        GameRun {
+        let run = GameRun {
             inputs,
             names,
             options: PipelineOptions {
@@ -98,12 +109,8 @@ impl GameRun {
             },
             bar: Progress::new(total_bytes, BYTES_BAR, Duration::from_secs(1)),
             read_bytes: Arc::new(AtomicU64::new(0)),
-        }
-    }
-
-    /// The inputs, for [`super::destination::open`] (which refuses to overwrite one).
-    pub fn inputs(&self) -> &[Input] {
-        &self.inputs
+        };
+        Ok((run, files))
     }
 
     /// The options games are checked with when a command checks them.

@@ -1,5 +1,6 @@
 //! `pdnkit check`: read, replay and judge every game; report for people or for CI.
 
+use super::files::RunFiles;
 use super::policy::{PolicyArgs, RunPolicy};
 use super::progress::Progress;
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs};
@@ -122,7 +123,18 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
         return Ok(Outcome::Failure);
     }
     let inputs = inputs::expand(&args.paths);
-    let (out, pending) = destination::open(args.output.as_deref(), &inputs)?;
+    let mut run_files = RunFiles::new(&inputs)?;
+    for path in &policy.files_read {
+        run_files.reads(path);
+    }
+    let (out, pending) = destination::open(args.output.as_deref(), &mut run_files)?;
+    let baseline_output = policy.open_baseline(&mut run_files)?;
+    let step_summary = std::env::var_os("GITHUB_STEP_SUMMARY").map(PathBuf::from);
+    if args.format == Format::Github
+        && let Some(path) = &step_summary
+    {
+        run_files.refuse_input(path, "GITHUB_STEP_SUMMARY")?;
+    }
     let colour = out.colour(color);
     let files: Vec<FileInfo> = inputs
         .iter()
@@ -158,11 +170,7 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
         Format::Json => Box::new(JsonWriter::new(out)?),
         Format::Jsonl => Box::new(JsonLinesWriter::new(out)),
         Format::Sarif => Box::new(SarifWriter::new(out, show)?),
-        Format::Github => Box::new(GithubWriter::new(
-            out,
-            show,
-            std::env::var_os("GITHUB_STEP_SUMMARY").map(PathBuf::from),
-        )),
+        Format::Github => Box::new(GithubWriter::new(out, show, step_summary)),
         Format::Html => {
             let show = Show {
                 max_findings: show.max_findings.or(Some(html::DEFAULT_MAX_FINDINGS)),
@@ -236,14 +244,12 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
     bar.finish();
     totals.seconds = started.elapsed().as_secs_f64();
     totals.baseline_unmatched = policy.baseline.as_ref().map_or(0, |b| b.unmatched());
-    policy.finish_baseline()?;
     writer.finish(&totals)?;
     drop(writer);
-    pending.commit()?;
     // The exit code (`pdnkit check --help` documents it): a run that left moves unchecked is
     // never clean unless the user said that is acceptable.
     let fails_on_warnings = policy.fail_on.fails(Severity::Warning);
-    Ok(RunSummary {
+    let summary = RunSummary {
         failed_inputs: totals.unreadable_files,
         games: totals.games,
         failing_findings: totals.errors
@@ -253,6 +259,9 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
                 0
             },
         unaccepted_unreplayed,
-    }
-    .outcome())
+    };
+    let failure = summary.failure();
+    policy.finish_baseline(baseline_output, failure.as_deref())?;
+    pending.settle(failure.as_deref())?;
+    Ok(summary.outcome())
 }

@@ -2,6 +2,7 @@
 //! out. Games are read in order, converted on several threads and written in input order
 //! (constant memory). Findings and repairs go to standard error.
 
+use super::files::RunFiles;
 use super::progress::Progress;
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs};
 use clap::{Args, ValueEnum};
@@ -114,7 +115,8 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
         encoding: args.encoding,
         ..ReadOptions::default()
     };
-    let (out, pending) = destination::open(args.output.as_deref(), &inputs)?;
+    let mut run_files = RunFiles::new(&inputs)?;
+    let (out, pending) = destination::open(args.output.as_deref(), &mut run_files)?;
     let files: Vec<FileInfo> = inputs
         .iter()
         .map(|input| FileInfo {
@@ -181,18 +183,18 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     )?;
     sink.out.flush()?;
     bar.finish();
-    pending.commit()?;
-    if !args.quiet {
-        sink.run.bytes = bytes.read.load(Ordering::Relaxed);
-        sink.write_summary(started.elapsed())?;
-    }
-    Ok(RunSummary {
+    let summary = RunSummary {
         failed_inputs: sink.findings.unreadable_files,
         games: sink.run.games,
         failing_findings: sink.findings.errors,
         ..RunSummary::default()
+    };
+    pending.settle(summary.failure().as_deref())?;
+    if !args.quiet {
+        sink.run.bytes = bytes.read.load(Ordering::Relaxed);
+        sink.write_summary(started.elapsed())?;
     }
-    .outcome())
+    Ok(summary.outcome())
 }
 
 /// Games handed to a worker at once: enough to amortise taking and delivering them, few enough

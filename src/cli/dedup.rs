@@ -55,9 +55,9 @@ const SCHEMA: &str = "pdnkit-dedup/1";
 
 pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
     let keep = args.keep.is_some();
-    let run = GameRun::new(&args.read, keep);
+    let (run, mut run_files) = GameRun::new(&args.read, keep)?;
     let names = run.names.clone();
-    let (out, pending) = destination::open(args.output.as_deref(), run.inputs())?;
+    let (out, pending) = destination::open(args.output.as_deref(), &mut run_files)?;
     let style = Style {
         colour: out.colour(color),
     };
@@ -101,7 +101,7 @@ pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
     if keep {
         out.flush()?;
         drop(out);
-        pending.commit()?;
+        pending.settle(totals.failure().as_deref())?;
         if !args.quiet {
             let mut err = io::stderr().lock();
             human::write_run_line(&mut err, style, "read", totals.counts, totals.elapsed)?;
@@ -132,7 +132,7 @@ pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
     }
     out.flush()?;
     drop(out);
-    pending.commit()?;
+    pending.settle(totals.failure().as_deref())?;
     Ok(totals.outcome(groups.len() as u64))
 }
 

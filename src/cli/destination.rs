@@ -1,16 +1,13 @@
-//! Where a command writes: standard output (also `-o -`), or `-o FILE`. A file is written to a
-//! temporary file beside it and renamed over FILE only when the run has finished, so a failed
-//! run never leaves a half-written file; and FILE is refused when it is one of the inputs (also
-//! through a link), which writing would empty before it is read. Every write error names the
-//! output.
+//! Where a command writes: standard output (also `-o -`), or `-o FILE` opened through
+//! [`RunFiles::create`] (never over an input, put in place only when the run succeeded). Every
+//! write error names the output.
 
 use super::ColorWhen;
-use super::inputs::Input;
+use super::files::{Pending, RunFiles};
 use super::progress::Progress;
 use std::fs;
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
-use tempfile::TempPath;
+use std::path::Path;
 
 /// The output stream of a run.
 pub struct Destination {
@@ -27,12 +24,8 @@ pub struct Destination {
 /// Output held back for the terminal while a progress bar is up.
 const LINES_HELD: usize = 8 << 10;
 
-/// The file waiting to be put in place once the run has finished (nothing for standard
-/// output). Dropped without [`commit`](Pending::commit), the temporary file is removed.
-pub struct Pending(Option<(TempPath, PathBuf)>);
-
 /// Opens the output `-o` names (standard output for none or `-`).
-pub fn open(output: Option<&Path>, inputs: &[Input]) -> io::Result<(Destination, Pending)> {
+pub fn open(output: Option<&Path>, files: &mut RunFiles) -> io::Result<(Destination, Pending)> {
     let Some(path) = output.filter(|p| p.as_os_str() != "-") else {
         if stdout_is_closed() {
             return Err(io::Error::other(
@@ -48,85 +41,17 @@ pub fn open(output: Option<&Path>, inputs: &[Input]) -> io::Result<(Destination,
             progress: None,
             lines: Vec::new(),
         };
-        return Ok((destination, Pending(None)));
+        return Ok((destination, Pending::in_place()));
     };
-    let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
-    if path.is_dir() {
-        return Err(named(io::Error::new(
-            io::ErrorKind::IsADirectory,
-            "is a directory",
-        )));
-    }
-    for input in inputs {
-        if let Input::File(file) = input
-            && same_file::is_same_file(file, path).unwrap_or(false)
-        {
-            return Err(named(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!(
-                    "is also an input ({}); writing it would destroy it: write elsewhere",
-                    file.display()
-                ),
-            )));
-        }
-    }
-    match fs::metadata(path) {
-        // A device or a pipe (`-o /dev/null`, `-o /dev/stderr`): written to directly; renaming
-        // over it would replace it.
-        Ok(meta) if !meta.is_file() => {
-            let file = fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(named)?;
-            let destination = Destination {
-                name: path.display().to_string(),
-                terminal: file.is_terminal(),
-                inner: Box::new(file),
-                progress: None,
-                lines: Vec::new(),
-            };
-            return Ok((destination, Pending(None)));
-        }
-        // A link to a file: the file it names is replaced, not the link.
-        Ok(_) if path.is_symlink() => {
-            let target = fs::canonicalize(path).map_err(named)?;
-            return open_file(&target, path);
-        }
-        _ => {}
-    }
-    open_file(path, path)
-}
-
-/// `-o` naming the regular file `path` (`shown` in messages): written to a temporary file beside
-/// it.
-fn open_file(path: &Path, shown: &Path) -> io::Result<(Destination, Pending)> {
-    let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", shown.display()));
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".pdnkit-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        // As a plain create would (the umask applies), not tempfile's owner-only default.
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(fs::Permissions::from_mode(0o666));
-    }
-    let temp = builder.tempfile_in(dir).map_err(named)?;
-    if let Ok(existing) = fs::metadata(path) {
-        // Replacing a file keeps its permissions.
-        fs::set_permissions(temp.path(), existing.permissions()).map_err(named)?;
-    }
-    let (file, temp_path) = temp.into_parts();
+    let (file, pending) = files.create(path, "-o")?;
     let destination = Destination {
-        name: shown.display().to_string(),
+        name: path.display().to_string(),
+        terminal: file.is_terminal(),
         inner: Box::new(file),
-        terminal: false,
         progress: None,
         lines: Vec::new(),
     };
-    Ok((destination, Pending(Some((temp_path, path.to_path_buf())))))
+    Ok((destination, pending))
 }
 
 impl Destination {
@@ -199,18 +124,6 @@ impl Write for Destination {
         self.write_lines(true)
             .and_then(|()| self.inner.flush())
             .map_err(|e| self.named(e))
-    }
-}
-
-impl Pending {
-    /// Puts the written file in place (call after the last write was flushed).
-    pub fn commit(self) -> io::Result<()> {
-        let Some((temp, path)) = self.0 else {
-            return Ok(());
-        };
-        temp.persist(&path)
-            .map(drop)
-            .map_err(|e| io::Error::new(e.error.kind(), format!("{}: {}", path.display(), e.error)))
     }
 }
 

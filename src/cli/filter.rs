@@ -224,10 +224,10 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
         }
     };
     let to = args.to;
-    let run = GameRun::new(&args.read, to == To::Source);
+    let (run, mut run_files) = GameRun::new(&args.read, to == To::Source)?;
     let filter = Filter::new(predicates, run.check_options().clone());
     let names = run.names.clone();
-    let (out, pending) = destination::open(args.output.as_deref(), run.inputs())?;
+    let (out, pending) = destination::open(args.output.as_deref(), &mut run_files)?;
     let mut out = out.buffered(Some(&run.bar));
     if to == To::Json {
         write!(
@@ -303,7 +303,7 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
     }
     out.flush()?;
     drop(out);
-    pending.commit()?;
+    pending.settle(totals.failure().as_deref())?;
     if !args.quiet {
         write_summary(color, counts, &totals, matched)?;
     }

@@ -50,9 +50,9 @@ impl PerGame for Item {
 }
 
 pub fn run(args: MergeArgs, color: ColorWhen) -> io::Result<Outcome> {
-    let run = GameRun::new(&args.read, true);
+    let (run, mut run_files) = GameRun::new(&args.read, true)?;
     let names = run.names.clone();
-    let (out, pending) = destination::open(args.output.as_deref(), run.inputs())?;
+    let (out, pending) = destination::open(args.output.as_deref(), &mut run_files)?;
     let out = out.buffered(Some(&run.bar));
     let mut writer = SourceWriter::new(out);
     let hold = args.sort || args.renumber_rounds;
@@ -131,7 +131,7 @@ pub fn run(args: MergeArgs, color: ColorWhen) -> io::Result<Outcome> {
     let mut out = writer.into_inner();
     out.flush()?;
     drop(out);
-    pending.commit()?;
+    pending.settle(totals.failure().as_deref())?;
     if !args.quiet {
         let style = Style {
             colour: color.colour(io::IsTerminal::is_terminal(&io::stderr())),

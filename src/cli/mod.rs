@@ -6,6 +6,7 @@ mod convert;
 mod dedup;
 mod destination;
 mod explain;
+mod files;
 mod filter;
 mod inputs;
 mod merge;

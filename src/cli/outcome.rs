@@ -37,6 +37,17 @@ pub struct RunSummary {
 }
 
 impl RunSummary {
+    /// Why the run failed, if it did, in the words that say why its output files were not
+    /// written (see [`Pending::settle`](super::files::Pending::settle)).
+    pub fn failure(&self) -> Option<String> {
+        match self.failed_inputs {
+            0 if self.games == 0 => Some("no games found".to_string()),
+            0 => None,
+            1 => Some("an input could not be read".to_string()),
+            n => Some(format!("{n} inputs could not be read")),
+        }
+    }
+
     /// The exit outcome. A run that read no game at all (an empty directory, no `*.pdn` files,
     /// an empty file or standard input) is not a clean pass: CI must not go green on nothing.
     pub fn outcome(&self) -> Outcome {

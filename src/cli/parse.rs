@@ -1,6 +1,7 @@
 //! `pdnkit parse`: read PDN and print the parsed games (JSON, JSON Lines) or, by default, what
 //! the reader found in them.
 
+use super::files::RunFiles;
 use super::progress::Progress;
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs, output};
 use clap::{Args, ValueEnum};
@@ -90,7 +91,8 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
         encoding: args.encoding,
         ..ReadOptions::default()
     };
-    let (out, pending) = destination::open(None, &inputs)?;
+    let mut run_files = RunFiles::new(&inputs)?;
+    let (out, pending) = destination::open(None, &mut run_files)?;
     let style = Style {
         colour: out.colour(color),
     };
@@ -202,14 +204,14 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     bar.finish();
     out.flush()?;
     drop(out);
-    pending.commit()?;
-    Ok(RunSummary {
+    let summary = RunSummary {
         failed_inputs: totals.findings.unreadable_files,
         games: totals.run.games,
         failing_findings: totals.findings.errors,
         ..RunSummary::default()
-    }
-    .outcome())
+    };
+    pending.settle(summary.failure().as_deref())?;
+    Ok(summary.outcome())
 }
 
 impl Totals {

@@ -1,11 +1,13 @@
 //! The policy a `check` run applies: `pdnkit.toml` (found or named), then the command line's
 //! `--allow`, `--warn`, `--deny` and `--fail-on`.
 
+use super::files::{Pending, RunFiles};
 use clap::Args;
 use pdnkit::check::GameReport;
 use pdnkit::check::baseline::{Baseline, BaselineError, BaselineWriter};
 use pdnkit::check::config::{Config, ConfigError};
 use pdnkit::check::policy::{Action, FailOn, Policy, PolicyError, Rule, Selector, Source};
+use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -73,6 +75,8 @@ pub struct RunPolicy {
     pub fail_on: FailOn,
     allow_unreplayed: bool,
     pub baseline: Option<Baseline>,
+    /// The files read for the policy: the config and the baseline (never to be overwritten).
+    pub files_read: Vec<PathBuf>,
     /// Where to write the baseline this run records, and the record.
     pub write_baseline: Option<(PathBuf, BaselineWriter)>,
 }
@@ -121,7 +125,13 @@ impl RunPolicy {
             .map(Baseline::load)
             .transpose()
             .map_err(PolicySetupError::Baseline)?;
+        let files_read = config
+            .iter()
+            .map(|c| c.path.clone())
+            .chain(args.baseline.clone())
+            .collect();
         Ok(RunPolicy {
+            files_read,
             config,
             command_line,
             fail_on,
@@ -157,29 +167,38 @@ impl RunPolicy {
         }
     }
 
-    /// Writes the recorded baseline, if one was asked for: through a temporary file renamed at
-    /// the end, so a failed write never leaves half a baseline.
-    pub fn finish_baseline(&self) -> std::io::Result<()> {
-        let Some((path, writer)) = &self.write_baseline else {
+    /// Opens the baseline to write, if one was asked for (before the run: a path that cannot
+    /// be written, or that the run reads, is refused before any work).
+    pub fn open_baseline(&self, files: &mut RunFiles) -> std::io::Result<Option<(File, Pending)>> {
+        self.write_baseline
+            .as_ref()
+            .map(|(path, _)| files.create(path, "--write-baseline"))
+            .transpose()
+    }
+
+    /// Writes the recorded baseline into `output` and puts it in place, unless the run failed
+    /// (`failure`): then the old baseline is kept.
+    pub fn finish_baseline(
+        &self,
+        output: Option<(File, Pending)>,
+        failure: Option<&str>,
+    ) -> std::io::Result<()> {
+        let (Some((path, writer)), Some((mut file, pending))) = (&self.write_baseline, output)
+        else {
             return Ok(());
         };
-        let named = |e: std::io::Error| {
-            std::io::Error::new(
-                e.kind(),
-                format!("--write-baseline {}: {e}", path.display()),
-            )
-        };
-        // A fresh temporary name beside the file (never one the user may have).
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        let mut temporary = tempfile::NamedTempFile::new_in(dir).map_err(named)?;
-        temporary
-            .write_all(writer.to_json().as_bytes())
-            .map_err(named)?;
-        temporary.persist(path).map_err(|e| named(e.error))?;
-        Ok(())
+        if failure.is_none() {
+            file.write_all(writer.to_json().as_bytes())
+                .and_then(|()| file.flush())
+                .map_err(|e| {
+                    std::io::Error::new(
+                        e.kind(),
+                        format!("--write-baseline {}: {e}", path.display()),
+                    )
+                })?;
+        }
+        drop(file);
+        pending.settle(failure)
     }
 
     /// Whether `game` (the policy already applied) was left unreplayed without the user saying

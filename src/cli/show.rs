@@ -1,6 +1,8 @@
 //! `pdnkit show`: draw one position as SVG, from a FEN or from a ply of a game in a file, or
 //! write a one-game viewer.
 
+use super::destination::Destination;
+use super::files::{Pending, RunFiles};
 use super::inputs::Input;
 use super::{Outcome, destination};
 use clap::Args;
@@ -89,11 +91,21 @@ pub fn run(args: ShowArgs) -> io::Result<Outcome> {
     }
     .to_svg();
     let inputs: Vec<Input> = args.file.iter().cloned().map(Input::File).collect();
-    if let Some(path) = &args.svg {
-        write_whole(path, &inputs, svg.as_bytes())?;
+    let mut run_files = RunFiles::new(&inputs)?;
+    let svg_output = args
+        .svg
+        .as_deref()
+        .map(|path| destination::open(Some(path), &mut run_files))
+        .transpose()?;
+    let html_output = match (&args.html, &shown.viewer) {
+        (Some(path), Some(_)) => Some(destination::open(Some(path), &mut run_files)?),
+        _ => None,
+    };
+    if let Some(output) = svg_output {
+        write_whole(output, svg.as_bytes())?;
     }
-    if let (Some(path), Some(page)) = (&args.html, &shown.viewer) {
-        write_whole(path, &inputs, page.as_bytes())?;
+    if let (Some(output), Some(page)) = (html_output, &shown.viewer) {
+        write_whole(output, page.as_bytes())?;
     }
     Ok(Outcome::Clean)
 }
@@ -106,15 +118,13 @@ fn orientation(args: &ShowArgs) -> Orientation {
     }
 }
 
-/// Writes `bytes` to `path` (`-`: standard output) through a temporary file, never over an
-/// input.
-pub fn write_whole(path: &Path, inputs: &[Input], bytes: &[u8]) -> io::Result<()> {
-    let (out, pending) = destination::open(Some(path), inputs)?;
+/// Writes `bytes` to an output opened by [`destination::open`], and puts it in place.
+fn write_whole((out, pending): (Destination, Pending), bytes: &[u8]) -> io::Result<()> {
     let mut out = out.buffered(None);
     out.write_all(bytes)?;
     out.flush()?;
     drop(out);
-    pending.commit()
+    pending.settle(None)
 }
 
 fn from_fen(text: &str, variant: Option<Variant>) -> Result<Shown, String> {

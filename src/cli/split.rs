@@ -4,6 +4,7 @@
 //! stops before writing anything in place).
 
 use super::archive::{GameRun, ReadArgs};
+use super::files::Pending;
 use super::{ColorWhen, Outcome};
 use clap::{Args, ValueEnum};
 use pdnkit::archive::source::write_game;
@@ -13,7 +14,6 @@ use pdnkit::report::human::{self, Style, escape_controls};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use tempfile::TempPath;
 
 #[derive(Args)]
 #[command(group(clap::ArgGroup::new("how").required(true).args(["games", "by"])))]
@@ -81,7 +81,7 @@ const OPEN_FILES: usize = 64;
 /// One output file: written to a temporary file in the directory, renamed at the end.
 struct Output {
     path: PathBuf,
-    temp: TempPath,
+    pending: Pending,
     file: Option<BufWriter<File>>,
     games: u64,
 }
@@ -89,7 +89,7 @@ struct Output {
 pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
     let dir = &args.out_dir;
     fs::create_dir_all(dir).map_err(|e| named(dir, e))?;
-    let run = GameRun::new(&args.read, true);
+    let (run, mut run_files) = GameRun::new(&args.read, true)?;
     let names = run.names.clone();
     let key = args.by.map(SplitKey::from);
     let mut stems = Names::default();
@@ -135,15 +135,11 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
                             ),
                         ));
                     }
-                    let temp = tempfile::Builder::new()
-                        .prefix(".pdnkit-")
-                        .suffix(".tmp")
-                        .tempfile_in(dir)
-                        .map_err(|e| named(dir, e))?
-                        .into_temp_path();
+                    let (file, pending) = run_files.create(&path, "split")?;
+                    drop(file);
                     outputs.push(Output {
                         path,
-                        temp,
+                        pending,
                         file: None,
                         games: 0,
                     });
@@ -162,7 +158,7 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
                 }
                 let file = OpenOptions::new()
                     .append(true)
-                    .open(&outputs[slot].temp)
+                    .open(outputs[slot].pending.writing_to())
                     .map_err(|e| named(&outputs[slot].path, e))?;
                 outputs[slot].file = Some(BufWriter::new(file));
                 open += 1;
@@ -182,11 +178,17 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
     }
     let written: u64 = outputs.iter().map(|o| o.games).sum();
     let listing: Vec<(PathBuf, u64)> = outputs.iter().map(|o| (o.path.clone(), o.games)).collect();
+    if let Some(why) = totals.failure() {
+        // Nothing is put in place (the temporary files go with `outputs`): a run that could not
+        // read every input leaves the directory as it was.
+        eprintln!(
+            "pdnkit: {}: no file written ({why}); existing files are as they were",
+            escape_controls(&dir.display().to_string())
+        );
+        return Ok(totals.outcome(unwritable));
+    }
     for output in outputs {
-        output
-            .temp
-            .persist(&output.path)
-            .map_err(|e| named(&output.path, e.error))?;
+        output.pending.settle(None)?;
     }
     let style = Style {
         colour: color.colour(io::stdout().is_terminal()),

@@ -7,6 +7,7 @@
 //! so standard output depends on the input only.
 
 use super::archive::{GameRun, ReadArgs};
+use super::files::RunFiles;
 use super::{ColorWhen, Outcome, destination};
 use clap::{Args, ValueEnum};
 use pdnkit::archive::stats::{GameSummary, Stats, StatsOptions, json, svg, table};
@@ -57,13 +58,13 @@ pub fn run(args: StatsArgs, color: ColorWhen) -> io::Result<Outcome> {
             io::Error::other("exists and is not a directory"),
         ));
     }
-    let run = GameRun::new(&args.read, false);
+    let (run, mut run_files) = GameRun::new(&args.read, false)?;
     let names = run.names.clone();
     let options = StatsOptions {
         opening_plies: args.opening_moves,
         check: run.check_options().clone(),
     };
-    let (out, pending) = destination::open(args.output.as_deref(), run.inputs())?;
+    let (out, pending) = destination::open(args.output.as_deref(), &mut run_files)?;
     let style = Style {
         colour: out.colour(color),
     };
@@ -102,7 +103,7 @@ pub fn run(args: StatsArgs, color: ColorWhen) -> io::Result<Outcome> {
     }
     out.flush()?;
     drop(out);
-    pending.commit()?;
+    pending.settle(totals.failure().as_deref())?;
     if !args.quiet {
         let err_style = Style {
             colour: color.colour(io::stderr().is_terminal()),
@@ -129,7 +130,7 @@ pub fn run(args: StatsArgs, color: ColorWhen) -> io::Result<Outcome> {
         return Ok(Outcome::Failure);
     }
     if let Some(dir) = &args.svg {
-        write_charts(dir, &stats, &names)?;
+        write_charts(dir, &stats, &names, &mut run_files)?;
     }
     Ok(Outcome::Clean)
 }
@@ -137,7 +138,12 @@ pub fn run(args: StatsArgs, color: ColorWhen) -> io::Result<Outcome> {
 /// Writes results.svg and lengths.svg into `dir` (each through a temporary file beside it, so
 /// a failure never leaves half a chart), creating `dir` if needed. Nothing else in `dir` is
 /// touched.
-fn write_charts(dir: &Path, stats: &Stats, names: &[String]) -> io::Result<()> {
+fn write_charts(
+    dir: &Path,
+    stats: &Stats,
+    names: &[String],
+    run_files: &mut RunFiles,
+) -> io::Result<()> {
     fs::create_dir_all(dir).map_err(|e| named(dir, e))?;
     let charts = [
         (svg::RESULTS, svg::results(stats, names)),
@@ -145,22 +151,12 @@ fn write_charts(dir: &Path, stats: &Stats, names: &[String]) -> io::Result<()> {
     ];
     for (name, text) in charts {
         let path = dir.join(name);
-        if path.is_dir() {
-            return Err(named(&path, io::Error::other("is a directory")));
-        }
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(".pdnkit-").suffix(".tmp");
-        #[cfg(unix)]
-        {
-            // As a plain create would (the umask applies), not tempfile's owner-only default.
-            use std::os::unix::fs::PermissionsExt;
-            builder.permissions(fs::Permissions::from_mode(0o666));
-        }
-        let mut temp = builder.tempfile_in(dir).map_err(|e| named(dir, e))?;
-        temp.write_all(text.as_bytes())
-            .and_then(|()| temp.flush())
+        let (mut file, pending) = run_files.create(&path, "--svg")?;
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.flush())
             .map_err(|e| named(&path, e))?;
-        temp.persist(&path).map_err(|e| named(&path, e.error))?;
+        drop(file);
+        pending.settle(None)?;
     }
     Ok(())
 }
