@@ -20,6 +20,7 @@ use pdnkit::rules::variants::{
 #[path = "support/draw_game.rs"]
 mod draw_game;
 use draw_game::Game;
+#[path = "common/mod.rs"]
 mod common;
 
 /// International: kings 47 and 4 step to 42 and 9 and back; men 45 and 6 keep the material

@@ -14,6 +14,7 @@ use pdnkit::rules::variants::{
 #[path = "support/draw_game.rs"]
 mod draw_game;
 use draw_game::Game;
+#[path = "common/mod.rs"]
 mod common;
 
 const ENGLISH_KINGS: &str = "W:WK29,32:BK4,1";

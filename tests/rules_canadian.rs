@@ -10,6 +10,7 @@ use pdnkit::replay::{self, Kind};
 use pdnkit::rules::diagram::diagram;
 use pdnkit::rules::variants::{CANADIAN, ENGLISH, THAI};
 use pdnkit::rules::{Numbering, Position, SetupError};
+#[path = "common/mod.rs"]
 mod common;
 use common::{full, position};
 

@@ -5,6 +5,7 @@
 
 use pdnkit::rules::Position;
 use pdnkit::rules::variants::ENGLISH;
+#[path = "common/mod.rs"]
 mod common;
 use common::{full, position};
 

@@ -6,6 +6,7 @@ use pdnkit::fen;
 use pdnkit::notation::{Color, Square};
 use pdnkit::rules::variants::INTERNATIONAL;
 use pdnkit::rules::{PieceKind, Position, SetupError};
+#[path = "common/mod.rs"]
 mod common;
 use common::{full, position};
 

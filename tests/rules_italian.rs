@@ -5,6 +5,7 @@
 use pdnkit::notation::Square;
 use pdnkit::rules::variants::ITALIAN;
 use pdnkit::rules::{Numbering, Position};
+#[path = "common/mod.rs"]
 mod common;
 use common::{full, position};
 

@@ -1,7 +1,9 @@
 //! The bitboard generator against the plain reference generator, on random games and random
 //! positions of every supported variant.
 
+#[path = "common/mod.rs"]
 mod common;
+#[path = "convert_support/mod.rs"]
 mod convert_support;
 
 use convert_support::random_game as random_pdn_game;

@@ -168,6 +168,7 @@ fn russian_games_replay_in_algebraic_from_numeric_fen() {
 // error; with one move replaced by an illegal one they must be flagged at exactly that ply, with
 // the code of the rule the replacement breaks.
 
+#[path = "common/mod.rs"]
 mod common;
 
 use pdnkit::check::{CheckOptions, check_game};

@@ -4,6 +4,7 @@
 
 use pdnkit::rules::variants::RUSSIAN;
 use pdnkit::rules::{Position, Removal, Rules};
+#[path = "common/mod.rs"]
 mod common;
 use common::{full, position as pos};
 

@@ -4,6 +4,7 @@
 
 use pdnkit::rules::variants::TURKISH;
 use pdnkit::rules::{Position, Rules};
+#[path = "common/mod.rs"]
 mod common;
 use common::{full, position as pos};
 

@@ -33,7 +33,7 @@ pub fn stderr(out: &Output) -> String {
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "pdnkit-{}-{}-{name}",
-        env!("CARGO_CRATE_NAME"),
+        module_path!().replace("::", "-"),
         std::process::id()
     ));
     let _ = std::fs::remove_dir_all(&dir);
