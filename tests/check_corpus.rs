@@ -38,6 +38,10 @@ fn errors_in(dir: &Path) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn oca_replays_every_game_without_an_error() {
     let Some(path) = corpus("english/OCA_2.0.pdn") else {
         return;
@@ -79,6 +83,10 @@ fn oca_replays_every_game_without_an_error() {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn pdn_standard_succeed_errors_are_the_known_record_errors() {
     let Some(dir) = corpus("pdn-standard/succeed") else {
         return;
@@ -104,6 +112,10 @@ fn pdn_standard_succeed_errors_are_the_known_record_errors() {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn pdn_standard_fail_errors_are_the_known_record_errors() {
     let Some(dir) = corpus("pdn-standard/fail") else {
         return;

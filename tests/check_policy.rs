@@ -379,6 +379,10 @@ fn old_spellings_of_renamed_codes_still_work_in_config_and_baselines() {
 /// The closing note's figure: the Open Checkers Archive is clean under a three-line
 /// `pdnkit.toml` that accepts its date style, even failing on warnings.
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn oca_is_clean_under_a_three_line_config() {
     let Some(oca) = corpus::corpus("english/OCA_2.0.pdn") else {
         return;

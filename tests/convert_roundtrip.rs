@@ -149,6 +149,10 @@ fn fixtures_round_trip() {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn corpus_round_trips() {
     let Some(root) = corpus() else { return };
     let mut files = Vec::new();

@@ -191,6 +191,10 @@ fn an_input_is_never_the_output() {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn oca_twice_dedups_back_to_oca_alone() {
     let Some(oca) = corpus::corpus("english/OCA_2.0.pdn") else {
         return;

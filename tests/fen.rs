@@ -479,6 +479,10 @@ fn corpus_fens(dir: &Path) -> Vec<(String, String)> {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn corpus_fens_all_parse_and_round_trip() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/pdn-standard/succeed");
     if !dir.is_dir() {

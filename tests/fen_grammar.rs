@@ -274,6 +274,10 @@ fn every_fen_tag_of_the_fixtures_reads_the_same() {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn every_fen_tag_of_the_corpus_reads_the_same() {
     let Some(fens) = corpus_fens() else { return };
     for text in fens {

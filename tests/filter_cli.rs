@@ -600,6 +600,10 @@ fn the_bad_fen_message_points_at_the_error() {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn oca_split_by_result() {
     let Some(oca) = corpus::corpus("english/OCA_2.0.pdn") else {
         return;

@@ -975,6 +975,10 @@ fn errors(games: &[Game]) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn standard_succeed_files_have_no_strict_errors() {
     let Some(dir) = corpus("pdn-standard/succeed") else {
         return;
@@ -990,6 +994,10 @@ fn standard_succeed_files_have_no_strict_errors() {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn standard_fail_files_fail_strict_and_read_leniently() {
     let Some(dir) = corpus("pdn-standard/fail") else {
         return;
@@ -1030,6 +1038,10 @@ fn count_captures(line: &Line, long: &mut usize, comments: &mut usize) {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn oca_archive_counts() {
     let Some(path) = corpus("english/OCA_2.0.pdn") else {
         return;

@@ -71,6 +71,10 @@ fn corpus_files() -> Option<Vec<std::path::PathBuf>> {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn every_corpus_game_round_trips() {
     let Some(files) = corpus_files() else { return };
     for file in files {

@@ -147,6 +147,10 @@ fn every_fixture_has_one_game_a_record() {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn every_corpus_file_has_one_game_a_record() {
     let Some(dir) = corpus::corpus("") else {
         return;

@@ -1,10 +1,8 @@
-//! Published perft tables (`../shared/corpus/perft/*.tsv`) against the engine. Rows up to
-//! `CI_BUDGET` leaves run in every `cargo test`; deeper ones (up to `DEEP_BUDGET`) in the ignored
-//! `perft_deep` test (`cargo test --release --test rules_perft -- --ignored`).
-//! Without the corpus (a fresh clone) the tests say so and pass.
+//! Published perft tables (`tests/data/perft/*.tsv`: dctl's unit tests, kish, Aart Bik's English
+//! counts; each file names its sources) against the engine. Rows up to `CI_BUDGET` leaves run in
+//! every `cargo test`; deeper ones (up to `DEEP_BUDGET`) in the ignored `perft_deep` test
+//! (`cargo test --release --test integration rules_perft -- --ignored`).
 
-#[path = "support/corpus.rs"]
-mod corpus;
 use pdnkit::fen;
 use pdnkit::rules::variants::{self, Rules};
 use pdnkit::rules::{Numbering, Position, perft, perft_keep_duplicates};
@@ -13,7 +11,7 @@ use std::path::Path;
 
 const CI_BUDGET: u64 = 3_000_000;
 const DEEP_BUDGET: u64 = 200_000_000;
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/perft");
+const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft");
 
 struct Row {
     label: String,
@@ -59,12 +57,8 @@ fn thai_twelve_men() -> Position {
     Position::from_setup_numbered(&variants::THAI, english, &setup).expect("12 men each fit Thai")
 }
 
-fn read_rows() -> Option<Vec<Row>> {
-    let dir = Path::new(CORPUS);
-    if !dir.is_dir() {
-        corpus::skip(format_args!("perft corpus not found at {CORPUS}"));
-        return None;
-    }
+fn read_rows() -> Vec<Row> {
+    let dir = Path::new(TABLES);
     let mut rows = Vec::new();
     let dctl = std::fs::read_to_string(dir.join("dctl_perft.tsv")).expect("readable");
     for line in dctl.lines().filter(|l| !l.starts_with('#')).skip(1) {
@@ -103,7 +97,7 @@ fn read_rows() -> Option<Vec<Row>> {
             leaves: f[4].parse().unwrap(),
         });
     }
-    Some(rows)
+    rows
 }
 
 /// kish's Turkish rows beyond depth 6: they count capture routes, not moves (a king's stop
@@ -114,7 +108,7 @@ fn kish_route_count(r: &Row) -> bool {
 }
 
 fn check(min: u64, max: u64) {
-    let Some(rows) = read_rows() else { return };
+    let rows = read_rows();
     let mut checked = 0;
     let mut failures = Vec::new();
     for row in rows

@@ -126,11 +126,19 @@ fn replay(file: &str, rules: &'static Rules, min_games: usize) {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn english_oca_games_replay_with_black_on_1_to_12_moving_first() {
     replay("english/OCA_2.0.pdn", &variants::ENGLISH, 22_000);
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn international_tournament_games_replay_with_white_on_31_to_50() {
     for f in [
         "wk2003.pdn",
@@ -147,6 +155,10 @@ fn international_tournament_games_replay_with_white_on_31_to_50() {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn international_problems_replay_from_their_fen() {
     for f in ["Cat.B1.pdn", "Cat.D1.pdn"] {
         replay(
@@ -158,6 +170,10 @@ fn international_problems_replay_from_their_fen() {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn russian_games_replay_in_algebraic_from_numeric_fen() {
     replay("pdn-standard/succeed/ussr1947.pdn", &variants::RUSSIAN, 100);
 }

@@ -205,6 +205,10 @@ fn the_same_files_for_any_jobs() {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn oca_split_by_year_reads_back_to_every_game() {
     let Some(oca) = corpus::corpus("english/OCA_2.0.pdn") else {
         return;

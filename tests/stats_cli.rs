@@ -384,6 +384,10 @@ fn result_tags(text: &str) -> [u64; 3] {
 }
 
 #[test]
+#[cfg_attr(
+    not(corpus),
+    ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
+)]
 fn oca_results_by_colour_read_one_zero_as_a_win_for_black() {
     let Some(oca) = corpus::corpus("english/OCA_2.0.pdn") else {
         return;
