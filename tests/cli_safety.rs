@@ -133,6 +133,100 @@ fn a_missing_path_is_reported_and_the_rest_is_checked() {
     assert_eq!(stdout(&converted).matches("[Event").count(), 8);
 }
 
+/// The run line counts the files read, and says apart how many could not be: one missing of
+/// three is "read 2 files (1 could not be read)", never "read 3 files".
+#[test]
+fn the_run_line_counts_only_the_files_read() {
+    let (good, other) = ("fixtures/check/english.pdn", "fixtures/check/clean.pdn");
+    for (command, verb) in [
+        ("check", "checked"),
+        ("parse", "read"),
+        ("convert", "converted"),
+        ("stats", "read"),
+        ("filter", "read"),
+        ("dedup", "read"),
+    ] {
+        let out = run(&[command, "nosuch.pdn", good, other]);
+        assert_code(&out, 2, command);
+        // (check's summary ends its report, on standard output; the others' is on stderr.)
+        let err = stderr(&out) + &stdout(&out);
+        assert!(
+            err.contains(&format!("{verb} 2 files (1 could not be read), ")),
+            "{command}: {err}"
+        );
+        assert!(!err.contains("3 files"), "{command}: {err}");
+    }
+}
+
+/// `pdnkit.toml` and baselines are read with a size limit: `/dev/zero` (endless) or a huge
+/// file is an error naming the file and the limit, not a process growing without bound.
+#[cfg(unix)]
+#[test]
+fn config_and_baseline_files_are_read_with_a_size_limit() {
+    let good = "fixtures/check/clean.pdn";
+    let out = run(&["check", good, "--baseline", "/dev/zero"]);
+    assert_code(&out, 2, "--baseline /dev/zero");
+    assert!(stderr(&out).contains("/dev/zero"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("256 MiB"), "{}", stderr(&out));
+    let out = run(&["check", good, "--config", "/dev/zero"]);
+    assert_code(&out, 2, "--config /dev/zero");
+    assert!(stderr(&out).contains("/dev/zero"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("1 MiB"), "{}", stderr(&out));
+    // Just over the limit, in a file: the same.
+    let dir = temp_dir("limits");
+    let big = dir.join("pdnkit.toml");
+    std::fs::write(&big, format!("# {}\n", "x".repeat(1 << 20))).unwrap();
+    let out = run(&["check", good, "--config", path_str(&big)]);
+    assert_code(&out, 2, "a 1 MiB + 4 bytes config");
+    assert!(
+        stderr(&out).contains("longer than the limit of 1 MiB"),
+        "{}",
+        stderr(&out)
+    );
+    // Hostile JSON in a baseline: nested a million deep is an error, not a stack overflow
+    // (the process would die of a signal, with no exit code).
+    let deep = dir.join("deep.json");
+    for hostile in [
+        "[".repeat(1_000_000),
+        format!("{{\"schema\":{}", "[".repeat(1_000_000)),
+        format!(
+            "{{\"schema\":\"pdnkit-baseline/1\",\"findings\":[{{\"file\":{}",
+            "{\"a\":[".repeat(500_000)
+        ),
+    ] {
+        std::fs::write(&deep, hostile).unwrap();
+        let out = run(&["check", good, "--baseline", path_str(&deep)]);
+        assert_code(&out, 2, "a deeply nested baseline");
+        assert!(stderr(&out).contains("deep.json: "), "{}", stderr(&out));
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A JSON game whose values PDN could not hold (here the GameType's corner 4, which
+/// underflowed in the numbering) is refused with an error located at its line; the games
+/// around it are converted.
+#[test]
+fn a_json_game_with_a_value_pdn_cannot_hold_is_a_located_error() {
+    let dir = temp_dir("json-corner");
+    let games = to_json_lines(
+        &dir,
+        "[Event \"one\"]\n[GameType \"21\"]\n1. 11-15 23-19 *\n\n\
+         [Event \"two\"]\n[GameType \"21\"]\n1. 9-13 22-18 *\n",
+    );
+    let mut bad: Value = serde_json::from_str(&games[0]).unwrap();
+    bad["game_type"]["corner"] = serde_json::json!(4);
+    let file = dir.join("games.json");
+    std::fs::write(&file, format!("{}\n{bad}\n{}\n", games[0], games[1])).unwrap();
+    let out = run(&["convert", path_str(&file)]);
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_code(&out, 1, "a bad JSON game is an error");
+    assert!(err.contains(&format!("{}:2:1: ", path_str(&file))), "{err}");
+    assert!(err.contains("game_type.corner 4 is not 0..3"), "{err}");
+    assert_eq!(stdout(&out).matches("[Event").count(), 2);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 // ---- 7. a closed standard output ----
 
 /// `>&-` (the shell closes standard output) must not pass; `| head` (a broken pipe) must.
@@ -152,7 +246,44 @@ fn a_closed_stdout_fails_the_run() {
         assert_code(&out, 2, &format!("{command} >&-"));
         assert!(stderr(&out).contains("standard output"), "{}", stderr(&out));
     }
+    // The commands that write only to standard output, and --help and --version, fail the
+    // same way: a closed standard output is not a success.
+    for command in [
+        "explain E-ILLEGAL-MOVE",
+        "perft --variant english 2",
+        "completions bash",
+        "man",
+        "--help",
+        "check --help",
+        "--version",
+    ] {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" {command} >&-"))
+            .arg(env!("CARGO_BIN_EXE_pdnkit"))
+            .current_dir(manifest())
+            .output()
+            .expect("sh");
+        assert_code(&out, 2, &format!("{command} >&-"));
+        assert!(stderr(&out).contains("standard output"), "{}", stderr(&out));
+    }
+    // A broken pipe (`| head`: the reader goes away) is not an error.
+    for args in [&["explain", "--all"][..], &["man"], &["--help"]] {
+        let mut child = pdnkit()
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_code(&out, 0, &format!("{args:?} | (closed)"));
+    }
     // Sent to /dev/null on purpose: a success.
+    for args in [&["explain", "E-ILLEGAL-MOVE"][..], &["--help"], &["man"]] {
+        let out = pdnkit().args(args).stdout(Stdio::null()).output().unwrap();
+        assert_code(&out, 0, &format!("{args:?} > /dev/null"));
+    }
     let out = pdnkit()
         .args(["check", "fixtures/check/clean.pdn"])
         .stdout(Stdio::null())

@@ -151,6 +151,7 @@ impl GameRun {
                     totals.counts.bytes += bytes;
                     if let Some(e) = error {
                         totals.unreadable_files += 1;
+                        totals.counts.unreadable += 1;
                         let message =
                             escape_controls(&format!("{}: {e}", names[file])).into_owned();
                         bar.suspend(|| eprintln!("pdnkit: {message}"));

@@ -495,6 +495,7 @@ impl<W: Write> Sink<W> {
 
     fn fail(&mut self, file: usize, error: &io::Error) {
         self.findings.unreadable_files += 1;
+        self.run.unreadable += 1;
         let message = escape_controls(&format!("{}: {error}", self.files[file].name)).into_owned();
         self.bar.suspend(|| eprintln!("pdnkit: {message}"));
     }

@@ -34,11 +34,7 @@ pub struct Pending(Option<(TempPath, PathBuf)>);
 /// Opens the output `-o` names (standard output for none or `-`).
 pub fn open(output: Option<&Path>, inputs: &[Input]) -> io::Result<(Destination, Pending)> {
     let Some(path) = output.filter(|p| p.as_os_str() != "-") else {
-        if stdout_is_closed() {
-            return Err(io::Error::other(
-                "standard output is closed: nowhere to write (use -o FILE)",
-            ));
-        }
+        require_stdout(" (use -o FILE)")?;
         let stdout = io::stdout();
         let terminal = stdout.is_terminal();
         let destination = Destination {
@@ -212,6 +208,18 @@ impl Pending {
             .map(drop)
             .map_err(|e| io::Error::new(e.error.kind(), format!("{}: {}", path.display(), e.error)))
     }
+}
+
+/// An error when standard output was closed when the process started (`>&-`): what a command
+/// that writes there says before it starts (`hint` ends the message: how else to write). A
+/// broken pipe later (`| head`) is not this: the reader went away after taking what it wanted.
+pub fn require_stdout(hint: &str) -> io::Result<()> {
+    if stdout_is_closed() {
+        return Err(io::Error::other(format!(
+            "standard output is closed: nowhere to write{hint}"
+        )));
+    }
+    Ok(())
 }
 
 /// Whether standard output was closed when the process started (`>&-`). Rust's runtime puts

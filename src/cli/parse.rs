@@ -158,6 +158,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
         totals.run.bytes += reader.as_ref().map_or(0, Reader::bytes_consumed);
         if let Some(error) = &file_error {
             totals.findings.unreadable_files += 1;
+            totals.run.unreadable += 1;
             let message = escape_controls(&format!("{name}: {error}")).into_owned();
             bar.suspend(|| eprintln!("pdnkit: {message}"));
             if args.format == Format::Jsonl {

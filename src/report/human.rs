@@ -301,10 +301,16 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
 /// What a run went through: the first line of every command's summary.
 #[derive(Debug, Clone, Copy, Default, serde::Serialize)]
 pub struct RunCounts {
+    /// Inputs the run went to (read, or tried and failed).
     pub files: u64,
     pub games: u64,
     pub moves: u64,
     pub bytes: u64,
+    /// Of `files`, those that could not be opened or read to the end (each reported where it
+    /// failed): the run line counts them apart from the files read. (In JSON they are the
+    /// findings' `unreadable_files`.)
+    #[serde(skip)]
+    pub unreadable: u64,
 }
 
 /// The findings of a run: the second line of every command's summary.
@@ -330,11 +336,16 @@ pub fn write_run_line(
     elapsed: std::time::Duration,
 ) -> io::Result<()> {
     let seconds = elapsed.as_secs_f64().max(1e-9);
+    // Only the files read count as read; those that could not be are said apart.
+    let mut files = counted(run.files.saturating_sub(run.unreadable), "file");
+    if run.unreadable > 0 {
+        files.push_str(&format!(" ({} could not be read)", run.unreadable));
+    }
     writeln!(
         out,
         "{} {}, {}, {}, {:.1} MB in {:.2}s ({:.0} games/s)",
         style.bold(verb),
-        counted(run.files, "file"),
+        files,
         counted(run.games, "game"),
         counted(run.moves, "move"),
         run.bytes as f64 / 1e6,
@@ -429,6 +440,7 @@ mod tests {
             games,
             moves,
             bytes: 0,
+            unreadable: 0,
         };
         let elapsed = std::time::Duration::from_secs(1);
         write_run_line(&mut out, Style { colour: false }, "checked", run, elapsed).expect("writes");
