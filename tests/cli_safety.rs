@@ -888,3 +888,140 @@ fn output_to_a_device_or_through_a_link() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+// ---- encodings ----
+
+/// `[White "Bertè"]` and a date to report, as a game.
+const BERTE: &str = "[Event \"x\"]\n[White \"Bert\u{e8}\"]\n[GameType \"20\"]\n[Date \"1841-01-01\"]\n1. 32-28 19-23 *\n";
+
+fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    text.encode_utf16()
+        .flat_map(|u| {
+            if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        })
+        .collect()
+}
+
+/// The source line under a finding is the file's line decoded as its game was: a
+/// Windows-1252 `è` shows as `è` (it showed as U+FFFD, read as UTF-8), in the human report
+/// and in the HTML one.
+#[test]
+fn source_lines_are_decoded_as_the_game_was_read() {
+    let dir = temp_dir("excerpt-1252");
+    let file = dir.join("w1252.pdn");
+    let bytes: Vec<u8> = BERTE
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    std::fs::write(&file, &bytes).unwrap();
+    let out = run(&["check", path_str(&file)]);
+    let text = stdout(&out);
+    assert!(text.contains("2 | [White \"Bert\u{e8}\"]"), "{text}");
+    assert!(!text.contains('\u{fffd}'), "{text}");
+    let html = dir.join("report.html");
+    let out = run(&[
+        "check",
+        path_str(&file),
+        "--format",
+        "html",
+        "-o",
+        path_str(&html),
+    ]);
+    assert_code(&out, 0, "check --format html (warnings only)");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("Bert\u{e8}"), "the record in the HTML report");
+    assert!(!page.contains('\u{fffd}'), "no U+FFFD in the HTML report");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `--encoding utf-16` reads the byte order from the zero bytes, so big-endian text without a
+/// byte order mark reads (it was read as little-endian: garbage); `utf-16be` and `utf-16le`
+/// give the order.
+#[test]
+fn utf16_without_a_byte_order_mark_is_read_in_either_order() {
+    let dir = temp_dir("utf16-order");
+    for (big_endian, explicit) in [(true, "utf-16be"), (false, "utf-16le")] {
+        let file = dir.join(format!("{explicit}.pdn"));
+        std::fs::write(&file, utf16(BERTE, big_endian)).unwrap();
+        for encoding in ["utf-16", explicit] {
+            let out = run(&[
+                "parse",
+                "--encoding",
+                encoding,
+                "--format",
+                "json",
+                path_str(&file),
+            ]);
+            let doc: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+            let game = &doc["files"][0]["games"][0];
+            assert_eq!(
+                game["tags"][1]["value"], "Bert\u{e8}",
+                "{explicit} file read with --encoding {encoding}"
+            );
+            assert_eq!(game["moves"]["moves"].as_array().map(Vec::len), Some(2));
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A lone UTF-16 surrogate is read as U+FFFD with a warning located at it (it was replaced
+/// silently); SARIF gives such a game's findings by line and column only, as its byte offsets
+/// would count the transcoded text, not the file; in a Windows-1252 file it gives the file's
+/// own byte offsets.
+#[test]
+fn a_lone_surrogate_is_a_warning_and_sarif_offsets_are_the_files() {
+    let dir = temp_dir("utf16-lone");
+    let file = dir.join("lone.pdn");
+    let mut bytes = utf16(BERTE, false);
+    let at = bytes
+        .windows(2)
+        .position(|w| w == b"B\0")
+        .expect("the B of Bertè");
+    bytes.splice(at..at, [0x00, 0xD8]); // a high surrogate, alone
+    std::fs::write(&file, &bytes).unwrap();
+    let out = run(&["check", "--encoding", "utf-16", path_str(&file)]);
+    let text = stdout(&out);
+    assert!(
+        text.contains(":2:9: warning[W-UTF16-LONE-SURROGATE]: 1 lone UTF-16 surrogate"),
+        "{text}"
+    );
+    let out = run(&[
+        "check",
+        "--encoding",
+        "utf-16",
+        "--format",
+        "sarif",
+        path_str(&file),
+    ]);
+    let doc: Value = serde_json::from_str(&stdout(&out)).expect("SARIF");
+    assert_eq!(doc["runs"][0]["columnKind"], "unicodeCodePoints");
+    let results = doc["runs"][0]["results"].as_array().unwrap();
+    assert!(!results.is_empty());
+    for r in results {
+        let region = &r["locations"][0]["physicalLocation"]["region"];
+        assert!(region.get("byteOffset").is_none(), "{region}");
+        assert!(region["startLine"].as_u64().unwrap() >= 1, "{region}");
+    }
+    // Windows-1252: the offset of the `è` is its byte in the file.
+    let w1252 = dir.join("w1252.pdn");
+    let bytes: Vec<u8> = BERTE
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    std::fs::write(&w1252, &bytes).unwrap();
+    let out = run(&["check", "--format", "sarif", path_str(&w1252)]);
+    let doc: Value = serde_json::from_str(&stdout(&out)).expect("SARIF");
+    let results = doc["runs"][0]["results"].as_array().unwrap();
+    let encoding = results
+        .iter()
+        .find(|r| r["ruleId"] == "W-ENCODING-WINDOWS-1252")
+        .expect("the encoding warning");
+    let region = &encoding["locations"][0]["physicalLocation"]["region"];
+    let e_grave = bytes.iter().position(|&b| b == 0xE8).unwrap() as u64;
+    assert_eq!(region["byteOffset"].as_u64(), Some(e_grave), "{region}");
+    let _ = std::fs::remove_dir_all(dir);
+}

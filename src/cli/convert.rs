@@ -243,6 +243,8 @@ enum Done {
 /// A converted game, as text, with what converting it found.
 struct Rendered {
     index: u64,
+    /// The character set the game was read in (for the source lines of its notices).
+    encoding: Encoding,
     /// Main-line moves of the game.
     moves: u64,
     text: String,
@@ -407,6 +409,7 @@ fn render(converter: &mut Converter, to: To, file: &str, mut game: Game) -> io::
     }
     Ok(Rendered {
         index: game.index,
+        encoding: game.encoding,
         moves: game.moves.len() as u64,
         text,
         report,
@@ -468,6 +471,7 @@ impl<W: Write> Sink<W> {
                         message: &n.message,
                         span: n.span,
                         context: format!("game {}", game.index),
+                        encoding: game.encoding,
                     };
                     write_located(&mut err, self.style, &self.files[file], &headline)?;
                 }

@@ -33,7 +33,8 @@ pub struct ParseArgs {
     #[arg(long)]
     variant: Option<Variant>,
     /// Character set of the input (default: UTF-8, else detected Windows-1252/1251; UTF-16 with a
-    /// byte order mark; `utf-16` for UTF-16 without one).
+    /// byte order mark; `utf-16` for UTF-16 without one, its byte order read from its zero
+    /// bytes; `utf-16le` or `utf-16be` to give the order).
     #[arg(long, value_parser = parse_encoding)]
     encoding: Option<Encoding>,
     /// Also list notes (variant inferred, encoding, ...) in human output.

@@ -4,7 +4,7 @@
 
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::{GameReport, ReportFinding};
-use crate::reader::{Code, Location, Severity, VariantSource};
+use crate::reader::{Code, Encoding, Location, Severity, VariantSource};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -48,8 +48,14 @@ impl Style {
     }
 }
 
-/// The line of `path` holding byte `offset` (read with a seek, so any file size is fine).
-pub fn source_line(path: &Path, offset: u64) -> Option<String> {
+/// The line of `path` holding byte `offset` (read with a seek, so any file size is fine),
+/// decoded in `encoding`, the character set its game was read in (a Windows-1252 `è` shows as
+/// `è`). None for a game transcoded from UTF-16: its offsets count the UTF-8 text, not the
+/// file's bytes.
+pub fn source_line(path: &Path, offset: u64, encoding: Encoding) -> Option<String> {
+    if encoding.is_utf16() {
+        return None;
+    }
     const WINDOW: u64 = 400;
     let mut file = File::open(path).ok()?;
     let from = offset.saturating_sub(WINDOW);
@@ -63,7 +69,7 @@ pub fn source_line(path: &Path, offset: u64) -> Option<String> {
     }
     let start = memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |p| p + 1);
     let end = memchr::memchr2(b'\n', b'\r', &bytes[at..]).map_or(bytes.len(), |p| at + p);
-    Some(String::from_utf8_lossy(&bytes[start..end]).into_owned())
+    Some(encoding.decode(&bytes[start..end]).into_owned())
 }
 
 /// `text` with every control character written as an escape (`\x1b`, `\u{9b}`), and the
@@ -101,6 +107,8 @@ pub struct Headline<'a> {
     pub span: Location,
     /// Where in the file's games: `game 3`, `game 3, move 12`.
     pub context: String,
+    /// The character set the game was read in, for its source line.
+    pub encoding: Encoding,
 }
 
 /// Writes the headline, then the source line and a caret under the span.
@@ -128,7 +136,7 @@ pub fn write_located(
     let Some(line) = file
         .path
         .as_deref()
-        .and_then(|p| source_line(p, span.offset))
+        .and_then(|p| source_line(p, span.offset, h.encoding))
     else {
         return Ok(());
     };
@@ -204,6 +212,7 @@ impl<W: Write> HumanWriter<W> {
             message: &f.message,
             span: f.span,
             context,
+            encoding: game.encoding,
         };
         write_located(&mut self.out, self.style, file, &headline)?;
         let pad = " ".repeat(f.span.line.to_string().len());
