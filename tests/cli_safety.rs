@@ -1025,3 +1025,46 @@ fn a_lone_surrogate_is_a_warning_and_sarif_offsets_are_the_files() {
     assert_eq!(region["byteOffset"].as_u64(), Some(e_grave), "{region}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A JSON file is read a line (a game) at a time with a limit, as the PDN reader reads a game:
+/// one endless line is an error located at it (the rest of the line skipped), not a process
+/// growing without bound, and the games after it are converted.
+#[test]
+fn an_endless_json_line_is_refused_and_the_rest_converted() {
+    use std::io::Write as _;
+    let dir = temp_dir("json-long-line");
+    let games = to_json_lines(
+        &dir,
+        "[Event \"after\"]\n[GameType \"21\"]\n1. 11-15 23-19 *\n",
+    );
+    let mut child = pdnkit()
+        .args(["convert", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let after = games[0].clone();
+    let writer = std::thread::spawn(move || {
+        // 257 MiB of one line, past the 256 MiB limit, then a game.
+        let chunk = vec![b' '; 1 << 20];
+        stdin.write_all(b"{\"index\":")?;
+        for _ in 0..257 {
+            stdin.write_all(&chunk)?;
+        }
+        stdin.write_all(format!("\n{after}\n").as_bytes())
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().expect("all written");
+    let err = stderr(&out);
+    assert!(err.contains("<stdin>:1:1: "), "{err}");
+    assert!(err.contains("longer than 256 MiB"), "{err}");
+    assert_code(&out, 1, "a line too long is an error");
+    assert!(
+        stdout(&out).contains("[Event \"after\"]"),
+        "{}",
+        stdout(&out)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
