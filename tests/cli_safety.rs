@@ -256,6 +256,7 @@ fn a_closed_stdout_fails_the_run() {
         "--help",
         "check --help",
         "--version",
+        "split --games 1 --out-dir target/split-closed-stdout fixtures/check/clean.pdn",
     ] {
         let out = Command::new("sh")
             .arg("-c")
