@@ -28,4 +28,11 @@ for f in $sources; do
     { printf '\x01'; cat "corpus/replay_moves/$n.tmp"; } > "corpus/replay_moves/$n"
     rm -f "corpus/replay_moves/$n.tmp"
 done
+# Inputs that once crashed a target, kept as regression tests (tests/json_game_regressions.rs),
+# seed it again: a regular run starts from them.
+for f in "$root"/tests/fuzz_regressions/*/*; do
+    target=$(basename "$(dirname "$f")")
+    mkdir -p "corpus/$target"
+    cp "$f" "corpus/$target/regression-$(basename "$f")"
+done
 for d in corpus/*; do echo "$d: $(ls "$d" | wc -l) seeds"; done

@@ -135,6 +135,100 @@ fn a_missing_path_is_reported_and_the_rest_is_checked() {
     assert_eq!(stdout(&converted).matches("[Event").count(), 8);
 }
 
+/// The run line counts the files read, and says apart how many could not be: one missing of
+/// three is "read 2 files (1 could not be read)", never "read 3 files".
+#[test]
+fn the_run_line_counts_only_the_files_read() {
+    let (good, other) = ("fixtures/check/english.pdn", "fixtures/check/clean.pdn");
+    for (command, verb) in [
+        ("check", "checked"),
+        ("parse", "read"),
+        ("convert", "converted"),
+        ("stats", "read"),
+        ("filter", "read"),
+        ("dedup", "read"),
+    ] {
+        let out = run(&[command, "nosuch.pdn", good, other]);
+        assert_code(&out, 2, command);
+        // (check's summary ends its report, on standard output; the others' is on stderr.)
+        let err = stderr(&out) + &stdout(&out);
+        assert!(
+            err.contains(&format!("{verb} 2 files (1 could not be read), ")),
+            "{command}: {err}"
+        );
+        assert!(!err.contains("3 files"), "{command}: {err}");
+    }
+}
+
+/// `pdnkit.toml` and baselines are read with a size limit: `/dev/zero` (endless) or a huge
+/// file is an error naming the file and the limit, not a process growing without bound.
+#[cfg(unix)]
+#[test]
+fn config_and_baseline_files_are_read_with_a_size_limit() {
+    let good = "fixtures/check/clean.pdn";
+    let out = run(&["check", good, "--baseline", "/dev/zero"]);
+    assert_code(&out, 2, "--baseline /dev/zero");
+    assert!(stderr(&out).contains("/dev/zero"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("256 MiB"), "{}", stderr(&out));
+    let out = run(&["check", good, "--config", "/dev/zero"]);
+    assert_code(&out, 2, "--config /dev/zero");
+    assert!(stderr(&out).contains("/dev/zero"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("1 MiB"), "{}", stderr(&out));
+    // Just over the limit, in a file: the same.
+    let dir = temp_dir("limits");
+    let big = dir.join("pdnkit.toml");
+    std::fs::write(&big, format!("# {}\n", "x".repeat(1 << 20))).unwrap();
+    let out = run(&["check", good, "--config", path_str(&big)]);
+    assert_code(&out, 2, "a 1 MiB + 4 bytes config");
+    assert!(
+        stderr(&out).contains("longer than the limit of 1 MiB"),
+        "{}",
+        stderr(&out)
+    );
+    // Hostile JSON in a baseline: nested a million deep is an error, not a stack overflow
+    // (the process would die of a signal, with no exit code).
+    let deep = dir.join("deep.json");
+    for hostile in [
+        "[".repeat(1_000_000),
+        format!("{{\"schema\":{}", "[".repeat(1_000_000)),
+        format!(
+            "{{\"schema\":\"pdnkit-baseline/1\",\"findings\":[{{\"file\":{}",
+            "{\"a\":[".repeat(500_000)
+        ),
+    ] {
+        std::fs::write(&deep, hostile).unwrap();
+        let out = run(&["check", good, "--baseline", path_str(&deep)]);
+        assert_code(&out, 2, "a deeply nested baseline");
+        assert!(stderr(&out).contains("deep.json: "), "{}", stderr(&out));
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A JSON game whose values PDN could not hold (here the GameType's corner 4, which
+/// underflowed in the numbering) is refused with an error located at its line; the games
+/// around it are converted.
+#[test]
+fn a_json_game_with_a_value_pdn_cannot_hold_is_a_located_error() {
+    let dir = temp_dir("json-corner");
+    let games = to_json_lines(
+        &dir,
+        "[Event \"one\"]\n[GameType \"21\"]\n1. 11-15 23-19 *\n\n\
+         [Event \"two\"]\n[GameType \"21\"]\n1. 9-13 22-18 *\n",
+    );
+    let mut bad: Value = serde_json::from_str(&games[0]).unwrap();
+    bad["game_type"]["corner"] = serde_json::json!(4);
+    let file = dir.join("games.json");
+    std::fs::write(&file, format!("{}\n{bad}\n{}\n", games[0], games[1])).unwrap();
+    let out = run(&["convert", path_str(&file)]);
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_code(&out, 1, "a bad JSON game is an error");
+    assert!(err.contains(&format!("{}:2:1: ", path_str(&file))), "{err}");
+    assert!(err.contains("game_type.corner 4 is not 0..3"), "{err}");
+    assert_eq!(stdout(&out).matches("[Event").count(), 2);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 // ---- 7. a closed standard output ----
 
 /// `>&-` (the shell closes standard output) must not pass; `| head` (a broken pipe) must.
@@ -154,7 +248,45 @@ fn a_closed_stdout_fails_the_run() {
         assert_code(&out, 2, &format!("{command} >&-"));
         assert!(stderr(&out).contains("standard output"), "{}", stderr(&out));
     }
+    // The commands that write only to standard output, and --help and --version, fail the
+    // same way: a closed standard output is not a success.
+    for command in [
+        "explain E-ILLEGAL-MOVE",
+        "perft --variant english 2",
+        "completions bash",
+        "man",
+        "--help",
+        "check --help",
+        "--version",
+        "split --games 1 --out-dir target/split-closed-stdout fixtures/check/clean.pdn",
+    ] {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" {command} >&-"))
+            .arg(env!("CARGO_BIN_EXE_pdnkit"))
+            .current_dir(manifest())
+            .output()
+            .expect("sh");
+        assert_code(&out, 2, &format!("{command} >&-"));
+        assert!(stderr(&out).contains("standard output"), "{}", stderr(&out));
+    }
+    // A broken pipe (`| head`: the reader goes away) is not an error.
+    for args in [&["explain", "--all"][..], &["man"], &["--help"]] {
+        let mut child = pdnkit()
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_code(&out, 0, &format!("{args:?} | (closed)"));
+    }
     // Sent to /dev/null on purpose: a success.
+    for args in [&["explain", "E-ILLEGAL-MOVE"][..], &["--help"], &["man"]] {
+        let out = pdnkit().args(args).stdout(Stdio::null()).output().unwrap();
+        assert_code(&out, 0, &format!("{args:?} > /dev/null"));
+    }
     let out = pdnkit()
         .args(["check", "fixtures/check/clean.pdn"])
         .stdout(Stdio::null())
@@ -756,6 +888,186 @@ fn output_to_a_device_or_through_a_link() {
         std::fs::read_to_string(&real)
             .unwrap()
             .contains("checked 1 file")
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+// ---- encodings ----
+
+/// `[White "Bertè"]` and a date to report, as a game.
+const BERTE: &str = "[Event \"x\"]\n[White \"Bert\u{e8}\"]\n[GameType \"20\"]\n[Date \"1841-01-01\"]\n1. 32-28 19-23 *\n";
+
+fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    text.encode_utf16()
+        .flat_map(|u| {
+            if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        })
+        .collect()
+}
+
+/// The source line under a finding is the file's line decoded as its game was: a
+/// Windows-1252 `è` shows as `è` (it showed as U+FFFD, read as UTF-8), in the human report
+/// and in the HTML one.
+#[test]
+fn source_lines_are_decoded_as_the_game_was_read() {
+    let dir = temp_dir("excerpt-1252");
+    let file = dir.join("w1252.pdn");
+    let bytes: Vec<u8> = BERTE
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    std::fs::write(&file, &bytes).unwrap();
+    let out = run(&["check", path_str(&file)]);
+    let text = stdout(&out);
+    assert!(text.contains("2 | [White \"Bert\u{e8}\"]"), "{text}");
+    assert!(!text.contains('\u{fffd}'), "{text}");
+    let html = dir.join("report.html");
+    let out = run(&[
+        "check",
+        path_str(&file),
+        "--format",
+        "html",
+        "-o",
+        path_str(&html),
+    ]);
+    assert_code(&out, 0, "check --format html (warnings only)");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("Bert\u{e8}"), "the record in the HTML report");
+    assert!(!page.contains('\u{fffd}'), "no U+FFFD in the HTML report");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `--encoding utf-16` reads the byte order from the zero bytes, so big-endian text without a
+/// byte order mark reads (it was read as little-endian: garbage); `utf-16be` and `utf-16le`
+/// give the order.
+#[test]
+fn utf16_without_a_byte_order_mark_is_read_in_either_order() {
+    let dir = temp_dir("utf16-order");
+    for (big_endian, explicit) in [(true, "utf-16be"), (false, "utf-16le")] {
+        let file = dir.join(format!("{explicit}.pdn"));
+        std::fs::write(&file, utf16(BERTE, big_endian)).unwrap();
+        for encoding in ["utf-16", explicit] {
+            let out = run(&[
+                "parse",
+                "--encoding",
+                encoding,
+                "--format",
+                "json",
+                path_str(&file),
+            ]);
+            let doc: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+            let game = &doc["files"][0]["games"][0];
+            assert_eq!(
+                game["tags"][1]["value"], "Bert\u{e8}",
+                "{explicit} file read with --encoding {encoding}"
+            );
+            assert_eq!(game["moves"]["moves"].as_array().map(Vec::len), Some(2));
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A lone UTF-16 surrogate is read as U+FFFD with a warning located at it (it was replaced
+/// silently); SARIF gives such a game's findings by line and column only, as its byte offsets
+/// would count the transcoded text, not the file; in a Windows-1252 file it gives the file's
+/// own byte offsets.
+#[test]
+fn a_lone_surrogate_is_a_warning_and_sarif_offsets_are_the_files() {
+    let dir = temp_dir("utf16-lone");
+    let file = dir.join("lone.pdn");
+    let mut bytes = utf16(BERTE, false);
+    let at = bytes
+        .windows(2)
+        .position(|w| w == b"B\0")
+        .expect("the B of Bertè");
+    bytes.splice(at..at, [0x00, 0xD8]); // a high surrogate, alone
+    std::fs::write(&file, &bytes).unwrap();
+    let out = run(&["check", "--encoding", "utf-16", path_str(&file)]);
+    let text = stdout(&out);
+    assert!(
+        text.contains(":2:9: warning[W-UTF16-LONE-SURROGATE]: 1 lone UTF-16 surrogate"),
+        "{text}"
+    );
+    let out = run(&[
+        "check",
+        "--encoding",
+        "utf-16",
+        "--format",
+        "sarif",
+        path_str(&file),
+    ]);
+    let doc: Value = serde_json::from_str(&stdout(&out)).expect("SARIF");
+    assert_eq!(doc["runs"][0]["columnKind"], "unicodeCodePoints");
+    let results = doc["runs"][0]["results"].as_array().unwrap();
+    assert!(!results.is_empty());
+    for r in results {
+        let region = &r["locations"][0]["physicalLocation"]["region"];
+        assert!(region.get("byteOffset").is_none(), "{region}");
+        assert!(region["startLine"].as_u64().unwrap() >= 1, "{region}");
+    }
+    // Windows-1252: the offset of the `è` is its byte in the file.
+    let w1252 = dir.join("w1252.pdn");
+    let bytes: Vec<u8> = BERTE
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    std::fs::write(&w1252, &bytes).unwrap();
+    let out = run(&["check", "--format", "sarif", path_str(&w1252)]);
+    let doc: Value = serde_json::from_str(&stdout(&out)).expect("SARIF");
+    let results = doc["runs"][0]["results"].as_array().unwrap();
+    let encoding = results
+        .iter()
+        .find(|r| r["ruleId"] == "W-ENCODING-WINDOWS-1252")
+        .expect("the encoding warning");
+    let region = &encoding["locations"][0]["physicalLocation"]["region"];
+    let e_grave = bytes.iter().position(|&b| b == 0xE8).unwrap() as u64;
+    assert_eq!(region["byteOffset"].as_u64(), Some(e_grave), "{region}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A JSON file is read a line (a game) at a time with a limit, as the PDN reader reads a game:
+/// one endless line is an error located at it (the rest of the line skipped), not a process
+/// growing without bound, and the games after it are converted.
+#[test]
+fn an_endless_json_line_is_refused_and_the_rest_converted() {
+    use std::io::Write as _;
+    let dir = temp_dir("json-long-line");
+    let games = to_json_lines(
+        &dir,
+        "[Event \"after\"]\n[GameType \"21\"]\n1. 11-15 23-19 *\n",
+    );
+    let mut child = pdnkit()
+        .args(["convert", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let after = games[0].clone();
+    let writer = std::thread::spawn(move || {
+        // 257 MiB of one line, past the 256 MiB limit, then a game.
+        let chunk = vec![b' '; 1 << 20];
+        stdin.write_all(b"{\"index\":")?;
+        for _ in 0..257 {
+            stdin.write_all(&chunk)?;
+        }
+        stdin.write_all(format!("\n{after}\n").as_bytes())
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().expect("all written");
+    let err = stderr(&out);
+    assert!(err.contains("<stdin>:1:1: "), "{err}");
+    assert!(err.contains("longer than 256 MiB"), "{err}");
+    assert_code(&out, 1, "a line too long is an error");
+    assert!(
+        stdout(&out).contains("[Event \"after\"]"),
+        "{}",
+        stdout(&out)
     );
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -135,13 +135,14 @@ fn fixtures_round_trip() {
             let bytes = std::fs::read(&path).unwrap();
             // Code-page files decode through the reader; the lossy text is enough here. UTF-16
             // is read as text.
-            let text = match bytes.strip_prefix(&[0xFF, 0xFE]) {
-                Some(le) => String::from_utf16_lossy(
-                    &le.chunks_exact(2)
-                        .map(|p| u16::from_le_bytes([p[0], p[1]]))
-                        .collect::<Vec<_>>(),
-                ),
-                None => String::from_utf8_lossy(&bytes).into_owned(),
+            let utf16 = |rest: &[u8], unit: fn([u8; 2]) -> u16| {
+                let units: Vec<u16> = rest.chunks_exact(2).map(|p| unit([p[0], p[1]])).collect();
+                String::from_utf16_lossy(&units)
+            };
+            let text = match bytes.as_slice() {
+                [0xFF, 0xFE, le @ ..] => utf16(le, u16::from_le_bytes),
+                [0xFE, 0xFF, be @ ..] => utf16(be, u16::from_be_bytes),
+                _ => String::from_utf8_lossy(&bytes).into_owned(),
             };
             check_text(&text, &path.display().to_string());
         }

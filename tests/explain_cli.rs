@@ -92,3 +92,16 @@ fn an_old_spelling_names_the_new_code() {
         assert!(text.contains(&format!("\n{new} (note): ")), "{text}");
     }
 }
+
+/// An unknown code is echoed with its control bytes escaped: an argument never drives the
+/// terminal (an escape sequence, a carriage return over the message).
+#[test]
+fn an_unknown_code_is_echoed_with_its_control_bytes_escaped() {
+    let out = explain(&["W-\x1b[31mRED\r\x07"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains('\x1b'), "{err:?}");
+    assert!(!err.contains('\r'), "{err:?}");
+    assert!(!err.contains('\x07'), "{err:?}");
+    assert!(err.contains("unknown code `W-\\x1b[31mRED"), "{err:?}");
+}

@@ -55,6 +55,7 @@ mod convert_fix;
 mod convert_roundtrip;
 mod convert_snapshots;
 mod explain_cli;
+mod json_game_regressions;
 mod parse_cli;
 mod parse_schema;
 mod render_svg;

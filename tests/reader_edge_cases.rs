@@ -246,23 +246,21 @@ fn uncovered(bytes: &[u8], games: &[Game]) -> Vec<usize> {
         .collect()
 }
 
-/// The text spans count: UTF-16 is read transcoded to UTF-8 (without its byte order mark).
+/// The text spans count: UTF-16 (either byte order, with its mark) is read transcoded to UTF-8
+/// without the mark.
 fn as_read(bytes: &[u8]) -> Vec<u8> {
-    match bytes {
-        [0xFF, 0xFE, rest @ ..] => {
-            let units: Vec<u16> = rest
-                .chunks_exact(2)
-                .map(|p| u16::from_le_bytes([p[0], p[1]]))
-                .collect();
-            let mut text = String::from_utf16_lossy(&units);
-            // A last odd byte is half a code unit: the reader's decoder makes it U+FFFD too.
-            if rest.len() % 2 == 1 {
-                text.push(char::REPLACEMENT_CHARACTER);
-            }
-            text.into_bytes()
-        }
-        _ => bytes.to_vec(),
+    let (rest, unit): (&[u8], fn([u8; 2]) -> u16) = match bytes {
+        [0xFF, 0xFE, rest @ ..] => (rest, u16::from_le_bytes),
+        [0xFE, 0xFF, rest @ ..] => (rest, u16::from_be_bytes),
+        _ => return bytes.to_vec(),
+    };
+    let units: Vec<u16> = rest.chunks_exact(2).map(|p| unit([p[0], p[1]])).collect();
+    let mut text = String::from_utf16_lossy(&units);
+    // A last odd byte is half a code unit: the reader's decoder makes it U+FFFD too.
+    if rest.len() % 2 == 1 {
+        text.push(char::REPLACEMENT_CHARACTER);
     }
+    text.into_bytes()
 }
 
 fn assert_accounted(bytes: &[u8], games: &[Game]) {

@@ -462,3 +462,27 @@ fn oca_results_by_colour_read_one_zero_as_a_win_for_black() {
     let two = run(&["stats", "-j", "2", oca]);
     assert!(human.stdout == two.stdout, "OCA: --jobs 1 and 2 differ");
 }
+
+/// `stats` on nothing fails as every other command does ("no games found", exit 2): an empty
+/// file, a file of blank lines and empty standard input, in either format.
+#[test]
+fn no_games_is_exit_2_as_for_every_command() {
+    let dir = temp_dir("no-games");
+    let empty = dir.join("empty.pdn");
+    std::fs::write(&empty, "").unwrap();
+    let blank = dir.join("blank.pdn");
+    std::fs::write(&blank, "\n\n  \n").unwrap();
+    for path in [&empty, &blank] {
+        for format in ["human", "json"] {
+            let out = run(&["stats", "--format", format, path.to_str().unwrap()]);
+            assert_code(&out, 2, &format!("stats {format} {}", path.display()));
+            assert!(stderr(&out).contains("no games found"), "{}", stderr(&out));
+        }
+    }
+    let out = pdnkit()
+        .args(["stats", "-"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_code(&out, 2, "stats - (empty)");
+}

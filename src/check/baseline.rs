@@ -7,7 +7,7 @@
 
 use super::GameReport;
 use crate::notation::Square;
-use crate::reader::{Game, MoveKind, MoveRef, Severity};
+use crate::reader::{Game, MoveKind, MoveRef, Severity, read_to_string_limited};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -15,6 +15,10 @@ use std::path::{Path, PathBuf};
 
 /// The schema name written in every baseline file.
 const SCHEMA: &str = "pdnkit-baseline/1";
+
+/// The longest baseline read (256 MiB: about two million recorded findings). A longer file,
+/// or a path such as `/dev/zero`, is an error naming the file and the limit.
+pub const MAX_BASELINE_BYTES: u64 = 256 << 20;
 
 /// A stable identity of `game`: FNV-1a over its tags and main-line moves as written (each tag's
 /// name and value, each move's canonical text, every one followed by a zero byte).
@@ -178,16 +182,20 @@ impl fmt::Display for BaselineError {
 impl std::error::Error for BaselineError {}
 
 impl Baseline {
+    /// Reads the baseline at `path` (at most [`MAX_BASELINE_BYTES`] long).
     pub fn load(path: &Path) -> Result<Baseline, BaselineError> {
         let error = |message: String| BaselineError {
             path: path.to_path_buf(),
             message,
         };
-        let text = std::fs::read_to_string(path).map_err(|e| error(e.to_string()))?;
+        let text =
+            read_to_string_limited(path, MAX_BASELINE_BYTES).map_err(|e| error(e.to_string()))?;
         Baseline::parse(&text).map_err(error)
     }
 
-    /// Reads a baseline; the error says where (serde_json's line and column).
+    /// Reads a baseline; the error says where (serde_json's line and column). JSON nested
+    /// deeper than serde_json's recursion limit (128, kept here: only the JSON game reader
+    /// lifts it, behind its own depth check) is an error, not a stack overflow.
     pub fn parse(text: &str) -> Result<Baseline, String> {
         let file: BaselineFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
         if file.schema != SCHEMA {

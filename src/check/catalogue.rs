@@ -799,6 +799,17 @@ const TABLE: &[Entry] = &[
         NoExample("the code is about the file's character set"),
     ),
     e(
+        "W-UTF16-LONE-SURROGATE",
+        "a lone UTF-16 surrogate, read as U+FFFD",
+        "The input is UTF-16 and holds a surrogate (a code unit that is half of a character \
+         outside the Basic Multilingual Plane) without its other half: a file cut or edited \
+         inside a character. It stands for no character and is read as U+FFFD (the replacement \
+         character); the warning gives the first in the game and how many there are.",
+        "Find the character that was damaged (the source of the record has it whole) and write \
+         it in; or save the file as UTF-8 from a tool that reports the damage.",
+        NoExample("the code is about UTF-16 bytes, which an example cannot hold"),
+    ),
+    e(
         "W-NONSTANDARD-TAG-NAME",
         "a tag name with characters PDN names cannot have",
         "A tag name holds characters a PDN tag name cannot (`White-Elo`, `Type de jeu`), or is \

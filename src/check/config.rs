@@ -19,7 +19,7 @@
 
 use super::policy::{Action, FailOn, PolicyError, Rule, Selector, Source};
 use crate::draw::DrawProfile;
-use crate::reader::Encoding;
+use crate::reader::{Encoding, read_to_string_limited};
 use crate::variant::Variant;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -30,6 +30,10 @@ use toml::Spanned;
 
 /// The file name looked for.
 pub const FILE_NAME: &str = "pdnkit.toml";
+
+/// The longest `pdnkit.toml` read (1 MiB; a policy is a few hundred bytes). A longer file, or
+/// a path such as `/dev/zero`, is an error naming the file and the limit.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
 /// A loaded configuration.
 #[derive(Debug, Clone)]
@@ -103,9 +107,9 @@ impl Config {
             .find(|candidate| candidate.is_file())
     }
 
-    /// Reads and validates the file at `path`.
+    /// Reads and validates the file at `path` (at most [`MAX_CONFIG_BYTES`] long).
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+        let text = read_to_string_limited(path, MAX_CONFIG_BYTES).map_err(|e| ConfigError {
             path: path.to_path_buf(),
             line: None,
             message: e.to_string(),

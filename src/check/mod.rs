@@ -177,6 +177,10 @@ pub struct GameReport {
     /// `fen_before` needs: a record may be read from another corner than its GameType says).
     #[serde(skip)]
     pub numbering: Option<crate::rules::Numbering>,
+    /// The character set the game was read in ([`Game::encoding`]): a report showing the
+    /// file's lines decodes them with it.
+    #[serde(skip)]
+    pub encoding: crate::reader::Encoding,
 }
 
 impl GameReport {
@@ -245,5 +249,6 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         final_fen,
         identity: (!options.skip_identity).then(|| baseline::game_identity(game)),
         numbering,
+        encoding: game.encoding,
     }
 }

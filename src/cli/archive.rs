@@ -34,7 +34,8 @@ pub struct ReadArgs {
     #[arg(long)]
     pub variant: Option<Variant>,
     /// Character set of the input (default: UTF-8, else detected Windows-1252/1251; UTF-16 with a
-    /// byte order mark; `utf-16` for UTF-16 without one).
+    /// byte order mark; `utf-16` for UTF-16 without one, its byte order read from its zero
+    /// bytes; `utf-16le` or `utf-16be` to give the order).
     #[arg(long, value_parser = parse_encoding)]
     pub encoding: Option<Encoding>,
     /// Worker threads (default: one per core; more than the cores is capped there).
@@ -158,6 +159,7 @@ impl GameRun {
                     totals.counts.bytes += bytes;
                     if let Some(e) = error {
                         totals.unreadable_files += 1;
+                        totals.counts.unreadable += 1;
                         let message =
                             escape_controls(&format!("{}: {e}", names[file])).into_owned();
                         bar.suspend(|| eprintln!("pdnkit: {message}"));

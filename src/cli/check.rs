@@ -76,7 +76,8 @@ pub struct CheckArgs {
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     jobs: Option<u32>,
     /// Character set of the input (default: UTF-8, else detected Windows-1252/1251; UTF-16 with a
-    /// byte order mark; `utf-16` for UTF-16 without one).
+    /// byte order mark; `utf-16` for UTF-16 without one, its byte order read from its zero
+    /// bytes; `utf-16le` or `utf-16be` to give the order).
     #[arg(long, value_parser = super::parse::parse_encoding)]
     encoding: Option<Encoding>,
 }

@@ -245,6 +245,8 @@ enum Done {
 /// A converted game, as text, with what converting it found.
 struct Rendered {
     index: u64,
+    /// The character set the game was read in (for the source lines of its notices).
+    encoding: Encoding,
     /// Main-line moves of the game.
     moves: u64,
     text: String,
@@ -341,15 +343,34 @@ impl Feed<'_> {
             }
             Source::Json(source, line) => {
                 let mut text = Vec::new();
+                // A line is read with a limit, as the PDN reader reads a game (a file of one
+                // endless line must not fill the memory).
+                let limit = json_line_limit(self.read);
                 while games.len() < BATCH_GAMES {
                     text.clear();
-                    if source.read_until(b'\n', &mut text)? == 0 {
+                    if Read::by_ref(source)
+                        .take(limit + 1)
+                        .read_until(b'\n', &mut text)?
+                        == 0
+                    {
                         return Ok(Fill::End);
                     }
                     *line += 1;
                     self.bytes
                         .read
                         .fetch_add(text.len() as u64, Ordering::Relaxed);
+                    if text.len() as u64 > limit && text.last() != Some(&b'\n') {
+                        let rest = skip_line(source)?;
+                        self.bytes.read.fetch_add(rest, Ordering::Relaxed);
+                        return Ok(Fill::Rejected(JsonGameError {
+                            line: *line,
+                            column: 1,
+                            message: format!(
+                                "the line is longer than {} MiB, the most a game's JSON may take; skipped",
+                                limit >> 20
+                            ),
+                        }));
+                    }
                     if text.iter().all(u8::is_ascii_whitespace) {
                         continue;
                     }
@@ -381,6 +402,36 @@ struct Bytes {
     read: AtomicU64,
 }
 
+/// The longest JSON line read as a game: 16 times the largest game the PDN reader reads
+/// ([`ReadOptions::max_game_bytes`], 16 MiB: 256 MiB), as the JSON of a game gives each of its
+/// tokens a span and is that much longer than its PDN.
+fn json_line_limit(read: &ReadOptions) -> u64 {
+    (read.max_game_bytes as u64).saturating_mul(16)
+}
+
+/// Reads past the rest of a line (through its `\n`, or to the end of input) without keeping
+/// it; returns the bytes read.
+fn skip_line(source: &mut impl BufRead) -> io::Result<u64> {
+    let mut skipped = 0u64;
+    loop {
+        let buf = source.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(skipped);
+        }
+        match memchr::memchr(b'\n', buf) {
+            Some(at) => {
+                source.consume(at + 1);
+                return Ok(skipped + at as u64 + 1);
+            }
+            None => {
+                let n = buf.len();
+                source.consume(n);
+                skipped += n as u64;
+            }
+        }
+    }
+}
+
 /// Converts one game and renders it in the output format.
 fn render(converter: &mut Converter, to: To, file: &str, mut game: Game) -> io::Result<Rendered> {
     let mut report = converter.convert(&mut game);
@@ -409,6 +460,7 @@ fn render(converter: &mut Converter, to: To, file: &str, mut game: Game) -> io::
     }
     Ok(Rendered {
         index: game.index,
+        encoding: game.encoding,
         moves: game.moves.len() as u64,
         text,
         report,
@@ -470,6 +522,7 @@ impl<W: Write> Sink<W> {
                         message: &n.message,
                         span: n.span,
                         context: format!("game {}", game.index),
+                        encoding: game.encoding,
                     };
                     write_located(&mut err, self.style, &self.files[file], &headline)?;
                 }
@@ -497,6 +550,7 @@ impl<W: Write> Sink<W> {
 
     fn fail(&mut self, file: usize, error: &io::Error) {
         self.findings.unreadable_files += 1;
+        self.run.unreadable += 1;
         let message = escape_controls(&format!("{}: {error}", self.files[file].name)).into_owned();
         self.bar.suspend(|| eprintln!("pdnkit: {message}"));
     }

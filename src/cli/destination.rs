@@ -27,11 +27,7 @@ const LINES_HELD: usize = 8 << 10;
 /// Opens the output `-o` names (standard output for none or `-`).
 pub fn open(output: Option<&Path>, files: &mut RunFiles) -> io::Result<(Destination, Pending)> {
     let Some(path) = output.filter(|p| p.as_os_str() != "-") else {
-        if stdout_is_closed() {
-            return Err(io::Error::other(
-                "standard output is closed: nowhere to write (use -o FILE)",
-            ));
-        }
+        require_stdout(" (use -o FILE)")?;
         let stdout = io::stdout();
         let terminal = stdout.is_terminal();
         let destination = Destination {
@@ -125,6 +121,18 @@ impl Write for Destination {
             .and_then(|()| self.inner.flush())
             .map_err(|e| self.named(e))
     }
+}
+
+/// An error when standard output was closed when the process started (`>&-`): what a command
+/// that writes there says before it starts (`hint` ends the message: how else to write). A
+/// broken pipe later (`| head`) is not this: the reader went away after taking what it wanted.
+pub fn require_stdout(hint: &str) -> io::Result<()> {
+    if stdout_is_closed() {
+        return Err(io::Error::other(format!(
+            "standard output is closed: nowhere to write{hint}"
+        )));
+    }
+    Ok(())
 }
 
 /// Whether standard output was closed when the process started (`>&-`). Rust's runtime puts

@@ -4,6 +4,7 @@
 use super::Outcome;
 use clap::Args;
 use pdnkit::check::catalogue;
+use pdnkit::report::human::escape_controls;
 use std::io::{self, Write};
 
 #[derive(Args)]
@@ -44,7 +45,8 @@ pub fn run(args: ExplainArgs) -> io::Result<Outcome> {
         )?;
     }
     let Some(entry) = catalogue::lookup(renamed.unwrap_or(&upper)) else {
-        let mut message = format!("pdnkit: unknown code `{text}`");
+        // The argument as typed, its control bytes escaped: it reaches the terminal.
+        let mut message = format!("pdnkit: unknown code `{}`", escape_controls(&text));
         if let Some(near) = catalogue::suggest(&text) {
             message.push_str(&format!("; did you mean `{near}`?"));
         }

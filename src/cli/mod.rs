@@ -122,10 +122,28 @@ pub fn main() -> ExitCode {
     let (cli, matches) = match parsed {
         Ok(parsed) => parsed,
         Err(error) => {
+            // `--help` and `--version` write to standard output: closed, they fail as every
+            // command writing there does.
+            if !error.use_stderr()
+                && let Err(closed) = destination::require_stdout("")
+            {
+                eprintln!("pdnkit: {closed}");
+                return ExitCode::from(2);
+            }
             let _ = error.print();
             return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
         }
     };
+    // The commands that write only to standard output (no -o) need it open; the others check
+    // when they open their output (destination::open).
+    if matches!(
+        cli.command,
+        Command::Explain(_) | Command::Perft(_) | Command::Completions(_) | Command::Man
+    ) && let Err(closed) = destination::require_stdout("")
+    {
+        eprintln!("pdnkit: {closed}");
+        return ExitCode::from(2);
+    }
     let outcome = match cli.command {
         Command::Check(args) => check::run(args, cli.color),
         Command::Convert(args) => convert::run(args, cli.color),

@@ -25,6 +25,7 @@ pub fn write_diagnostic(
         message: &diagnostic.message,
         span: game.locate(diagnostic.span),
         context: format!("game {}", game.index),
+        encoding: game.encoding,
     };
     write_located(out, style, &file, &headline)
 }

@@ -34,7 +34,8 @@ pub struct ParseArgs {
     #[arg(long)]
     variant: Option<Variant>,
     /// Character set of the input (default: UTF-8, else detected Windows-1252/1251; UTF-16 with a
-    /// byte order mark; `utf-16` for UTF-16 without one).
+    /// byte order mark; `utf-16` for UTF-16 without one, its byte order read from its zero
+    /// bytes; `utf-16le` or `utf-16be` to give the order).
     #[arg(long, value_parser = parse_encoding)]
     encoding: Option<Encoding>,
     /// Also list notes (variant inferred, encoding, ...) in human output.
@@ -160,6 +161,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
         totals.run.bytes += reader.as_ref().map_or(0, Reader::bytes_consumed);
         if let Some(error) = &file_error {
             totals.findings.unreadable_files += 1;
+            totals.run.unreadable += 1;
             let message = escape_controls(&format!("{name}: {error}")).into_owned();
             bar.suspend(|| eprintln!("pdnkit: {message}"));
             if args.format == Format::Jsonl {

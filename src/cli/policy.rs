@@ -31,14 +31,14 @@ pub struct PolicyArgs {
     #[arg(long, value_name = "LEVEL")]
     fail_on: Option<String>,
     /// Read the policy from FILE instead of the `pdnkit.toml` found in the current directory or
-    /// its ancestors.
+    /// its ancestors. (A policy file may be at most 1 MiB long.)
     #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
     config: Option<PathBuf>,
     /// Ignore any `pdnkit.toml`.
     #[arg(long)]
     no_config: bool,
     /// Leave out, and do not fail on, the findings recorded in FILE by --write-baseline; the
-    /// summary says how many of them no longer occur.
+    /// summary says how many of them no longer occur. (A baseline may be at most 256 MiB long.)
     #[arg(long, value_name = "FILE")]
     baseline: Option<PathBuf>,
     /// Record this run's errors and warnings in FILE (after --allow/--warn/--deny), to accept

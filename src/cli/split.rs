@@ -87,6 +87,11 @@ struct Output {
 }
 
 pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
+    // The list of files written goes to standard output: closed, the run fails before it
+    // writes anything, as every command writing there does.
+    if !args.quiet {
+        super::destination::require_stdout(" (use --quiet)")?;
+    }
     let dir = &args.out_dir;
     fs::create_dir_all(dir).map_err(|e| named(dir, e))?;
     let (run, mut run_files) = GameRun::new(&args.read, true)?;

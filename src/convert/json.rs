@@ -2,10 +2,15 @@
 //! stands alone: a line that is not a valid game is a located error for that line and the lines
 //! after it are read as usual. A game from JSON is held to what the PDN reader guarantees every
 //! consumer (variations at most [`MAX_VARIATION_DEPTH`] deep, a move names its squares), so a
-//! hand-made file cannot make replay or writing misbehave.
+//! hand-made file cannot make replay or writing misbehave. Every value the PDN reader checks
+//! as it reads (the GameType's board size, corner and variant, squares, spans) is checked here
+//! the same way: a game from JSON holds only what a game read from PDN could.
 
+use crate::fen::FenSetup;
+use crate::notation::Square;
 use crate::reader::parse::MAX_VARIATION_DEPTH;
 use crate::reader::{Annotation, Game, Line, MoveKind};
+use crate::variant::{GameType, Variant};
 use std::fmt;
 
 /// JSON nesting allowed in one line: a variation takes five levels (line, move list, move,
@@ -52,8 +57,67 @@ pub fn read_game(text: &[u8], line: u64) -> Result<Game, JsonGameError> {
     let game: Game = serde::Deserialize::deserialize(&mut de)
         .and_then(|game| de.end().map(|()| game))
         .map_err(|e| error(e.column().saturating_sub(1), e.to_string()))?;
-    check_line(&game.moves, 0).map_err(|message| error(0, message))?;
+    check_game(&game).map_err(|message| error(0, message))?;
     Ok(game)
+}
+
+/// The values of a game that the PDN reader would have refused to produce.
+fn check_game(game: &Game) -> Result<(), String> {
+    if let Some(game_type) = &game.game_type {
+        check_game_type(game_type)?;
+    }
+    if let Some(setup) = &game.setup {
+        check_setup(setup, "the FEN tag")?;
+    }
+    check_line(&game.moves, 0)
+}
+
+/// A GameType as [`GameType::parse`] reads one: width and height 2..26, square 1 in corner
+/// 0..3, and the variant the one its type number stands for (PDN 3.0's GameType tag).
+fn check_game_type(g: &GameType) -> Result<(), String> {
+    for (what, n) in [("width", g.width), ("height", g.height)] {
+        if !(2..=26).contains(&n) {
+            return Err(format!("game_type.{what} {n} is not 2..26"));
+        }
+    }
+    if g.corner > 3 {
+        return Err(format!("game_type.corner {} is not 0..3", g.corner));
+    }
+    let named = Variant::from_code(g.code);
+    if g.variant != named {
+        return Err(format!(
+            "game_type.variant {} is not the variant type number {} stands for ({})",
+            g.variant.map_or("null".to_string(), |v| v.to_string()),
+            g.code,
+            named.map_or("none".to_string(), |v| v.to_string()),
+        ));
+    }
+    if g.short_form && named.is_none() {
+        return Err(format!(
+            "game_type.short_form: type number {} names no variant, so it has no short form",
+            g.code
+        ));
+    }
+    Ok(())
+}
+
+/// A square as [`Square::parse`] reads one: a number 1..255, or a file `a`..`z` and a rank
+/// 1..26.
+fn check_square(square: Square) -> Result<(), String> {
+    match square {
+        Square::Num(0) => Err("square 0: squares are numbered from 1".to_string()),
+        Square::Alg { file, rank } if file > 25 || rank > 25 => Err(format!(
+            "square (file {file}, rank {rank}): files are 0..25 (a..z), ranks 0..25 (1..26)"
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn check_setup(setup: &FenSetup, what: &str) -> Result<(), String> {
+    for piece in setup.white.iter().chain(&setup.black) {
+        check_square(piece.square).map_err(|e| format!("{what}: {e}"))?;
+    }
+    Ok(())
 }
 
 /// The offset where brackets outside strings first nest deeper than [`MAX_JSON_DEPTH`].
@@ -94,8 +158,14 @@ fn check_line(line: &Line, depth: usize) -> Result<(), String> {
     }
     let variations = |annotations: &[Annotation]| -> Result<(), String> {
         for a in annotations {
-            if let Annotation::Variation(v) = a {
-                check_line(&v.line, depth + 1)?;
+            match a {
+                Annotation::Variation(v) => check_line(&v.line, depth + 1)?,
+                Annotation::Setup(setup) => {
+                    if let Some(parsed) = &setup.parsed {
+                        check_setup(parsed, "a setup in the moves")?;
+                    }
+                }
+                _ => {}
             }
         }
         Ok(())
@@ -109,6 +179,14 @@ fn check_line(line: &Line, depth: usize) -> Result<(), String> {
                 token.span.offset,
                 token.squares.len()
             ));
+        }
+        for &square in &token.squares {
+            check_square(square).map_err(|e| {
+                format!(
+                    "a move (at byte {} of the PDN it came from): {e}",
+                    token.span.offset
+                )
+            })?;
         }
         variations(node.after())?;
     }

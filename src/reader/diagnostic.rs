@@ -71,6 +71,8 @@ codes! {
     EncodingRepaired = "W-ENCODING-REPAIRED", Warning, true;
     /// UTF-16 input (byte order mark or `--encoding utf-16`), transcoded to UTF-8 as it is read.
     Utf16 = "N-UTF16", Note, false;
+    /// A lone UTF-16 surrogate (half of a pair without its other half), read as U+FFFD.
+    Utf16LoneSurrogate = "W-UTF16-LONE-SURROGATE", Warning, true;
     /// Lines end with a lone carriage return (old Mac files).
     CrLineEnds = "W-CR-LINE-ENDS", Warning, false;
     /// A NUL or other control byte in the text.
@@ -215,6 +217,7 @@ impl Code {
                 | Code::GzipTrailingData
                 | Code::EncodingRepaired
                 | Code::Utf16
+                | Code::Utf16LoneSurrogate
                 | Code::FenFile
         )
     }

@@ -5,9 +5,10 @@
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Encoding {
+    #[default]
     Utf8,
     /// UTF-8 with a few invalid bytes, each read as the Windows-1252 character it would be (the
     /// smallest repair of a game edited in two encodings: `café` stays `café`).
@@ -16,9 +17,16 @@ pub enum Encoding {
     Windows1252,
     /// Cyrillic.
     Windows1251,
-    /// UTF-16, little-endian unless a byte order mark says otherwise: transcoded to UTF-8 as it
-    /// is read (spans then count UTF-8 bytes).
+    /// UTF-16 of either byte order: a byte order mark says which, else the zero bytes of its
+    /// ASCII characters do (high bytes first is big-endian). Transcoded to UTF-8 as it is read
+    /// (spans then count UTF-8 bytes).
     Utf16,
+    /// UTF-16, little-endian unless a byte order mark says otherwise.
+    #[serde(rename = "utf-16le")]
+    Utf16Le,
+    /// UTF-16, big-endian unless a byte order mark says otherwise.
+    #[serde(rename = "utf-16be")]
+    Utf16Be,
 }
 
 impl Encoding {
@@ -29,6 +37,8 @@ impl Encoding {
             Encoding::Windows1252 => "windows-1252",
             Encoding::Windows1251 => "windows-1251",
             Encoding::Utf16 => "utf-16",
+            Encoding::Utf16Le => "utf-16le",
+            Encoding::Utf16Be => "utf-16be",
         }
     }
 
@@ -39,7 +49,9 @@ impl Encoding {
                 Some(Encoding::Windows1252)
             }
             "windows-1251" | "cp1251" => Some(Encoding::Windows1251),
-            "utf-16" | "utf16" | "utf-16le" | "utf16le" => Some(Encoding::Utf16),
+            "utf-16" | "utf16" => Some(Encoding::Utf16),
+            "utf-16le" | "utf16le" => Some(Encoding::Utf16Le),
+            "utf-16be" | "utf16be" => Some(Encoding::Utf16Be),
             _ => None,
         }
     }
@@ -61,7 +73,7 @@ impl Encoding {
                 Err(_) => Cow::Owned(repair(bytes)),
             };
         }
-        if bytes.is_ascii() {
+        if !self.is_utf16() && bytes.is_ascii() {
             // ASCII is the same in all three; the common case costs no copy.
             return Cow::Borrowed(std::str::from_utf8(bytes).expect("ascii is utf-8"));
         }
@@ -69,7 +81,10 @@ impl Encoding {
             Encoding::Utf8 | Encoding::Utf8Repaired => unreachable!("decoded above"),
             // (The reader transcodes UTF-16 input to UTF-8 before parsing: this is for
             // completeness.)
-            Encoding::Utf16 => encoding_rs::UTF_16LE.decode_without_bom_handling(bytes).0,
+            Encoding::Utf16 | Encoding::Utf16Le => {
+                encoding_rs::UTF_16LE.decode_without_bom_handling(bytes).0
+            }
+            Encoding::Utf16Be => encoding_rs::UTF_16BE.decode_without_bom_handling(bytes).0,
             Encoding::Windows1252 => {
                 encoding_rs::WINDOWS_1252
                     .decode_without_bom_handling(bytes)
@@ -81,6 +96,14 @@ impl Encoding {
                     .0
             }
         }
+    }
+
+    /// Whether this is UTF-16 (of either or a given byte order).
+    pub fn is_utf16(self) -> bool {
+        matches!(
+            self,
+            Encoding::Utf16 | Encoding::Utf16Le | Encoding::Utf16Be
+        )
     }
 
     /// Whether columns count UTF-8 characters (true) or bytes.
@@ -124,6 +147,19 @@ pub fn first_invalid(bytes: &[u8]) -> Option<(usize, u8)> {
     Some((error.valid_up_to(), bytes[error.valid_up_to()]))
 }
 
+/// Whether UTF-16 text without a byte order mark is big-endian, from where its zero bytes are:
+/// an ASCII character is `c 0` little-endian and `0 c` big-endian, so zeros at even offsets
+/// outnumbering those at odd ones mean big-endian. Text with no zero byte reads as
+/// little-endian (what `--encoding utf-16` assumed before).
+pub fn utf16_is_big_endian(bytes: &[u8]) -> bool {
+    let (mut even, mut odd) = (0usize, 0usize);
+    for pair in bytes.chunks_exact(2) {
+        even += usize::from(pair[0] == 0);
+        odd += usize::from(pair[1] == 0);
+    }
+    even > odd
+}
+
 /// Guesses the single-byte code page of text that is not UTF-8. Cyrillic text in Windows-1251 is
 /// mostly runs of bytes 0xC0-0xFF (whole words); Western text in Windows-1252 has isolated accented
 /// letters inside ASCII words.
@@ -148,6 +184,20 @@ pub fn guess_code_page(bytes: &[u8]) -> Encoding {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf16_byte_order_is_read_from_the_zero_bytes() {
+        let text = "[Event \"Bertè\"]\n";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert!(!utf16_is_big_endian(&le));
+        assert!(utf16_is_big_endian(&be));
+        assert_eq!(Encoding::Utf16Be.decode(&be), text);
+        assert_eq!(Encoding::Utf16Le.decode(&le), text);
+        assert_eq!(Encoding::parse("UTF-16BE"), Some(Encoding::Utf16Be));
+        assert_eq!(Encoding::parse("utf-16le"), Some(Encoding::Utf16Le));
+        assert_eq!(Encoding::parse("utf-16"), Some(Encoding::Utf16));
+    }
 
     #[test]
     fn decodes_code_pages() {

@@ -65,6 +65,7 @@ pub fn games(bytes: &[u8], base: u64, lines: &LineIndex, encoding: Encoding) -> 
                 setup: None,
                 diagnostics: Vec::new(),
                 source: None,
+                encoding,
                 // Every span of the game starts where its line's text does.
                 lines: LineIndex::at(lines.locate(span)),
             });

@@ -15,6 +15,41 @@ pub fn open_path(path: &Path) -> io::Result<Box<dyn Read + Send>> {
     decompressed(File::open(path)?)
 }
 
+/// Reads the whole file at `path` as UTF-8 text, refusing one longer than `limit` bytes (for
+/// the files read whole: `pdnkit.toml`, baselines), so that a path such as `/dev/zero` or a
+/// huge file cannot fill the memory. Reads at most `limit + 1` bytes. A file over the limit is
+/// an [`io::ErrorKind::FileTooLarge`] error whose message gives the limit.
+pub fn read_to_string_limited(path: &Path, limit: u64) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    File::open(path)?
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!("longer than the limit of {}", human_size(limit)),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
+        )
+    })
+}
+
+/// `limit` in the unit it is a whole number of (`1 MiB`, `256 MiB`, `100 bytes`).
+fn human_size(limit: u64) -> String {
+    const MIB: u64 = 1 << 20;
+    const KIB: u64 = 1 << 10;
+    match limit {
+        0 => "0 bytes".to_string(),
+        n if n.is_multiple_of(MIB) => format!("{} MiB", n / MIB),
+        n if n.is_multiple_of(KIB) => format!("{} KiB", n / KIB),
+        n => format!("{n} bytes"),
+    }
+}
+
 /// Wraps any source (a file, standard input) so that gzip data is decompressed, and anything else
 /// passes through unchanged. Concatenated gzip members (`cat a.gz b.gz`) are read as one stream.
 /// Corrupt compressed data surfaces as an I/O error from `read`. Bytes after the last member that

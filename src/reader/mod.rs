@@ -39,7 +39,7 @@ pub mod write;
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use encoding::Encoding;
 pub use fen_lines::is_fen_line;
-pub use input::{decompressed, open_path};
+pub use input::{decompressed, open_path, read_to_string_limited};
 pub use model::*;
 pub use span::{LineIndex, Location, Span};
 pub use tags::normalise_date;

@@ -456,6 +456,17 @@ impl Serialize for Span {
 impl<'de> Deserialize<'de> for Span {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Span, D::Error> {
         let location = Location::deserialize(deserializer)?;
+        // A span the reader makes ends within its file: its end is a number.
+        if location
+            .offset
+            .checked_add(u64::from(location.len))
+            .is_none()
+        {
+            return Err(serde::de::Error::custom(format!(
+                "span at offset {} of length {} ends past any file",
+                location.offset, location.len
+            )));
+        }
         DESERIALISING.with(|s| {
             if let Some(index) = s.borrow_mut().as_mut()
                 && location.line > 0

@@ -12,6 +12,7 @@
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::{GameReport, ReportFinding};
 use crate::fen;
+use crate::reader::Encoding;
 use crate::render::{BoardSvg, Orientation, WrittenMove};
 use crate::report::human::escape_controls;
 use crate::rules::{Move, Numbering, Position, Rules};
@@ -122,6 +123,10 @@ impl<W: Write> HtmlWriter<W> {
 
     /// The game's text from its file, with the findings' spans marked.
     fn record(&mut self, game: &GameReport, findings: &[&ReportFinding]) -> Option<Markup> {
+        // A game transcoded from UTF-16 has spans in its UTF-8 text, not in the file's bytes.
+        if game.encoding.is_utf16() {
+            return None;
+        }
         let file = self.open_file.as_mut()?;
         let start = game.span.offset;
         let len = u64::from(game.span.len).min(RECORD_BYTES);
@@ -147,11 +152,11 @@ impl<W: Write> HtmlWriter<W> {
             if from < at {
                 continue;
             }
-            pieces.push((text(&bytes[at..from]), None));
-            pieces.push((text(&bytes[from..to]), Some(level)));
+            pieces.push((text(&bytes[at..from], game.encoding), None));
+            pieces.push((text(&bytes[from..to], game.encoding), Some(level)));
             at = to;
         }
-        pieces.push((text(&bytes[at..]), None));
+        pieces.push((text(&bytes[at..], game.encoding), None));
         Some(html! {
             pre.record {
                 @for (piece, level) in &pieces {
@@ -198,10 +203,11 @@ fn attr(text: &str) -> String {
     maud::html! { (text) }.into_string().replace('"', "&quot;")
 }
 
-/// Bytes of the file as text shown on the page: line ends kept (`\r\n` and `\r` as `\n`),
-/// other control characters escaped.
-fn text(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes)
+/// Bytes of the file as text shown on the page, decoded in the character set the game was read
+/// in: line ends kept (`\r\n` and `\r` as `\n`), other control characters escaped.
+fn text(bytes: &[u8], encoding: Encoding) -> String {
+    let text = encoding
+        .decode(bytes)
         .replace("\r\n", "\n")
         .replace('\r', "\n");
     let lines: Vec<_> = text.split('\n').map(escape_controls).collect();

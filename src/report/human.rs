@@ -4,7 +4,7 @@
 
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::{GameReport, ReportFinding};
-use crate::reader::{Code, Location, Severity, VariantSource};
+use crate::reader::{Code, Encoding, Location, Severity, VariantSource};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -48,8 +48,14 @@ impl Style {
     }
 }
 
-/// The line of `path` holding byte `offset` (read with a seek, so any file size is fine).
-pub fn source_line(path: &Path, offset: u64) -> Option<String> {
+/// The line of `path` holding byte `offset` (read with a seek, so any file size is fine),
+/// decoded in `encoding`, the character set its game was read in (a Windows-1252 `è` shows as
+/// `è`). None for a game transcoded from UTF-16: its offsets count the UTF-8 text, not the
+/// file's bytes.
+pub fn source_line(path: &Path, offset: u64, encoding: Encoding) -> Option<String> {
+    if encoding.is_utf16() {
+        return None;
+    }
     const WINDOW: u64 = 400;
     let mut file = File::open(path).ok()?;
     let from = offset.saturating_sub(WINDOW);
@@ -63,7 +69,7 @@ pub fn source_line(path: &Path, offset: u64) -> Option<String> {
     }
     let start = memchr::memrchr2(b'\n', b'\r', &bytes[..at]).map_or(0, |p| p + 1);
     let end = memchr::memchr2(b'\n', b'\r', &bytes[at..]).map_or(bytes.len(), |p| at + p);
-    Some(String::from_utf8_lossy(&bytes[start..end]).into_owned())
+    Some(encoding.decode(&bytes[start..end]).into_owned())
 }
 
 /// `text` with every control character written as an escape (`\x1b`, `\u{9b}`), and the
@@ -101,6 +107,8 @@ pub struct Headline<'a> {
     pub span: Location,
     /// Where in the file's games: `game 3`, `game 3, move 12`.
     pub context: String,
+    /// The character set the game was read in, for its source line.
+    pub encoding: Encoding,
 }
 
 /// Writes the headline, then the source line and a caret under the span.
@@ -128,7 +136,7 @@ pub fn write_located(
     let Some(line) = file
         .path
         .as_deref()
-        .and_then(|p| source_line(p, span.offset))
+        .and_then(|p| source_line(p, span.offset, h.encoding))
     else {
         return Ok(());
     };
@@ -204,6 +212,7 @@ impl<W: Write> HumanWriter<W> {
             message: &f.message,
             span: f.span,
             context,
+            encoding: game.encoding,
         };
         write_located(&mut self.out, self.style, file, &headline)?;
         let pad = " ".repeat(f.span.line.to_string().len());
@@ -301,10 +310,16 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
 /// What a run went through: the first line of every command's summary.
 #[derive(Debug, Clone, Copy, Default, serde::Serialize)]
 pub struct RunCounts {
+    /// Inputs the run went to (read, or tried and failed).
     pub files: u64,
     pub games: u64,
     pub moves: u64,
     pub bytes: u64,
+    /// Of `files`, those that could not be opened or read to the end (each reported where it
+    /// failed): the run line counts them apart from the files read. (In JSON they are the
+    /// findings' `unreadable_files`.)
+    #[serde(skip)]
+    pub unreadable: u64,
 }
 
 /// The findings of a run: the second line of every command's summary.
@@ -330,11 +345,16 @@ pub fn write_run_line(
     elapsed: std::time::Duration,
 ) -> io::Result<()> {
     let seconds = elapsed.as_secs_f64().max(1e-9);
+    // Only the files read count as read; those that could not be are said apart.
+    let mut files = counted(run.files.saturating_sub(run.unreadable), "file");
+    if run.unreadable > 0 {
+        files.push_str(&format!(" ({} could not be read)", run.unreadable));
+    }
     writeln!(
         out,
         "{} {}, {}, {}, {:.1} MB in {:.2}s ({:.0} games/s)",
         style.bold(verb),
-        counted(run.files, "file"),
+        files,
         counted(run.games, "game"),
         counted(run.moves, "move"),
         run.bytes as f64 / 1e6,
@@ -429,6 +449,7 @@ mod tests {
             games,
             moves,
             bytes: 0,
+            unreadable: 0,
         };
         let elapsed = std::time::Duration::from_secs(1);
         write_run_line(&mut out, Style { colour: false }, "checked", run, elapsed).expect("writes");

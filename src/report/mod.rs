@@ -67,6 +67,7 @@ impl Totals {
             games: self.games,
             moves: self.moves,
             bytes: self.bytes,
+            unreadable: self.unreadable_files,
         };
         let findings = human::FindingCounts {
             errors: self.errors,

@@ -169,6 +169,17 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
             if !f.legal_moves.is_empty() {
                 properties["legalMoves"] = json!(f.legal_moves);
             }
+            // Byte offsets are of the file as the user has it: the reader's spans are, except
+            // in UTF-16 input, which is transcoded and counted in its UTF-8 text. There only the
+            // line and column (which count characters) are given.
+            let mut region = json!({
+                "startLine": f.span.line.max(1),
+                "startColumn": f.span.column.max(1),
+            });
+            if !game.encoding.is_utf16() {
+                region["byteOffset"] = json!(f.span.offset);
+                region["byteLength"] = json!(f.span.len);
+            }
             let result = json!({
                 "ruleId": f.code,
                 "level": level(f.level),
@@ -176,12 +187,7 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
                 "locations": [{
                     "physicalLocation": {
                         "artifactLocation": artifact_location(&file.name, self.current_dir.as_deref()),
-                        "region": {
-                            "startLine": f.span.line.max(1),
-                            "startColumn": f.span.column.max(1),
-                            "byteOffset": f.span.offset,
-                            "byteLength": f.span.len,
-                        }
+                        "region": region,
                     }
                 }],
                 "properties": properties,
@@ -201,7 +207,7 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
         }});
         write!(
             self.out,
-            "\n],\"tool\":{tool},\"properties\":{}}}]}}\n",
+            "\n],\"tool\":{tool},\"columnKind\":\"unicodeCodePoints\",\"properties\":{}}}]}}\n",
             json!({"totals": totals, "findingsNotListed": self.listing.left_out})
         )?;
         self.out.flush()

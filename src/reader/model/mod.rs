@@ -59,6 +59,11 @@ pub struct Game {
     /// [`ReadOptions::keep_source`]: crate::reader::ReadOptions::keep_source
     #[serde(skip)]
     pub source: Option<Box<str>>,
+    /// The character set the game's text was read in (UTF-16 when the file was transcoded:
+    /// its spans then count the UTF-8 text, not the file's bytes). What a report showing the
+    /// file's own lines decodes them with.
+    #[serde(skip)]
+    pub encoding: super::Encoding,
     /// The line and column of the game's spans ([`Game::locate`]).
     #[serde(skip)]
     pub lines: LineIndex,

@@ -486,6 +486,7 @@ impl<'a> GameParser<'a> {
             setup: None,
             diagnostics: std::mem::take(&mut self.diagnostics),
             source: None,
+            encoding: self.chunk.encoding,
             lines,
         });
         Some(ParsedGame {

@@ -83,6 +83,7 @@ impl Finisher {
                 }
             }
             for mut game in games {
+                game.encoding = region.transcoded.unwrap_or(region.encoding);
                 if self.keep_source {
                     // A FEN file's game is its line.
                     let from = (game.span.offset - region.base) as usize;
@@ -115,6 +116,7 @@ impl Finisher {
         }
         let mut start = 0;
         for mut parsed in games {
+            parsed.game.encoding = region.transcoded.unwrap_or(region.encoding);
             if self.keep_source {
                 let text = &chunk.bytes[start..parsed.end];
                 parsed.game.source = Some(source_text(text, region.encoding));
@@ -170,7 +172,7 @@ fn source_text(bytes: &[u8], encoding: Encoding) -> Box<str> {
     let encoding = match encoding {
         Encoding::Utf8 if std::str::from_utf8(bytes).is_err() => Encoding::Utf8Repaired,
         // UTF-16 input is transcoded to UTF-8 before it is split.
-        Encoding::Utf16 => Encoding::Utf8,
+        Encoding::Utf16 | Encoding::Utf16Le | Encoding::Utf16Be => Encoding::Utf8,
         other => other,
     };
     encoding.decode(bytes).into()

@@ -62,6 +62,8 @@ struct Region {
     column: u32,
     newline: u8,
     encoding: Encoding,
+    /// The UTF-16 byte order the region was transcoded from (its bytes are then UTF-8).
+    transcoded: Option<Encoding>,
     at_end_of_input: bool,
     /// File-level notes for the game holding their byte (or the region's last game).
     notes: Vec<FileNote>,

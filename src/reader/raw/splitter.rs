@@ -1,11 +1,16 @@
 //! The sequential stage: game boundaries, and every decision about the file.
 
 use super::*;
+use crate::reader::encoding::utf16_is_big_endian;
+use encoding_rs::DecoderResult;
 
 /// Bytes asked of the source per read.
 const READ_SIZE: usize = 1 << 20;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Bytes of UTF-16 without a byte order mark that `--encoding utf-16` reads its byte order from.
+const UTF16_SNIFF: usize = 512;
 
 /// The sequential stage: reads a source and cuts it into raw regions, deciding every file-level
 /// thing on the way. Memory stays flat: one bounded buffer, regions copied out as they are cut.
@@ -34,8 +39,9 @@ pub struct Splitter<R> {
     bytes_consumed: u64,
     /// Bytes found after the end of gzip data, reported with the last region.
     trailing: Option<TrailingData>,
-    /// `--encoding utf-16`: the input is UTF-16 even without a byte order mark.
-    utf16_forced: bool,
+    /// `--encoding utf-16` (`utf-16le`, `utf-16be`): the input is UTF-16 even without a byte
+    /// order mark.
+    utf16_forced: Option<Encoding>,
     /// A UTF-16 source, transcoded as it is read.
     utf16: Option<Utf16>,
     /// Whether the input is a file of one FEN a line (decided on its first line with text).
@@ -49,6 +55,11 @@ pub struct Splitter<R> {
 struct Utf16 {
     decoder: encoding_rs::Decoder,
     raw: Vec<u8>,
+    /// The byte order read: `Utf16Le` or `Utf16Be`.
+    order: Encoding,
+    /// Offsets in the UTF-8 text of the U+FFFD written for each lone surrogate (a UTF-16 code
+    /// unit that is half of a pair without its other half), not yet reported.
+    lone: Vec<u64>,
 }
 
 /// One read of the source, retried when interrupted. Bytes after gzip data end the input, every
@@ -90,14 +101,14 @@ impl<R: Read> Splitter<R> {
             newline: b'\n',
             charset: Charset {
                 // (UTF-16 is transcoded to UTF-8 when the input starts: see `start_utf16`.)
-                forced: options.encoding.filter(|e| *e != Encoding::Utf16),
+                forced: options.encoding.filter(|e| !e.is_utf16()),
                 detected: None,
                 reported: false,
             },
             notes: Vec::new(),
             bytes_consumed: 0,
             trailing: None,
-            utf16_forced: options.encoding == Some(Encoding::Utf16),
+            utf16_forced: options.encoding.filter(|e| e.is_utf16()),
             utf16: None,
             fen_file: None,
             fen_note: None,
@@ -199,7 +210,7 @@ impl<R: Read> Splitter<R> {
         self.bom_checked = true;
         let data = &self.buf[self.start..self.end];
         let utf16_bom = data.starts_with(&[0xFF, 0xFE]) || data.starts_with(&[0xFE, 0xFF]);
-        if utf16_bom || self.utf16_forced {
+        if utf16_bom || self.utf16_forced.is_some() {
             return self.start_utf16(utf16_bom);
         }
         if self.buf[self.start..self.end].starts_with(BOM) {
@@ -222,18 +233,46 @@ impl<R: Read> Splitter<R> {
     /// From here on the source is UTF-16 (a byte order mark, or `--encoding utf-16`): the bytes
     /// read so far and all later ones are transcoded to UTF-8 as they are read, and reported.
     fn start_utf16(&mut self, bom: bool) -> io::Result<()> {
+        // Without a byte order mark, `--encoding utf-16` reads the order from the zero bytes
+        // of the first few hundred bytes (see `utf16_is_big_endian`).
+        while !bom
+            && self.utf16_forced == Some(Encoding::Utf16)
+            && self.end - self.start < UTF16_SNIFF
+            && self.read_more()?
+        {}
         let pending = self.buf[self.start..self.end].to_vec();
         self.end = self.start;
+        let order = match (bom, self.utf16_forced) {
+            (true, _) if pending.starts_with(&[0xFE, 0xFF]) => Encoding::Utf16Be,
+            (true, _) => Encoding::Utf16Le,
+            (false, Some(Encoding::Utf16Be)) => Encoding::Utf16Be,
+            (false, Some(Encoding::Utf16)) if utf16_is_big_endian(&pending) => Encoding::Utf16Be,
+            _ => Encoding::Utf16Le,
+        };
+        let decoding = if order == Encoding::Utf16Be {
+            encoding_rs::UTF_16BE
+        } else {
+            encoding_rs::UTF_16LE
+        };
         // (`new_decoder` reads a byte order mark, of either order, and drops it.)
         self.utf16 = Some(Utf16 {
-            decoder: encoding_rs::UTF_16LE.new_decoder(),
+            decoder: decoding.new_decoder(),
             raw: Vec::new(),
+            order,
+            lone: Vec::new(),
         });
         self.charset.forced = Some(Encoding::Utf8);
-        let how = if bom {
-            "UTF-16 byte order mark"
+        let endian = if order == Encoding::Utf16Be {
+            "big-endian"
         } else {
-            "--encoding utf-16"
+            "little-endian"
+        };
+        let how = match (bom, self.utf16_forced) {
+            (true, _) => "UTF-16 byte order mark".to_string(),
+            (false, Some(Encoding::Utf16)) => {
+                format!("--encoding utf-16, {endian} by its zero bytes")
+            }
+            (false, forced) => format!("--encoding {}", forced.unwrap_or(order).name()),
         };
         self.notes.push(FileNote::new(
             Code::Utf16,
@@ -249,7 +288,8 @@ impl<R: Read> Splitter<R> {
         Ok(())
     }
 
-    /// Decodes UTF-16 bytes (`last` at the end of input) onto the end of the buffer.
+    /// Decodes UTF-16 bytes (`last` at the end of input) onto the end of the buffer. A lone
+    /// surrogate becomes U+FFFD, its place kept for a warning (W-UTF16-LONE-SURROGATE).
     fn transcode(&mut self, raw: &[u8], last: bool) -> usize {
         let utf16 = self.utf16.as_mut().expect("a UTF-16 source");
         let room = utf16
@@ -259,13 +299,32 @@ impl<R: Read> Splitter<R> {
         if self.buf.len() < self.end + room {
             self.buf.resize(self.end + room, 0);
         }
-        let (_, read, written, _) =
-            utf16
-                .decoder
-                .decode_to_utf8(raw, &mut self.buf[self.end..self.end + room], last);
-        debug_assert_eq!(read, raw.len(), "room for the whole input");
-        self.end += written;
-        written
+        let start = self.end;
+        let mut read = 0;
+        loop {
+            let (result, r, written) = utf16.decoder.decode_to_utf8_without_replacement(
+                &raw[read..],
+                &mut self.buf[self.end..],
+                last,
+            );
+            read += r;
+            self.end += written;
+            match result {
+                DecoderResult::InputEmpty => break,
+                // (Not with `room` to spare; grown all the same rather than lose text.)
+                DecoderResult::OutputFull => self.buf.resize(self.buf.len() + room, 0),
+                DecoderResult::Malformed(..) => {
+                    // What the replacing decoder writes in its place.
+                    utf16.lone.push(self.base + self.end as u64);
+                    if self.buf.len() < self.end + 3 {
+                        self.buf.resize(self.end + room + 3, 0);
+                    }
+                    self.buf[self.end..self.end + 3].copy_from_slice("\u{FFFD}".as_bytes());
+                    self.end += 3;
+                }
+            }
+        }
+        self.end - start
     }
 
     /// Decides the line-end style from the first line-end byte, if `buf[start..start+len]` holds
@@ -450,6 +509,29 @@ impl<R: Read> Splitter<R> {
                 format!("{trailing}, ignored; every game before them was read"),
             ));
         }
+        if let Some(utf16) = &mut self.utf16 {
+            // Lone surrogates in this region: one warning at the first, with their count. (Those
+            // before it were in text the splitter skipped.)
+            let end = base + len as u64;
+            let here: Vec<u64> = utf16.lone.iter().copied().filter(|&o| o < end).collect();
+            utf16.lone.retain(|&o| o >= end);
+            let here: Vec<u64> = here.into_iter().filter(|&o| o >= base).collect();
+            if let Some(&first) = here.first() {
+                let order = utf16.order.name();
+                let span = self
+                    .locate(len, (first - base) as usize, utf8)
+                    .stretched_to(3);
+                let count = here.len();
+                self.notes.push(FileNote::new(
+                    Code::Utf16LoneSurrogate,
+                    span,
+                    format!(
+                        "{count} lone UTF-16 surrogate{} in this game ({order}): half of a pair without its other half, each read as U+FFFD",
+                        if count == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
+        }
         let bytes = &self.buf[from..from + len];
         // A region of blank space holds no game: its notes wait for the next one.
         let notes = if bytes.iter().all(|&b| lex::is_space(b)) {
@@ -467,6 +549,7 @@ impl<R: Read> Splitter<R> {
             column: self.column,
             newline: self.newline,
             encoding,
+            transcoded: self.utf16.as_ref().map(|u| u.order),
             at_end_of_input,
             notes,
             fen_lines: self.fen_file == Some(true),
@@ -564,6 +647,7 @@ impl<R: Read> Splitter<R> {
             setup: None,
             diagnostics: vec![Diagnostic::new(Code::GameTooLarge, span, message)],
             source: None,
+            encoding: Encoding::Utf8,
             lines: LineIndex::at(at),
         };
         for note in self.notes.drain(..) {
