@@ -8,6 +8,7 @@ use clap::{Args, ValueEnum};
 use pdnkit::reader::Game;
 use pdnkit::reader::{Encoding, ReadOptions, Reader, Severity};
 use pdnkit::report::human::{self, FindingCounts, RunCounts, Style, escape_controls};
+use pdnkit::report::json::Envelope;
 use pdnkit::variant::Variant;
 use serde::Serialize;
 use serde_json::json;
@@ -76,14 +77,6 @@ struct Totals {
 /// meaning or goes away. Version 2 took `check`'s envelope and names (`level`, `game`, `totals`).
 pub const SCHEMA: &str = "pdnkit-parse/2";
 
-#[derive(Serialize)]
-struct FileReport {
-    path: String,
-    games: Vec<pdnkit::reader::Game>,
-    /// Why the file could not be opened or read to its end.
-    error: Option<String>,
-}
-
 pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     let inputs = inputs::expand(&args.paths);
     let options = ReadOptions {
@@ -107,13 +100,16 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     );
     let mut out = out.buffered(Some(&bar));
     let mut totals = Totals::default();
-    let mut documents = Vec::new();
+    // Streamed a game at a time, as every JSON report is: nothing grows with the input.
+    let mut document = match args.format {
+        Format::Json => Some(Envelope::start(&mut out, SCHEMA)?),
+        _ => None,
+    };
     let started = std::time::Instant::now();
 
     for input in &inputs {
         let name = input.name();
         let mut file_error = None;
-        let mut games = Vec::new();
         let source = match input.open_counted(Arc::clone(&read_bytes)) {
             Ok(source) => Some(source),
             Err(error) => {
@@ -122,6 +118,9 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
             }
         };
         totals.run.files += 1;
+        if let Some(document) = &mut document {
+            document.file_start(&mut out, &name)?;
+        }
         let mut reader = source.map(|source| Reader::new(source, options.clone()));
         while let Some(game) = reader.as_mut().and_then(Reader::next_boxed) {
             let game = match game {
@@ -155,7 +154,11 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
                     serde_json::to_writer(&mut out, &game)?;
                     out.write_all(b"}\n")?;
                 }
-                Format::Json => games.push(*game),
+                Format::Json => {
+                    if let Some(document) = &mut document {
+                        document.game(&mut out, &game)?;
+                    }
+                }
             }
         }
         totals.run.bytes += reader.as_ref().map_or(0, Reader::bytes_consumed);
@@ -170,25 +173,16 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
                 writeln!(out, "{line}")?;
             }
         }
-        if args.format == Format::Json {
-            documents.push(FileReport {
-                path: name,
-                games,
-                error: file_error,
-            });
+        if let Some(document) = &mut document {
+            document.file_end(&mut out, file_error.as_deref())?;
         }
     }
 
     match args.format {
         Format::Json => {
-            let document = json!({
-                "schema": SCHEMA,
-                "tool": {"name": "pdnkit", "version": env!("CARGO_PKG_VERSION")},
-                "files": documents,
-                "totals": totals,
-            });
-            serde_json::to_writer_pretty(&mut out, &document)?;
-            out.write_all(b"\n")?;
+            if let Some(document) = document {
+                document.finish(&mut out, &totals)?;
+            }
         }
         Format::Jsonl => {
             serde_json::to_writer(

@@ -1,5 +1,5 @@
-//! JSON reports. [`JsonWriter`] streams one document (`schema`, `files` with their games,
-//! `totals`) without holding it in memory; [`JsonLinesWriter`] writes one line per game as it is
+//! JSON reports. [`Envelope`] streams one document (`schema`, `files` with their games,
+//! `totals`) without holding it in memory, for `check` ([`JsonWriter`]) and `parse` alike; [`JsonLinesWriter`] writes one line per game as it is
 //! checked, then a summary line. The document's shape is described by `schema/check-report.json`.
 
 use super::{FileInfo, ReportWriter, Totals};
@@ -10,57 +10,87 @@ use std::io::{self, Write};
 /// Version of the report's shape; bumped when a field changes meaning or goes away.
 pub const SCHEMA: &str = "pdnkit-check/2";
 
-pub struct JsonWriter<W> {
-    out: W,
+/// The JSON document every command that reports games writes (`check`, `parse`): `schema`,
+/// `tool`, then `files`, each with its `path`, its `games` one a line and its `error`, then
+/// `totals`. Streamed into the writer each call is given: nothing of it is held in memory.
+#[derive(Debug, Default)]
+pub struct Envelope {
     files_written: u64,
     games_in_file: u64,
 }
 
-impl<W: Write> JsonWriter<W> {
-    pub fn new(mut out: W) -> io::Result<Self> {
+impl Envelope {
+    /// Writes the document's head (`schema` names the shape of what follows).
+    pub fn start(out: &mut impl Write, schema: &str) -> io::Result<Envelope> {
         write!(
             out,
             "{{\"schema\":{},\"tool\":{},\"files\":[",
-            json!(SCHEMA),
+            json!(schema),
             json!({"name": "pdnkit", "version": env!("CARGO_PKG_VERSION")})
         )?;
-        Ok(JsonWriter {
-            out,
-            files_written: 0,
-            games_in_file: 0,
-        })
+        Ok(Envelope::default())
+    }
+
+    pub fn file_start(&mut self, out: &mut impl Write, name: &str) -> io::Result<()> {
+        if self.files_written > 0 {
+            out.write_all(b",")?;
+        }
+        self.files_written += 1;
+        self.games_in_file = 0;
+        write!(out, "\n{{\"path\":{},\"games\":[", json!(name))
+    }
+
+    pub fn game(&mut self, out: &mut impl Write, game: &impl serde::Serialize) -> io::Result<()> {
+        if self.games_in_file > 0 {
+            out.write_all(b",")?;
+        }
+        self.games_in_file += 1;
+        out.write_all(b"\n")?;
+        serde_json::to_writer(&mut *out, game)?;
+        Ok(())
+    }
+
+    /// Ends a file; `error` says why it could not be opened or read to its end.
+    pub fn file_end(&mut self, out: &mut impl Write, error: Option<&str>) -> io::Result<()> {
+        write!(out, "],\"error\":{}}}", json!(error))
+    }
+
+    pub fn finish(self, out: &mut impl Write, totals: &impl serde::Serialize) -> io::Result<()> {
+        write!(out, "\n],\"totals\":")?;
+        serde_json::to_writer(&mut *out, totals)?;
+        out.write_all(b"}\n")?;
+        out.flush()
+    }
+}
+
+/// `check --format json`: the [`Envelope`] of check reports.
+pub struct JsonWriter<W> {
+    out: W,
+    envelope: Envelope,
+}
+
+impl<W: Write> JsonWriter<W> {
+    pub fn new(mut out: W) -> io::Result<Self> {
+        let envelope = Envelope::start(&mut out, SCHEMA)?;
+        Ok(JsonWriter { out, envelope })
     }
 }
 
 impl<W: Write> ReportWriter for JsonWriter<W> {
     fn file_start(&mut self, file: &FileInfo) -> io::Result<()> {
-        if self.files_written > 0 {
-            self.out.write_all(b",")?;
-        }
-        self.files_written += 1;
-        self.games_in_file = 0;
-        write!(self.out, "\n{{\"path\":{},\"games\":[", json!(file.name))
+        self.envelope.file_start(&mut self.out, &file.name)
     }
 
     fn game(&mut self, _file: &FileInfo, game: &GameReport) -> io::Result<()> {
-        if self.games_in_file > 0 {
-            self.out.write_all(b",")?;
-        }
-        self.games_in_file += 1;
-        self.out.write_all(b"\n")?;
-        serde_json::to_writer(&mut self.out, game)?;
-        Ok(())
+        self.envelope.game(&mut self.out, game)
     }
 
     fn file_end(&mut self, _file: &FileInfo, error: Option<&str>) -> io::Result<()> {
-        write!(self.out, "],\"error\":{}}}", json!(error))
+        self.envelope.file_end(&mut self.out, error)
     }
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
-        write!(self.out, "\n],\"totals\":")?;
-        serde_json::to_writer(&mut self.out, totals)?;
-        self.out.write_all(b"}\n")?;
-        self.out.flush()
+        std::mem::take(&mut self.envelope).finish(&mut self.out, totals)
     }
 }
 
