@@ -287,13 +287,23 @@ pub(crate) struct LeftOut {
 }
 
 impl LeftOut {
+    /// Whether nothing is counted: the state of a new game.
+    #[inline]
+    pub(crate) fn is_clear(&self) -> bool {
+        self.listed.is_empty() && self.left_out.is_empty()
+    }
+
     /// Whether a diagnostic of this game has been left out.
     pub(crate) fn any(&self) -> bool {
         !self.left_out.is_empty()
     }
 
     /// Adds one diagnostic per code left out, saying how many, and starts again (next game).
+    #[inline]
     pub(crate) fn finish(&mut self, list: &mut Vec<Diagnostic>) {
+        if self.listed.is_empty() {
+            return; // fewer than the limit in all: nothing counted, nothing left out
+        }
         self.listed.clear();
         for (code, span, count) in self.left_out.drain(..) {
             list.push(Diagnostic::new(code, span, left_out_message(count)));

@@ -12,7 +12,7 @@ pub(super) fn run(
 ) -> GameReplay {
     let mut replayer = Replayer::new(rules, numbering, visitor);
     replayer.game(game);
-    for (kind, span, count) in std::mem::take(&mut replayer.left_out) {
+    for (kind, span, count) in replayer.left_out.drain(..) {
         let message = crate::reader::diagnostic::left_out_message(count);
         replayer.out.findings.push(Finding::at(kind, span, message));
     }
@@ -118,7 +118,14 @@ impl<'v, V: Visitor> Replayer<'v, V> {
     /// is counted as left out instead (and need not be built).
     fn may_list(&mut self, kind: Kind, span: Span) -> bool {
         if self.listed.is_empty() {
+            // Fewer findings than the limit in all: no kind is at it (counted only past that).
+            if self.out.findings.len() < crate::reader::diagnostic::MAX_LISTED_PER_CODE {
+                return true;
+            }
             self.listed = vec![0; Kind::ALL.len()];
+            for f in &self.out.findings {
+                self.listed[f.kind as usize] += 1;
+            }
         }
         let listed = &mut self.listed[kind as usize];
         if (*listed as usize) < crate::reader::diagnostic::MAX_LISTED_PER_CODE {

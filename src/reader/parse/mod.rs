@@ -350,7 +350,10 @@ impl<'a> GameParser<'a> {
         self.stack.clear();
         self.stack.push(Frame::new(self.pos, None));
         self.pending_number = None;
-        self.left_out = LeftOut::default();
+        // (Left as the last game's `finish` left it, unless that game was not finished.)
+        if !self.left_out.is_clear() {
+            self.left_out = LeftOut::default();
+        }
         self.last_move_end = None;
         self.open_unread = None;
         self.squares = SquareSummary::default();
