@@ -4,9 +4,15 @@
 //! (less, with the process's start-up in both); a quadratic one takes about 64 times as long.
 //! The ratio is measured in one run, so a slow or busy machine does not change it much.
 
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+use pdnkit::check::{CheckOptions, check_game};
+use pdnkit::reader::{ReadOptions, read_str};
 
 /// Eight times the input may take at most this many times as long: three times what a linear
 /// pass takes, a third of what a quadratic one takes.
@@ -57,6 +63,7 @@ fn best_time(name: &str, text: &str) -> Duration {
 /// [`MAX_GROWTH`] times as long.
 #[track_caller]
 fn assert_linear(name: &str, n: usize, input: impl Fn(usize) -> String) {
+    let _one = one_at_a_time();
     let (small, large) = (input(n / 8), input(n));
     let small_time = best_time(name, &small);
     let large_time = best_time(name, &large);
@@ -125,4 +132,224 @@ fn open_parentheses_and_junk_are_linear() {
     assert_linear("junk.pdn", 40_000, |n| {
         format!("[GameType \"20\"]\n\n1. 32-28 {} *\n", "zz ".repeat(n))
     });
+}
+
+/// 100,000 move numbers without moves (`1. ` over and over) took 12.8 s: each was put back in
+/// its place by a search of the game's list from the front.
+#[test]
+fn move_numbers_without_moves_are_linear() {
+    let head = "[GameType \"20\"]\n\n1. 32-28 ";
+    assert_linear("numbers.pdn", 100_000, |n| {
+        format!("{head}{} *\n", "1. ".repeat(n))
+    });
+    assert_linear("ellipses.pdn", 100_000, |n| {
+        format!("{head}{} *\n", "1... ".repeat(n))
+    });
+    assert_linear("numbers-after-moves.pdn", 100_000, |n| {
+        format!("{head}19-23 {} *\n", "2. ".repeat(n))
+    });
+    // Each number goes back before the comment or NAG read after it (not merged into unread
+    // text before it).
+    assert_linear("numbers-before-comments.pdn", 100_000, |n| {
+        format!("{head}{} *\n", "1. {} ".repeat(n))
+    });
+    assert_linear("numbers-before-nags.pdn", 100_000, |n| {
+        format!("{head}{} *\n", "1. $1 ".repeat(n))
+    });
+}
+
+/// Bytes allocated and not yet freed in this test binary, and the most there were since the
+/// last [`Counting::reset_peak`]: the memory a reading takes, counted exactly (no timing).
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+/// One test at a time: a measurement of memory counts every allocation of the process, and a
+/// measurement of time is steadier alone.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(live, Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            if new_size >= layout.size() {
+                let live = LIVE.fetch_add(new_size - layout.size(), Ordering::Relaxed)
+                    + (new_size - layout.size());
+                PEAK.fetch_max(live, Ordering::Relaxed);
+            } else {
+                LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+            }
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// The most memory reading and checking `text` held at once, beyond what was held before
+/// (the text itself not counted); and how many findings the reports list.
+fn peak_bytes(text: &str) -> (usize, usize) {
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    let mut findings = 0;
+    for game in read_str(text, ReadOptions::default()) {
+        let report = check_game(&game, &CheckOptions::default());
+        findings += report.findings.len();
+        drop((report, game));
+    }
+    (PEAK.load(Ordering::Relaxed) - before, findings)
+}
+
+/// Reads and checks one game made of `n` and `2n` copies of `unit`: the memory taken must
+/// grow about as the text does (at most `2.5` times for twice the text), and stay within
+/// `max_ratio` times the text's size.
+#[track_caller]
+fn assert_memory_bounded(name: &str, unit: &str, n: usize, max_ratio: f64) {
+    let _one = one_at_a_time();
+    let game = |n: usize| format!("[GameType \"20\"]\n\n1. 32-28 {} *\n", unit.repeat(n));
+    let (small, large) = (game(n), game(2 * n));
+    let (small_peak, small_findings) = peak_bytes(&small);
+    let (large_peak, large_findings) = peak_bytes(&large);
+    let growth = large_peak as f64 / small_peak as f64;
+    let ratio = large_peak as f64 / large.len() as f64;
+    eprintln!(
+        "{name}: {} bytes took {small_peak} bytes ({small_findings} findings), {} bytes took \
+         {large_peak} bytes ({large_findings} findings): {growth:.2}x for twice the text, \
+         {ratio:.1} bytes a byte",
+        small.len(),
+        large.len(),
+    );
+    assert!(
+        growth < 2.5,
+        "{name}: twice the text took {growth:.2} times the memory: not in proportion"
+    );
+    assert!(
+        ratio < max_ratio,
+        "{name}: {ratio:.1} bytes of memory a byte of text (at most {max_ratio})"
+    );
+}
+
+/// One game of stray `)` took 3.1 GB for 15 MB in `check` (a listed diagnostic, and an
+/// unread item, for each): the findings of one code a game are listed up to a limit and the
+/// rest counted, and past it the unread text is kept as one item.
+#[test]
+fn stray_parentheses_take_bounded_memory() {
+    assert_memory_bounded("stray-parens", ") ", 300_000, 10.0);
+}
+
+/// Unreadable words and move numbers without moves: the same limits.
+#[test]
+fn junk_and_dangling_numbers_take_bounded_memory() {
+    assert_memory_bounded("junk", "zz ", 200_000, 10.0);
+    assert_memory_bounded("dangling-numbers", "1. ", 200_000, 10.0);
+}
+
+/// 15 MB of `( 23-19 )` took 2.4 GB in `check`: each variation's illegal move was a finding
+/// with its position drawn. The findings are listed up to the limit; each variation is still
+/// a line of the game's tree, so this shape takes more a byte than the others.
+#[test]
+fn illegal_variations_take_bounded_memory() {
+    assert_memory_bounded("variations", "( 23-19 ) ", 60_000, 40.0);
+}
+
+/// 15 MB of NAGs took 1.6 GB: every item of a move's list was as large as a parsed FEN setup.
+/// Each NAG is still one item of that list (see `docs/limits.md`).
+#[test]
+fn nags_take_bounded_memory() {
+    assert_memory_bounded("nags", "$1 ", 200_000, 50.0);
+}
+
+/// A findings list cut at the limit says so: the last finding of the code counts the others.
+#[test]
+fn findings_left_out_are_counted() {
+    let _one = one_at_a_time();
+    let text = format!("[GameType \"20\"]\n\n1. 32-28 {} *\n", ") ".repeat(5000));
+    let games = read_str(&text, ReadOptions::default());
+    let report = check_game(&games[0], &CheckOptions::default());
+    let strays: Vec<_> = report
+        .findings
+        .iter()
+        .filter(|f| f.code == "E-STRAY-PARENTHESIS")
+        .collect();
+    assert_eq!(strays.len(), 1001, "1000 listed and one for the rest");
+    assert!(
+        strays.iter().any(|f| f
+            .message
+            .starts_with("4000 more like this in this game, left out")),
+        "{:?}",
+        strays.last()
+    );
+}
+
+/// `perft 1000` overflowed the stack at about 700 plies: depths past what can finish are
+/// refused with a message (exit 2).
+#[test]
+fn perft_refuses_a_depth_that_cannot_finish() {
+    let _one = one_at_a_time();
+    let out = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(["perft", "--variant", "english", "1000"])
+        .output()
+        .expect("run pdnkit");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    eprintln!("perft 1000: exit {:?}: {stderr}", out.status.code());
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("0..=64"), "{stderr}");
+}
+
+/// Variations nested as deep as the reader takes them (and one level more, kept as text) go
+/// through every command that walks the tree, on worker threads too, without overflowing a
+/// stack (this binary is built without full optimisation, so its frames are the larger ones).
+#[test]
+fn deepest_variations_pass_every_command() {
+    let _one = one_at_a_time();
+    let depth = pdnkit::reader::parse::MAX_VARIATION_DEPTH + 1;
+    let text = format!(
+        "[GameType \"21\"]\n\n1. 11-15 {{a}} $1 {}24-20 {{b}} $2{} 2. 23-19 *\n",
+        "(1. 10-14 {c} $3 ".repeat(depth),
+        ")".repeat(depth)
+    );
+    let path = write("deep.pdn", &text);
+    let file = path.to_str().expect("a UTF-8 path");
+    let runs: [&[&str]; 10] = [
+        &["check", "--jobs", "1", file],
+        &["check", "--jobs", "2", "--format", "json", file],
+        &["check", "--format", "html", file],
+        &["parse", "--format", "json", file],
+        &["convert", "--to", "pdn", file],
+        &["convert", "--to", "json", "--jobs", "2", file],
+        &["convert", "--to", "positions", file],
+        &["convert", "--fix", "--to", "pdn", file],
+        &["stats", file],
+        &["filter", "--plies", "1..", file],
+    ];
+    for args in runs {
+        let out = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .args(args)
+            .output()
+            .expect("run pdnkit");
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "pdnkit {args:?}: exit {:?}: {}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let _ = std::fs::remove_file(&path);
 }

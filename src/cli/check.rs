@@ -34,7 +34,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 Policy: a pdnkit.toml in the current directory or an ancestor sets the default variant,
 draw rules, encoding, fail-on and per-code levels ([codes] \"W-DATE-FORMAT\" = \"allow\"), also
-per path ([[paths]] glob = \"historic/**\"); the command line overrides it.")]
+per path ([[paths]] glob = \"historic/**\"); the command line overrides it.
+
+Limits per game (docs/limits.md): at most 16 MB of text (a larger game is reported,
+E-GAME-TOO-LARGE, and skipped); variations nested at most 64 deep (deeper ones are kept as
+text, E-NESTING-TOO-DEEP); at most 1000 findings of one code listed, the next one saying how
+many more were left out (the text they are about is all kept).")]
 pub struct CheckArgs {
     /// PDN or FEN files, directories (searched for *.pdn, *.pdn.gz, *.fen and files that start
     /// like records) or `-` for standard input.

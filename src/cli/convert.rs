@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 #[derive(Args)]
+#[command(after_help = super::LIMITS_HELP)]
 pub struct ConvertArgs {
     /// PDN files, directories (searched for *.pdn), JSON written by `convert --to json`, or `-`
     /// for standard input.

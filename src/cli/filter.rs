@@ -24,6 +24,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 #[derive(Args)]
+#[command(after_help = super::LIMITS_HELP)]
 pub struct FilterArgs {
     #[command(flatten)]
     read: ReadArgs,

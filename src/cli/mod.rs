@@ -98,6 +98,13 @@ enum Command {
     Man,
 }
 
+/// What a game may hold, for the help of the commands that read games.
+const LIMITS_HELP: &str =
+    "Limits per game (docs/limits.md): at most 16 MB of text (a larger game is reported,
+E-GAME-TOO-LARGE, and skipped); variations nested at most 64 deep (deeper ones are kept as
+text, E-NESTING-TOO-DEEP); at most 1000 findings of one code listed, the next one saying how
+many more were left out (the text they are about is all kept).";
+
 /// Threads for `--jobs`: one per core by default; a larger request is capped there, as more
 /// threads than cores only cost memory (`--jobs 0` is refused by the argument parser).
 pub fn jobs(requested: Option<u32>) -> usize {

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 #[derive(Args)]
+#[command(after_help = super::LIMITS_HELP)]
 pub struct ParseArgs {
     /// PDN or FEN files, directories (searched for *.pdn, *.pdn.gz, *.fen and files that start
     /// like records) or `-` for standard input.

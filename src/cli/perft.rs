@@ -5,7 +5,7 @@
 use super::Outcome;
 use super::progress::Progress;
 use clap::Args;
-use pdnkit::rules::{Position, Rules, perft};
+use pdnkit::rules::{MAX_PERFT_DEPTH, Position, Rules, perft};
 use pdnkit::variant::Variant;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -21,7 +21,8 @@ pub struct PerftArgs {
     /// List each legal move with the leaf count below it.
     #[arg(long)]
     divide: bool,
-    /// Depth in plies.
+    /// Depth in plies, at most 64 (deeper counts cannot finish: the leaves pass 2^64).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_PERFT_DEPTH)))]
     depth: u32,
 }
 

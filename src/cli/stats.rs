@@ -17,6 +17,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 #[derive(Args)]
+#[command(after_help = super::LIMITS_HELP)]
 pub struct StatsArgs {
     #[command(flatten)]
     read: ReadArgs,

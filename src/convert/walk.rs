@@ -132,7 +132,7 @@ impl Walk<'_> {
                         && let Some(converted) = convert_setup(parsed, rules, i, t.numbering())
                     {
                         s.fen = converted.to_string();
-                        s.parsed = Some(converted);
+                        s.parsed = Some(Box::new(converted));
                     }
                     true
                 }

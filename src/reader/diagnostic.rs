@@ -274,6 +274,92 @@ impl Diagnostic {
     }
 }
 
+/// At most this many diagnostics of one code are listed for a game; the others are counted,
+/// and one more diagnostic of that code says how many were left out (see `docs/limits.md`).
+/// A game's findings then take memory bounded by the number of codes, whatever its size.
+pub const MAX_LISTED_PER_CODE: usize = 1000;
+
+/// The diagnostics of a game left out by [`push_capped`]: per code, the first one's span and
+/// how many.
+#[derive(Debug, Default)]
+pub(crate) struct LeftOut {
+    /// How many of each code (by `Code as usize`) are listed, counted once the game has
+    /// [`MAX_LISTED_PER_CODE`] diagnostics in all (before that no code can be over the limit).
+    listed: Vec<u32>,
+    left_out: Vec<(Code, Span, u64)>,
+}
+
+impl LeftOut {
+    /// Whether nothing is counted: the state of a new game.
+    #[inline]
+    pub(crate) fn is_clear(&self) -> bool {
+        self.listed.is_empty() && self.left_out.is_empty()
+    }
+
+    /// Whether a diagnostic of this game has been left out.
+    pub(crate) fn any(&self) -> bool {
+        !self.left_out.is_empty()
+    }
+
+    /// Adds one diagnostic per code left out, saying how many, and starts again (next game).
+    #[inline]
+    pub(crate) fn finish(&mut self, list: &mut Vec<Diagnostic>) {
+        if self.listed.is_empty() {
+            return; // fewer than the limit in all: nothing counted, nothing left out
+        }
+        self.listed.clear();
+        for (code, span, count) in self.left_out.drain(..) {
+            list.push(Diagnostic::new(code, span, left_out_message(count)));
+        }
+    }
+}
+
+/// The message of the diagnostic standing for `count` left out of one code.
+pub fn left_out_message(count: u64) -> String {
+    format!(
+        "{count} more like this in this game, left out (at most {MAX_LISTED_PER_CODE} of one \
+         code are listed a game)"
+    )
+}
+
+/// Adds `diagnostic` to a game's `list`, unless the list already has
+/// [`MAX_LISTED_PER_CODE`] of its code: then it is counted in `left_out`. Returns whether it was
+/// added.
+#[inline]
+pub(crate) fn push_capped(
+    list: &mut Vec<Diagnostic>,
+    left_out: &mut LeftOut,
+    diagnostic: Diagnostic,
+) -> bool {
+    if list.len() < MAX_LISTED_PER_CODE && left_out.listed.is_empty() {
+        list.push(diagnostic);
+        return true;
+    }
+    if left_out.listed.is_empty() {
+        left_out.listed = vec![0; Code::ALL.len()];
+        for d in list.iter() {
+            left_out.listed[d.code as usize] += 1;
+        }
+    }
+    let listed = &mut left_out.listed[diagnostic.code as usize];
+    if (*listed as usize) < MAX_LISTED_PER_CODE {
+        *listed += 1;
+        list.push(diagnostic);
+        return true;
+    }
+    match left_out
+        .left_out
+        .iter_mut()
+        .find(|(code, _, _)| *code == diagnostic.code)
+    {
+        Some((_, _, count)) => *count += 1,
+        None => left_out
+            .left_out
+            .push((diagnostic.code, diagnostic.span, 1)),
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

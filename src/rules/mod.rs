@@ -16,6 +16,6 @@ pub mod zobrist;
 pub use board::{Bits, Cell, Geometry, Layout};
 pub use moves::{Move, MoveList, PieceKind};
 pub use numbering::{Numbering, SquareError, SquareMap};
-pub use perft::{divide, perft, perft_keep_duplicates};
+pub use perft::{MAX_PERFT_DEPTH, divide, perft, perft_keep_duplicates};
 pub use position::{KingRun, Position, SetupError};
 pub use variants::{CapturePromotion, Goal, KingRange, Movement, Precedence, Removal, Rules};

@@ -5,7 +5,14 @@ use super::movegen::{Duplicates, generate, generate_with};
 use super::moves::{Move, MoveList};
 use super::position::Position;
 
+/// The deepest perft `pdnkit perft` runs. Deeper counts cannot finish: from any position
+/// with two moves a ply the leaves at 64 plies already pass `u64::MAX`, and the published
+/// tables stop near 30 plies. Each ply is one call deep, with its move list on the stack
+/// (kilobytes), so 64 plies stay far inside a thread's stack, in a debug build too.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 /// Leaf count of the move tree of `pos` at `depth` plies (`depth == 0` counts `pos` itself).
+/// Recursion is one call per ply: callers bound `depth` (see [`MAX_PERFT_DEPTH`]).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;

@@ -291,7 +291,8 @@ pub struct Variation {
 pub struct Setup {
     pub fen: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub parsed: Option<FenSetup>,
+    /// (Boxed: rare, and every item of a move's list is as large as the largest kind.)
+    pub parsed: Option<Box<FenSetup>>,
     pub span: Span,
 }
 

@@ -89,7 +89,7 @@ impl GameParser<'_> {
         self.stack.last_mut().expect("a line is open").next_turn = None;
         self.annotate(Annotation::Setup(Setup {
             fen: fen_text,
-            parsed,
+            parsed: parsed.map(Box::new),
             span,
         }));
     }

@@ -7,7 +7,7 @@
 //! (move numbers, moves, strength marks), `annotation` (comments, setups, variations) and
 //! `unread` (text that is not PDN).
 
-use super::diagnostic::{Code, Diagnostic};
+use super::diagnostic::{Code, Diagnostic, LeftOut, push_capped};
 use super::encoding::Encoding;
 use super::entities;
 use super::infer::SquareSummary;
@@ -178,6 +178,8 @@ struct GameParser<'a> {
     known_position: (usize, (u64, u32)),
     previous_end: usize,
     diagnostics: Vec<Diagnostic>,
+    /// The game's diagnostics over the limit of one code, counted and not listed.
+    left_out: LeftOut,
     /// (Inline up to one open variation: no allocation per chunk for the main line.)
     stack: SmallVec<[Frame; 2]>,
     /// The move number read and not yet given to a move.
@@ -208,6 +210,7 @@ impl<'a> GameParser<'a> {
             known_position: (0, (chunk.first_line, chunk.first_column)),
             previous_end: 0,
             diagnostics: Vec::new(),
+            left_out: LeftOut::default(),
             stack: SmallVec::new(),
             pending_number: None,
             last_move_end: None,
@@ -245,7 +248,11 @@ impl<'a> GameParser<'a> {
 
     fn report(&mut self, code: Code, start: usize, end: usize, message: impl Into<String>) {
         let span = self.span(start, end);
-        self.diagnostics.push(Diagnostic::new(code, span, message));
+        push_capped(
+            &mut self.diagnostics,
+            &mut self.left_out,
+            Diagnostic::new(code, span, message),
+        );
     }
 
     fn text(&self, start: usize, end: usize) -> String {
@@ -343,6 +350,10 @@ impl<'a> GameParser<'a> {
         self.stack.clear();
         self.stack.push(Frame::new(self.pos, None));
         self.pending_number = None;
+        // (Left as the last game's `finish` left it, unless that game was not finished.)
+        if !self.left_out.is_clear() {
+            self.left_out = LeftOut::default();
+        }
         self.last_move_end = None;
         self.open_unread = None;
         self.squares = SquareSummary::default();
@@ -472,6 +483,7 @@ impl<'a> GameParser<'a> {
 
         let span = game_start.stretched_to(self.pos - start);
         self.report_escapes();
+        self.left_out.finish(&mut self.diagnostics);
         let lines = self.index_lines(self.pos);
         let game = Box::new(Game {
             index: 0,

@@ -58,6 +58,11 @@ impl GameParser<'_> {
             } else {
                 self.report(Code::DanglingMoveNumber, start, end, why.to_string());
             }
+            // Past the limit of listed diagnostics, a number right after unread text is kept
+            // in that item (memory in proportion to the game's size; the text is all kept).
+            if self.left_out.any() && self.extend_last_unread(start, end) {
+                return;
+            }
             // Keep the number where it was written: items may have been added since.
             let text = self.text(start, end);
             let item = Annotation::Unread(Unread { text, span });
@@ -66,11 +71,17 @@ impl GameParser<'_> {
                 Some(node) => &mut node.after,
                 None => &mut line.before,
             };
+            // The list is in source order, and only what was read after the number can follow
+            // it: searched from the back, so a game of numbers alone is read in linear time.
             let at = list
                 .iter()
-                .position(|a| annotation_offset(a) > span.offset)
-                .unwrap_or(list.len());
-            list.insert(at, item);
+                .rposition(|a| annotation_offset(a) <= span.offset)
+                .map_or(0, |i| i + 1);
+            if at == list.len() {
+                list.push(item);
+            } else {
+                list.insert(at, item);
+            }
         }
     }
 
@@ -270,14 +281,19 @@ impl GameParser<'_> {
         let frame = self.stack.last_mut().expect("a line is open");
         let (turn, in_sequence) = Turn::of_move(frame.next_turn, number);
         if let (false, Some(written), Some(expected)) = (in_sequence, number, frame.next_turn) {
-            self.diagnostics.push(Diagnostic::new(
-                Code::MoveNumberSequence,
-                self.chunk.span(written.start, written.end),
-                format!(
-                    "move number {} where {} was expected",
-                    written.number, expected.number
+            let span = self.chunk.span(written.start, written.end);
+            push_capped(
+                &mut self.diagnostics,
+                &mut self.left_out,
+                Diagnostic::new(
+                    Code::MoveNumberSequence,
+                    span,
+                    format!(
+                        "move number {} where {} was expected",
+                        written.number, expected.number
+                    ),
                 ),
-            ));
+            );
         }
         frame.last_turn = turn;
         // After an unknown move (`- -`, sometimes written once per move number) counting resumes

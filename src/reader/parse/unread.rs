@@ -22,6 +22,21 @@ impl GameParser<'_> {
     /// into one item and one report).
     pub(super) fn unread(&mut self, start: usize, end: usize, report: bool) {
         let merge = self.open_unread.filter(|_| report);
+        if merge.is_none() && self.left_out.any() && self.extend_last_unread(start, end) {
+            // Past the limit of listed diagnostics, unread text after unread text (a run of
+            // stray `)`) is kept as one item, so the game's memory stays in proportion to its
+            // size; the text is all kept.
+            if report {
+                let span = self.span(start, end);
+                let message = format!("cannot read `{}` here", preview(&self.text(start, end)));
+                push_capped(
+                    &mut self.diagnostics,
+                    &mut self.left_out,
+                    Diagnostic::new(Code::UnreadableText, span, message),
+                );
+            }
+            return;
+        }
         if let Some(index) = merge {
             let line = &mut self.stack.last_mut().expect("line").line;
             let last = if line.is_empty() {
@@ -37,7 +52,9 @@ impl GameParser<'_> {
                 let gap_start = (from as usize + unread.text.len()).min(start);
                 let more = self.chunk.encoding.decode(&self.bytes[gap_start..end]);
                 unread.text.push_str(&more);
-                self.diagnostics[index].span.len = new_len;
+                if let Some(d) = self.diagnostics.get_mut(index) {
+                    d.span.len = new_len;
+                }
                 return;
             }
         }
@@ -55,10 +72,51 @@ impl GameParser<'_> {
                     format!("cannot read `{}` here", preview(&text)),
                 )
             };
-            self.diagnostics.push(Diagnostic::new(code, span, message));
+            let listed = push_capped(
+                &mut self.diagnostics,
+                &mut self.left_out,
+                Diagnostic::new(code, span, message),
+            );
+            self.annotate(Annotation::Unread(Unread { text, span }));
+            // (A report left out has no span to extend: the text is still merged.)
+            self.open_unread = Some(if listed {
+                self.diagnostics.len() - 1
+            } else {
+                usize::MAX
+            });
+            return;
         }
         self.annotate(Annotation::Unread(Unread { text, span }));
-        self.open_unread = report.then(|| self.diagnostics.len() - 1);
+        self.open_unread = None;
+    }
+
+    /// Appends `bytes[start..end]` to the last item of the open list when that is unread text
+    /// and only whitespace lies between them. Returns whether it did.
+    pub(super) fn extend_last_unread(&mut self, start: usize, end: usize) -> bool {
+        let base = self.chunk.base;
+        let line = &mut self.stack.last_mut().expect("line").line;
+        let last = match line.last_mut() {
+            Some(node) => &mut node.after,
+            None => &mut line.before,
+        };
+        let Some(Annotation::Unread(unread)) = last.last_mut() else {
+            return false;
+        };
+        let Some(from) = unread.span.offset.checked_sub(base) else {
+            return false;
+        };
+        let gap_start = from as usize + unread.span.len as usize;
+        if gap_start > start
+            || !self.bytes[gap_start..start]
+                .iter()
+                .all(|b| lex::is_space(*b))
+        {
+            return false;
+        }
+        let more = self.chunk.encoding.decode(&self.bytes[gap_start..end]);
+        unread.text.push_str(&more);
+        unread.span.len = (end as u64 - from) as u32;
+        true
     }
 
     /// A move token, last in the game, written exactly as the game's non-PDN Result tag, as in
