@@ -6,8 +6,7 @@ use pdnkit::check::{CheckOptions, GameReport, check_game};
 use pdnkit::reader::{ReadOptions, Reader, Severity};
 use std::path::{Path, PathBuf};
 
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::corpus;
 use corpus::corpus;
 
 fn check_file(path: &Path) -> Vec<GameReport> {

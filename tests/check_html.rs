@@ -2,8 +2,7 @@
 //! report's findings, each board with the pieces of its position, nothing fetched from the
 //! network, text from the input escaped, and large runs bounded by `--max-findings`.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use cli::{assert_code, run, stdout, temp_dir};
 use std::fs;

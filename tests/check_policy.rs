@@ -1,8 +1,7 @@
 //! `pdnkit check` under a policy: `--allow`, `--warn`, `--deny`, `--fail-on`, and `pdnkit.toml`
 //! found in the current directory or an ancestor, with per-path rules.
 
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::corpus;
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};

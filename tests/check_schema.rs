@@ -1,8 +1,7 @@
 //! `schema/check-report.json` against the real binary: the `--format json` document and every
 //! `--format jsonl` record of `pdnkit check` over the fixtures validate against it.
 
-#[path = "support/schema.rs"]
-mod schema;
+use crate::support::schema;
 
 use serde_json::Value;
 use std::path::Path;

@@ -1,10 +1,8 @@
 //! The `pdnkit` binary as a user runs it: exit codes, standard input, directories, every
 //! report format, `--output`, `--max-findings`, `--quiet`, `--jobs` and a closed pipe.
 
-#[path = "support/cli.rs"]
-mod cli_support;
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::cli as cli_support;
+use crate::support::corpus;
 use cli_support::{assert_code, manifest, pdnkit, run, stderr, stdout, temp_dir};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};

@@ -2,10 +2,8 @@
 //! nothing hangs, nothing from the input reaches the terminal raw, and every failure says which
 //! path it is about and fails the run.
 
-#[path = "support/cli.rs"]
-mod cli_support;
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::cli as cli_support;
+use crate::support::corpus;
 use cli_support::{assert_code, manifest, pdnkit, run, stderr, stdout, temp_dir};
 #[path = "cli_safety/files.rs"]
 mod files;

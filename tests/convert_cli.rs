@@ -1,8 +1,7 @@
 //! `pdnkit convert` as a command: exit codes, standard input, `-o`, JSON in and out, the
 //! positions export, and the schema of the JSON it writes.
 
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::corpus;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

@@ -3,8 +3,7 @@
 //! every game of the corpus and on random games from the engine. Canonical output is a fixed
 //! point and its lines fit in 79 columns.
 
-#[path = "convert_support/mod.rs"]
-mod support;
+use crate::support::convert as support;
 
 use pdnkit::convert::{Captures, Options};
 use pdnkit::reader::{Game, ReadOptions, read_str};

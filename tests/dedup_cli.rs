@@ -1,12 +1,9 @@
 //! `pdnkit dedup`: copies found across files, what differs said, the archive written without
 //! them, and OCA_2.0 concatenated twice deduplicated back to OCA_2.0 alone.
 
-#[path = "support/cli.rs"]
-mod cli;
-#[path = "support/corpus.rs"]
-mod corpus;
-#[path = "support/schema.rs"]
-mod schema;
+use crate::support::cli;
+use crate::support::corpus;
+use crate::support::schema;
 
 use cli::{assert_code, run, stderr, stdout, temp_dir};
 

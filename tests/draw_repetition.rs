@@ -2,12 +2,11 @@
 //! could bring a position back) held to a slow obvious reference: every position since the last
 //! irreversible move kept whole and compared piece by piece.
 
+use crate::support::cases;
 use pdnkit::draw::{DrawProfile, DrawRule, DrawTracker};
 use pdnkit::notation::Color;
 use pdnkit::rules::board::{Bits, CellIter};
 use pdnkit::rules::{Move, PieceKind, Position, Rules, variants};
-#[path = "support/cases.rs"]
-mod cases;
 use proptest::prelude::*;
 
 /// What threefold compares: the pieces and the side to move (not Frisian's king runs).

@@ -11,17 +11,15 @@
 //!   0,2,..,8. So 4 = (0,7), 9 = (1,6), 42 = (8,3), 47 = (9,2), 48 = (9,4), 36 = (7,0).
 //! - Russian, Czech: algebraic, a1 bottom-left (dark); the long diagonal is a1-h8.
 
+#[allow(dead_code)] // each file uses some of the helpers
+use crate::support::draw_game;
+use crate::support::rules as common;
+use draw_game::Game;
 use pdnkit::draw::{DrawProfile, DrawRule, DrawTracker};
 use pdnkit::rules::Position;
 use pdnkit::rules::variants::{
     BRAZILIAN, CZECH, ENGLISH, INTERNATIONAL, ITALIAN, RUSSIAN, TURKISH,
 };
-#[allow(dead_code)] // each file uses some of the helpers
-#[path = "support/draw_game.rs"]
-mod draw_game;
-use draw_game::Game;
-#[path = "common/mod.rs"]
-mod common;
 
 /// International: kings 47 and 4 step to 42 and 9 and back; men 45 and 6 keep the material
 /// away from any endgame balance.

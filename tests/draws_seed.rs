@@ -4,18 +4,16 @@
 //!
 //! Positions and king shuffles are the ones of `draws_official.rs` (checked there square by square).
 
+#[allow(dead_code)] // each file uses some of the helpers
+use crate::support::draw_game;
+use crate::support::rules as common;
+use draw_game::Game;
 use pdnkit::draw::{DrawProfile, DrawRule, DrawTracker};
 use pdnkit::notation::Color;
 use pdnkit::rules::Position;
 use pdnkit::rules::variants::{
     BRAZILIAN, CZECH, ENGLISH, INTERNATIONAL, ITALIAN, RUSSIAN, TURKISH,
 };
-#[allow(dead_code)] // each file uses some of the helpers
-#[path = "support/draw_game.rs"]
-mod draw_game;
-use draw_game::Game;
-#[path = "common/mod.rs"]
-mod common;
 
 const ENGLISH_KINGS: &str = "W:WK29,32:BK4,1";
 const ENGLISH_SHUFFLE: [&str; 4] = ["29-25", "4-8", "25-29", "8-4"];

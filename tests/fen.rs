@@ -1,8 +1,7 @@
 //! Tests for `pdnkit::fen`: every accepted form, every warning code, every error (with offsets),
 //! the FENs of the real corpus, and property tests.
 
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::corpus;
 use pdnkit::fen::{Fen, FenError, FenPiece, FenSetup, codes, parse};
 use pdnkit::notation::{Color, Square};
 use pdnkit::variant::SquareNotation;

@@ -3,11 +3,9 @@
 //! on random text, on mutated valid FENs, and on every FEN tag of the fixtures and the corpus.
 //! `PROPTEST_CASES` raises the case counts.
 
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::cases;
+use crate::support::corpus;
 use pdnkit::{fen, grammar};
-#[path = "support/cases.rs"]
-mod cases;
 use proptest::prelude::*;
 use std::path::Path;
 use std::sync::OnceLock;

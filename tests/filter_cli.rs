@@ -11,12 +11,9 @@
 //! | 6 | World Championship, Moscow, 1964.??.?? | Shchegolev - Sijbrands | 0-2 | International, 10 |
 //! | 7 | Casual game, London, ????.??.?? | Stewart - Jordan | * | English, 3 (E-ILLEGAL-MOVE) |
 
-#[path = "support/cli.rs"]
-mod cli;
-#[path = "support/corpus.rs"]
-mod corpus;
-#[path = "support/schema.rs"]
-mod schema;
+use crate::support::cli;
+use crate::support::corpus;
+use crate::support::schema;
 
 use cli::{assert_code, run, stderr, stdout, temp_dir};
 use serde_json::Value;

@@ -3,10 +3,8 @@
 //! viewer shows one position at a time. Skipped, with the reason printed, when no Chromium is
 //! installed (`.ci/run` installs one).
 
-#[path = "support/cli.rs"]
-mod cli;
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::cli;
+use crate::support::corpus;
 
 use cli::{run, temp_dir};
 use std::io::Write;

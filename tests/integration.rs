@@ -4,6 +4,8 @@
 //!
 //! Run one file's tests with its module name: `cargo test --test integration cli_safety::`.
 
+mod support;
+
 // The reader: dialects, grammar, encodings, round trips.
 mod fen;
 mod fen_grammar;

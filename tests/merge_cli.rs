@@ -2,8 +2,7 @@
 //! request, rounds renumbered per event, never written over an input, and the same output for
 //! any `--jobs`.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use cli::{assert_code, run, stderr, stdout, temp_dir};
 use std::path::Path;

@@ -1,8 +1,7 @@
 //! `pdnkit parse --quiet`: the whole read, only the summary printed, the same counts and exit code
 //! as without it.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use cli::{run, stdout};
 

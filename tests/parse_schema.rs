@@ -2,8 +2,7 @@
 //! share (schema version 2): the same document and JSON Lines shapes, `level` in both, and JSON
 //! written before version 2 still read.
 
-#[path = "support/schema.rs"]
-mod schema;
+use crate::support::schema;
 
 use serde_json::Value;
 use std::collections::BTreeSet;

@@ -2,17 +2,15 @@
 //! (`grammar::pdn`, the productions of `grammar/pdn.md`): both reduce a chunk of whole games to
 //! the same outlines, on random token soups, on every fixture and corpus game as is and mutated.
 
+use crate::support::cases;
 use pdnkit::grammar::pdn::{self, Outline, outline_of_game};
 use pdnkit::reader::Encoding;
 use pdnkit::reader::parse::{Chunk, parse_chunk};
-#[path = "support/cases.rs"]
-mod cases;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::corpus;
 
 fn fast(text: &str) -> Vec<Outline> {
     let chunk = Chunk {

@@ -13,8 +13,7 @@ use proptest::prelude::*;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-#[path = "support/fixtures.rs"]
-mod support_fixtures;
+use crate::support::fixtures as support_fixtures;
 
 fn lenient(text: &str) -> Vec<Game> {
     read_str(text, ReadOptions::default())
@@ -249,7 +248,8 @@ fn uncovered(bytes: &[u8], games: &[Game]) -> Vec<usize> {
 /// The text spans count: UTF-16 (either byte order, with its mark) is read transcoded to UTF-8
 /// without the mark.
 fn as_read(bytes: &[u8]) -> Vec<u8> {
-    let (rest, unit): (&[u8], fn([u8; 2]) -> u16) = match bytes {
+    type Unit = fn([u8; 2]) -> u16;
+    let (rest, unit): (&[u8], Unit) = match bytes {
         [0xFF, 0xFE, rest @ ..] => (rest, u16::from_le_bytes),
         [0xFE, 0xFF, rest @ ..] => (rest, u16::from_be_bytes),
         _ => return bytes.to_vec(),
@@ -925,8 +925,7 @@ fn encoding_note_belongs_to_the_game_holding_the_byte() {
 
 // ------------------------------------------------------------------ the corpus
 
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::corpus;
 use corpus::corpus;
 
 fn pdn_files(dir: &Path) -> Vec<PathBuf> {

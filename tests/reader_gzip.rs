@@ -7,8 +7,7 @@ use pdnkit::reader::{self, Game, ReadOptions, Reader};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-#[path = "support/fixtures.rs"]
-mod fixtures;
+use crate::support::fixtures;
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     let mut encoder = GzEncoder::new(Vec::new(), Compression::default());

@@ -1,15 +1,13 @@
 //! Printing a game and reading it back gives the same model (spans, raw spellings and
 //! diagnostics aside): on generated games, and on every game of the corpus.
 
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::corpus;
 use pdnkit::reader::{self, ReadOptions, write};
 use proptest::prelude::*;
 use serde_json::Value;
 use std::path::Path;
 
-#[path = "support/fixtures.rs"]
-mod fixtures;
+use crate::support::fixtures;
 
 /// The model without what legitimately changes when text is rewritten: positions, the original
 /// spelling of tokens, and what the reader said about that spelling.

@@ -9,8 +9,7 @@ use pdnkit::reader::{Code, Game, ReadOptions, Reader};
 use std::collections::BTreeSet;
 use std::path::Path;
 
-#[path = "support/fixtures.rs"]
-mod fixtures;
+use crate::support::fixtures;
 
 /// Fixtures whose current reading is wrong (a reader bug): not snapshotted, so that no wrong
 /// behaviour is recorded as expected. Each bug has an ignored test in `reader_edge_cases.rs`;

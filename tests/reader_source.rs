@@ -1,8 +1,7 @@
 //! `ReadOptions::keep_source`: each game keeps its text as written, and a file's games, in
 //! order, give back the file's text, with one reader or with the parallel pipeline.
 
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::corpus;
 
 use pdnkit::check::CheckOptions;
 use pdnkit::check::pipeline::{self, Event, PerGame, PipelineOptions};

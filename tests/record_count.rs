@@ -9,11 +9,8 @@
 use pdnkit::reader::{ReadOptions, Reader};
 use std::path::{Path, PathBuf};
 
-#[path = "support/corpus.rs"]
-mod corpus;
-#[path = "support/fixtures.rs"]
-#[allow(dead_code)] // (`all` lists `.pdn` files only: FEN files are found here.)
-mod fixtures;
+use crate::support::corpus;
+use crate::support::fixtures;
 
 /// Records in `bytes`, counted without the reader.
 fn records(bytes: &[u8]) -> usize {

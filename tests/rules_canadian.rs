@@ -3,6 +3,8 @@
 //! 12x12 squares: row r (0 at the top, White at the bottom) holds squares 6r+1..6r+6; on even
 //! rows the dark squares are columns 1, 3, ..., 11, on odd rows 0, 2, ..., 10.
 
+use crate::support::rules as common;
+use common::{full, position};
 use pdnkit::fen;
 use pdnkit::notation::{Color, Square};
 use pdnkit::reader::{ReadOptions, read_str};
@@ -10,9 +12,6 @@ use pdnkit::replay::{self, Kind};
 use pdnkit::rules::diagram::diagram;
 use pdnkit::rules::variants::{CANADIAN, ENGLISH, THAI};
 use pdnkit::rules::{Numbering, Position, SetupError};
-#[path = "common/mod.rs"]
-mod common;
-use common::{full, position};
 
 fn short(p: &Position) -> Vec<String> {
     let mut v: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();

@@ -3,11 +3,10 @@
 //! at the bottom moving up; square n of row r (0-based) is 4r + c/2 + 1 (odd r) or
 //! 4r + (c-1)/2 + 1 (even r): square 1 is White's top-left playing square.
 
+use crate::support::rules as common;
+use common::{full, position};
 use pdnkit::rules::Position;
 use pdnkit::rules::variants::ENGLISH;
-#[path = "common/mod.rs"]
-mod common;
-use common::{full, position};
 
 fn pos(fen_text: &str) -> Position {
     position(&ENGLISH, fen_text)

@@ -2,13 +2,12 @@
 //! Worked-example coordinates are (row, col) from the diagram's top-left, mover (White) at the
 //! bottom moving up; square n of row r (0-based) is 5r + c/2 + 1 (odd r) or 5r + (c-1)/2 + 1.
 
+use crate::support::rules as common;
+use common::{full, position};
 use pdnkit::fen;
 use pdnkit::notation::{Color, Square};
 use pdnkit::rules::variants::INTERNATIONAL;
 use pdnkit::rules::{PieceKind, Position, SetupError};
-#[path = "common/mod.rs"]
-mod common;
-use common::{full, position};
 
 fn pos(fen_text: &str) -> Position {
     position(&INTERNATIONAL, fen_text)

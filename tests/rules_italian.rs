@@ -2,12 +2,11 @@
 //! White's top-left corner and is a playing square; square n of row r (0-based, White's view) is
 //! 4r + c/2 + 1 (even r) or 4r + (c-1)/2 + 1 (odd r).
 
+use crate::support::rules as common;
+use common::{full, position};
 use pdnkit::notation::Square;
 use pdnkit::rules::variants::ITALIAN;
 use pdnkit::rules::{Numbering, Position};
-#[path = "common/mod.rs"]
-mod common;
-use common::{full, position};
 
 fn pos(fen_text: &str) -> Position {
     position(&ITALIAN, fen_text)

@@ -1,10 +1,8 @@
 //! The bitboard generator against the plain reference generator, on random games and random
 //! positions of every supported variant.
 
-#[path = "common/mod.rs"]
-mod common;
-#[path = "convert_support/mod.rs"]
-mod convert_support;
+use crate::support::convert as convert_support;
+use crate::support::rules as common;
 
 use convert_support::random_game as random_pdn_game;
 use pdnkit::notation::Color;

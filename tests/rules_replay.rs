@@ -4,8 +4,7 @@
 //! kurnik.pdn says `N1` in its GameType (an old corner code) yet numbers like every other
 //! International file: the default numbering is used. Skips with a message when the corpus is absent.
 
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::corpus;
 use pdnkit::fen;
 use pdnkit::rules::variants::{self, Rules};
 use pdnkit::rules::{Move, Position};
@@ -184,8 +183,7 @@ fn russian_games_replay_in_algebraic_from_numeric_fen() {
 // error; with one move replaced by an illegal one they must be flagged at exactly that ply, with
 // the code of the rule the replacement breaks.
 
-#[path = "common/mod.rs"]
-mod common;
+use crate::support::rules as common;
 
 use pdnkit::check::{CheckOptions, check_game};
 use pdnkit::reader::{ReadOptions, Severity, read_str};

@@ -2,11 +2,10 @@
 //! bottom-left. Worked-example (row, col) from the diagram's top-left, mover (White) at the bottom:
 //! file = col - 1, rank = 9 - row.
 
+use crate::support::rules as common;
+use common::{full, position as pos};
 use pdnkit::rules::variants::RUSSIAN;
 use pdnkit::rules::{Position, Removal, Rules};
-#[path = "common/mod.rs"]
-mod common;
-use common::{full, position as pos};
 
 #[test]
 fn start_white_on_a1_to_h3_moves_first() {

@@ -2,11 +2,10 @@
 //! Worked-example (row, col) from the diagram's top-left, mover (White) at the bottom:
 //! file = col - 1, rank = 9 - row.
 
+use crate::support::rules as common;
+use common::{full, position as pos};
 use pdnkit::rules::variants::TURKISH;
 use pdnkit::rules::{Position, Rules};
-#[path = "common/mod.rs"]
-mod common;
-use common::{full, position as pos};
 
 #[test]
 fn start_white_on_a2_to_h3_black_on_a6_to_h7() {

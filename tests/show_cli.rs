@@ -1,8 +1,7 @@
 //! `pdnkit show`: a position drawn as SVG from a FEN or from a ply of a game, written through a
 //! temporary file and never over an input.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use cli::{assert_code, run, stderr, temp_dir};
 use std::fs;

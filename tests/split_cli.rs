@@ -2,10 +2,8 @@
 //! written, names made safe, nothing overwritten without `--force`, the same files for any
 //! `--jobs`, and OCA_2.0 split and read back whole.
 
-#[path = "support/cli.rs"]
-mod cli;
-#[path = "support/corpus.rs"]
-mod corpus;
+use crate::support::cli;
+use crate::support::corpus;
 
 use cli::{assert_code, run, stderr, stdout, temp_dir};
 use std::collections::BTreeMap;

@@ -3,12 +3,9 @@
 //! parse and are written only where asked, text from the input escaped, and OCA_2.0's results
 //! by colour (English: `1-0` is a win for Black, who moves first).
 
-#[path = "support/cli.rs"]
-mod cli;
-#[path = "support/corpus.rs"]
-mod corpus;
-#[path = "support/schema.rs"]
-mod schema;
+use crate::support::cli;
+use crate::support::corpus;
+use crate::support::schema;
 
 use cli::{assert_code, pdnkit, run, stderr, stdout, temp_dir};
 use serde_json::{Value, json};

@@ -1,6 +1,5 @@
 //! How many cases a property test runs: `PROPTEST_CASES` when set (to run long while
-//! developing), else the test's own default (short enough for every `cargo test`). Included with
-//! `#[path = "support/cases.rs"] mod cases;`.
+//! developing), else the test's own default (short enough for every `cargo test`). `use crate::support::cases;`.
 
 use proptest::test_runner::Config;
 

@@ -1,6 +1,5 @@
-//! Running the `pdnkit` binary as a user does, for the CLI test files (`#[path]`-included; each
+//! Running the `pdnkit` binary as a user does, for the CLI test files (`use crate::support::cli;`; each
 //! uses some of these).
-#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

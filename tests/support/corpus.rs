@@ -1,9 +1,7 @@
 //! The public corpus beside the checkout (`../shared/corpus`). A test that needs it wholly is
 //! `#[cfg_attr(not(corpus), ignore = "...")]` (`build.rs` sets `cfg(corpus)`), so a clone
 //! without it lists the test as ignored, not as passing; a test that reads it in part (every
-//! fixture, and the corpus too when present) says which part it skipped. Included with
-//! `#[path = "support/corpus.rs"] mod corpus;`.
-#![allow(dead_code)] // each test file uses part of it
+//! fixture, and the corpus too when present) says which part it skipped. `use crate::support::corpus;`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,5 +1,5 @@
 //! A game replayed with a draw tracker, moves given in short notation: shared by the draw-rule
-//! test files (`#[path = "support/draw_game.rs"] mod draw_game;`).
+//! test files (`use crate::support::draw_game;`).
 
 use pdnkit::draw::{DrawFlag, DrawProfile, DrawRule, DrawTracker};
 use pdnkit::fen;

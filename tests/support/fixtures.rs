@@ -1,4 +1,4 @@
-//! The fixture archives, for the reader tests (`#[path = "support/fixtures.rs"] mod fixtures;`).
+//! The fixture archives, for the reader tests (`use crate::support::fixtures;`).
 
 use std::path::{Path, PathBuf};
 

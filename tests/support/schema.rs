@@ -1,5 +1,4 @@
-//! Validating pdnkit's JSON output against the schemas in `schema/` (`#[path]`-included).
-#![allow(dead_code)]
+//! Validating pdnkit's JSON output against the schemas in `schema/` (`use crate::support::schema;`).
 
 use serde_json::Value;
 use std::path::Path;

@@ -1,9 +1,7 @@
 //! Helpers shared by the conversion tests: converting text, the *meaning* of a game (what a
 //! lossless conversion must keep), random legal games from the engine.
-#![allow(dead_code)]
 
-#[path = "../support/corpus.rs"]
-mod corpus;
+use super::corpus;
 
 use pdnkit::convert::{self, Converted, Converter, Options, UNREPLAYED};
 use pdnkit::reader::{Annotation, Game, Line, ReadOptions, read_str};

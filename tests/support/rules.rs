@@ -1,5 +1,4 @@
-//! Helpers shared by the rules test files (`mod common;` in each; each uses some of them).
-#![allow(dead_code)]
+//! Helpers shared by the rules test files (`use crate::support::rules as common;`).
 
 use pdnkit::fen;
 use pdnkit::rules::{Position, Rules};
