@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 16's table as whole processes, for several pdnkit binaries side by side: each round runs
+# The speed table (benches/speed.rs) as whole processes, for several pdnkit binaries side by side: each round runs
 # every binary on every row, so noise on a shared machine falls on all of them alike. A speed is
 # the best round's; a ratio is the median over rounds of the ratio within each round.
 #

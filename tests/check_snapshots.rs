@@ -55,7 +55,7 @@ fn check_fixture_snapshots() {
     });
 }
 
-/// The archives of the variants added with issue 10 (`fixtures/variants/`), written as
+/// The archives of the PDN and lidraughts variants beyond the first five (`fixtures/variants/`), written as
 /// lidraughts exports them.
 #[test]
 fn lidraughts_archive_snapshots() {
@@ -197,7 +197,7 @@ fn each_game_has_the_findings_its_comment_names() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The variant archives of issue 10 (`fixtures/variants/canadian.pdn`, `thai.pdn`): every game
+/// The variant archives `fixtures/variants/canadian.pdn` and `thai.pdn`: every game
 /// replays to its end with no error or warning (drawn games carry the note that only
 /// threefold repetition is checked for these variants), and the games played out to a position without a move
 /// end with the result that position gives.
