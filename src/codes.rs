@@ -41,7 +41,10 @@ pub const RENAMED: &[(&str, &str)] = &[
     ("D-FRISIAN-ONE-KING-2", "N-DRAW-FRISIAN-ONE-KING-2"),
     ("D-SEED-KING-PLIES-80", "N-DRAW-SERVER-KING-PLIES-80"),
     ("D-SEED-KING-PLIES-120", "N-DRAW-SERVER-KING-PLIES-120"),
-    ("D-SEED-TURKISH-ONE-PIECE", "N-DRAW-SERVER-TURKISH-ONE-PIECE"),
+    (
+        "D-SEED-TURKISH-ONE-PIECE",
+        "N-DRAW-SERVER-TURKISH-ONE-PIECE",
+    ),
     // The `seed` draw profile is now `servers` (the rules game servers apply).
     ("N-DRAW-SEED-KING-PLIES-80", "N-DRAW-SERVER-KING-PLIES-80"),
     ("N-DRAW-SEED-KING-PLIES-120", "N-DRAW-SERVER-KING-PLIES-120"),

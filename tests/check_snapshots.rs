@@ -70,10 +70,10 @@ fn lidraughts_archive_snapshots() {
     );
 }
 
-/// Those archives replay to the end without an error, but for the issue's example: a Frisian
-/// record whose move 7 takes one man where a two-man capture is due.
+/// Those archives replay to the end without an error, but for one example of the Frisian value
+/// rule: a record whose move 7 takes one man where a two-man capture is due.
 #[test]
-fn variant_archives_are_clean_but_for_the_issue_example() {
+fn variant_archives_are_clean_but_for_the_frisian_value_example() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants");
     for name in ["frisian", "frysk", "antidraughts", "breakthrough"] {
         let (_, reports) = check(&dir.join(format!("{name}.pdn")));

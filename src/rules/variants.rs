@@ -122,7 +122,7 @@ pub const INTERNATIONAL: Rules = Rules {
     extra_setup_rows: 0,
     first_mover: Color::White, // White moves first (FMJD art. 3)
     movement: Movement::Diagonal,
-    men_capture_backward: true,    // men capture forward and backward (FMJD art. 4.1)
+    men_capture_backward: true, // men capture forward and backward (FMJD art. 4.1)
     king_range: KingRange::Flying, // flying kings, may turn and go on (FMJD art. 3, 4.3)
     man_captures_king: true,
     precedence: Precedence::MaxPieces, // most pieces, men and kings count the same (FMJD art. 4)
