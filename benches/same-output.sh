@@ -48,6 +48,7 @@ for input in "${inputs[@]}"; do
             compare check --color never --format "$format" --jobs "$jobs" --notes "$input"
         done
         compare check --color never --quiet --jobs "$jobs" "$input"
+        # `seed`: the old name of the `servers` profile, which older binaries read too
         compare check --color never --format json --draw-rules seed --jobs "$jobs" "$input"
     done
     for format in human json jsonl; do

@@ -1,4 +1,4 @@
-//! Issue 16's table, every row measured in-process in one run so the ratios are fair (run with
+//! The speed table, every row measured in-process in one run so the ratios are fair (run with
 //! `cargo bench --bench speed`). Not a test: it measures and prints, each row beside its target.
 //!
 //! - `check --jobs 1`, English: OCA_2.0 x10 through the check pipeline, games/s;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 16's table as whole processes, for several pdnkit binaries side by side: each round runs
+# The speed table (benches/speed.rs) as whole processes, for several pdnkit binaries side by side: each round runs
 # every binary on every row, so noise on a shared machine falls on all of them alike. A speed is
 # the best round's; a ratio is the median over rounds of the ratio within each round.
 #
@@ -14,7 +14,7 @@
 # International is the tournament files of `benches/speed.rs`, repeated to 30 MB. Peak memory
 # is `check -j2` of OCA_2.0 repeated to 1 GB, read from a pipe.
 #
-# The issue's own "before" is commit d13004c, with b3d7f2e (parse --quiet) picked onto it:
+# The table's "before" is commit d13004c, with b3d7f2e (parse --quiet) picked onto it:
 #   git worktree add /tmp/before d13004c && git -C /tmp/before cherry-pick -n b3d7f2e &&
 #   cargo build --release --manifest-path /tmp/before/Cargo.toml --target-dir /tmp/before-target
 set -eu

@@ -1,6 +1,8 @@
 //! Finding codes as a whole. A code is a stable identifier whose prefix is its default level:
 //! `E-` error, `W-` warning, `N-` note. The codes below broke that rule until the report
-//! schemas' version 2 (`pdnkit-check/2`, `pdnkit-parse/2`), when they were renamed. Wherever a
+//! schemas' version 2 (`pdnkit-check/2`, `pdnkit-parse/2`), when they were renamed; the draw
+//! rules of the `seed` profile (`N-DRAW-SEED-*`) were renamed with the profile, now `servers`
+//! (`N-DRAW-SERVER-*`). Wherever a
 //! user writes a code (`--allow`, `pdnkit.toml`, baselines, `explain`, JSON games written by an
 //! older pdnkit) the old spelling still reads as the new one, so nothing written for it stops
 //! working.
@@ -37,13 +39,28 @@ pub const RENAMED: &[(&str, &str)] = &[
     ("D-CZECH-KINGS-15", "N-DRAW-CZECH-KINGS-15"),
     ("D-FRISIAN-TWO-KINGS-7", "N-DRAW-FRISIAN-TWO-KINGS-7"),
     ("D-FRISIAN-ONE-KING-2", "N-DRAW-FRISIAN-ONE-KING-2"),
-    ("D-SEED-KING-PLIES-80", "N-DRAW-SEED-KING-PLIES-80"),
-    ("D-SEED-KING-PLIES-120", "N-DRAW-SEED-KING-PLIES-120"),
-    ("D-SEED-TURKISH-ONE-PIECE", "N-DRAW-SEED-TURKISH-ONE-PIECE"),
+    ("D-SEED-KING-PLIES-80", "N-DRAW-SERVER-KING-PLIES-80"),
+    ("D-SEED-KING-PLIES-120", "N-DRAW-SERVER-KING-PLIES-120"),
+    (
+        "D-SEED-TURKISH-ONE-PIECE",
+        "N-DRAW-SERVER-TURKISH-ONE-PIECE",
+    ),
+    // The `seed` draw profile is now `servers` (the rules game servers apply).
+    ("N-DRAW-SEED-KING-PLIES-80", "N-DRAW-SERVER-KING-PLIES-80"),
+    ("N-DRAW-SEED-KING-PLIES-120", "N-DRAW-SERVER-KING-PLIES-120"),
+    (
+        "N-DRAW-SEED-TURKISH-ONE-PIECE",
+        "N-DRAW-SERVER-TURKISH-ONE-PIECE",
+    ),
 ];
 
-/// Prefixes of old spellings that stand for a whole family (`D-*` was every draw rule).
-pub const RENAMED_PREFIXES: &[(&str, &str)] = &[("D-", "N-DRAW-")];
+/// Prefixes of old spellings that stand for a whole family (`D-*` was every draw rule;
+/// `N-DRAW-SEED-*` the rules of the `seed` profile, now `servers`). The first that matches wins.
+pub const RENAMED_PREFIXES: &[(&str, &str)] = &[
+    ("D-SEED-", "N-DRAW-SERVER-"),
+    ("N-DRAW-SEED-", "N-DRAW-SERVER-"),
+    ("D-", "N-DRAW-"),
+];
 
 /// The current spelling of a code written in its old one (exact, upper case).
 pub fn renamed(code: &str) -> Option<&'static str> {
@@ -83,5 +100,14 @@ mod tests {
             }
         }
         assert_eq!(renamed("W-DATE-FORMAT"), None);
+        assert_eq!(
+            renamed_prefix("N-DRAW-SEED-").as_deref(),
+            Some("N-DRAW-SERVER-")
+        );
+        assert_eq!(renamed_prefix("D-SEED-").as_deref(), Some("N-DRAW-SERVER-"));
+        assert_eq!(
+            renamed_prefix("D-RUSSIAN-").as_deref(),
+            Some("N-DRAW-RUSSIAN-")
+        );
     }
 }

@@ -187,7 +187,7 @@ impl Variant {
     pub fn result_style(self) -> ResultStyle {
         match self {
             Variant::International | Variant::Canadian => ResultStyle::International,
-            // lidraughts writes 2-0 / 0-2 / 1-1 for all its 10x10 variants (RULES.md).
+            // lidraughts writes 2-0 / 0-2 / 1-1 for all its 10x10 variants.
             Variant::Frisian | Variant::Frysk | Variant::Antidraughts | Variant::Breakthrough => {
                 ResultStyle::International
             }

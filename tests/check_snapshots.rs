@@ -55,7 +55,7 @@ fn check_fixture_snapshots() {
     });
 }
 
-/// The archives of the variants added with issue 10 (`fixtures/variants/`), written as
+/// The archives of the PDN and lidraughts variants beyond the first five (`fixtures/variants/`), written as
 /// lidraughts exports them.
 #[test]
 fn lidraughts_archive_snapshots() {
@@ -70,10 +70,10 @@ fn lidraughts_archive_snapshots() {
     );
 }
 
-/// Those archives replay to the end without an error, but for the issue's example: a Frisian
-/// record whose move 7 takes one man where a two-man capture is due.
+/// Those archives replay to the end without an error, but for one example of the Frisian value
+/// rule: a record whose move 7 takes one man where a two-man capture is due.
 #[test]
-fn variant_archives_are_clean_but_for_the_issue_example() {
+fn variant_archives_are_clean_but_for_the_frisian_value_example() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants");
     for name in ["frisian", "frysk", "antidraughts", "breakthrough"] {
         let (_, reports) = check(&dir.join(format!("{name}.pdn")));
@@ -197,7 +197,7 @@ fn each_game_has_the_findings_its_comment_names() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The variant archives of issue 10 (`fixtures/variants/canadian.pdn`, `thai.pdn`): every game
+/// The variant archives `fixtures/variants/canadian.pdn` and `thai.pdn`: every game
 /// replays to its end with no error or warning (drawn games carry the note that only
 /// threefold repetition is checked for these variants), and the games played out to a position without a move
 /// end with the result that position gives.

@@ -383,7 +383,7 @@ fn output_errors_name_the_path_and_dash_is_stdout() {
 fn perft_reports_leaves_per_second() {
     let out = run(&["perft", "--variant", "english", "4"]);
     assert_code(&out, 0, "perft");
-    assert_eq!(stdout(&out).trim(), "1469"); // English perft(4), as published (RULES.md)
+    assert_eq!(stdout(&out).trim(), "1469"); // English perft(4), as published (dctl)
     assert!(stderr(&out).contains("leaves/s"), "{}", stderr(&out));
     let divided = run(&["perft", "--variant", "english", "--divide", "2"]);
     let text = stdout(&divided);

@@ -1,7 +1,7 @@
 //! Draw rules on whole PDN records: `fixtures/draws/*.pdn` are games that walk from a small
 //! position, kings shuffling without capture and without ever repeating a position, until a
 //! draw rule holds. Each game says what must fire, and at which ply, in a `% expect:` line
-//! written from the rule texts (RULES.md "Draw profiles"), and the test checks the report of
+//! written from the rule texts (docs/rules.md "Draw profiles"), and the test checks the report of
 //! `check_game` against it: the draw flags and the findings about what followed.
 //!
 //! The games were made by the ignored test `regenerate_draw_fixtures` (a depth-first walk that
@@ -180,26 +180,26 @@ const SPECS: &[Spec] = &[
         why: "15 moves each without capture or man move",
     },
     Spec {
-        file: "seed.pdn",
+        file: "servers.pdn",
         variant: Variant::English,
         fen: "B:WK32,K28,21:BK1,K5,12",
         plies: 80,
         kings_only: true,
         moves: "",
         result: "1/2-1/2",
-        expect: "N-DRAW-SEED-KING-PLIES-80@80",
-        why: "seed 003: 80 consecutive king plies without a capture",
+        expect: "N-DRAW-SERVER-KING-PLIES-80@80",
+        why: "game servers: 80 consecutive king plies without a capture",
     },
     Spec {
-        file: "seed.pdn",
+        file: "servers.pdn",
         variant: Variant::International,
         fen: "W:WK46,K50,31,32:BK1,K5,19,20",
         plies: 120,
         kings_only: true,
         moves: "",
         result: "1-1",
-        expect: "N-DRAW-SEED-KING-PLIES-120@120",
-        why: "seed 003: 120 consecutive king plies without a capture",
+        expect: "N-DRAW-SERVER-KING-PLIES-120@120",
+        why: "game servers: 120 consecutive king plies without a capture",
     },
     Spec {
         file: "frisian.pdn",
@@ -336,8 +336,8 @@ fn regenerate_draw_fixtures() {
     for file in files {
         let mut text = format!(
             "% Draw-rule games made by tests/draws_fixtures.rs (regenerate_draw_fixtures).\n% Profile: {}.\n\n",
-            if file == "seed.pdn" {
-                "seed"
+            if file == "servers.pdn" {
+                "servers"
             } else {
                 "official"
             }
@@ -358,8 +358,8 @@ fn every_fixture_game_fires_what_it_expects() {
         .collect();
     entries.sort();
     for path in entries {
-        let profile = if path.file_name().unwrap() == "seed.pdn" {
-            DrawProfile::Seed
+        let profile = if path.file_name().unwrap() == "servers.pdn" {
+            DrawProfile::Servers
         } else {
             DrawProfile::Official
         };

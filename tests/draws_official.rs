@@ -1,4 +1,4 @@
-//! Draw conditions, `official` profile (RULES.md "Draw profiles"): FMJD (International), FID
+//! Draw conditions, `official` profile (docs/rules.md "Draw profiles"): FMJD (International), FID
 //! (Italian), EDA (English), FMJD-64 (Russian), TUDAF (Turkish), and the rest.
 //!
 //! Every game below starts from a constructed position and shuffles kings in a cycle checked by

@@ -516,7 +516,7 @@ fn corpus_fens_all_parse_and_round_trip() {
         assert_eq!(again.setup, fen.setup.sorted(), "{file}: {text:?}");
     }
     assert!(dots > 0);
-    // The odd ones named in the brief are among them and read as expected.
+    // The odd ones among them read as expected.
     let find = |s: &str| fens.iter().find(|(_, t)| t == s).map(|(_, t)| ok(t).setup);
     let unknown = find("?:W29,13,11:B22,4,2").expect("fen.pdn is in the corpus");
     assert_eq!(unknown.to_move, None);

@@ -36,7 +36,7 @@ mod variant_snapshots;
 mod draw_repetition;
 mod draws_fixtures;
 mod draws_official;
-mod draws_seed;
+mod draws_servers;
 
 // check and its reports.
 mod check_bugs;

@@ -1,7 +1,7 @@
 //! The SVG board (`pdnkit::render::board_svg`) on every kind of board: 10x10, 8x8 numbered
 //! from either corner (English; Italian's mirrored board), 8x8 algebraic (Russian), 12x12
 //! (Canadian) and Turkish's 64 squares. Each test counts the pieces drawn and finds squares
-//! where the variant's numbering puts them (worked out from RULES.md, not from the code), then
+//! where the variant's numbering puts them (worked out from docs/rules.md, not from the code), then
 //! keeps the whole drawing as a snapshot.
 //!
 //! Update with `INSTA_UPDATE=always cargo test --test render_svg`, then read every changed
@@ -174,7 +174,7 @@ fn turkish_64_squares() {
     assert_eq!(piece(&svg, "a2"), ("piece white man".into(), centre(6, 0)));
     assert_eq!(piece(&svg, "h3"), ("piece white man".into(), centre(5, 7)));
     assert_eq!(piece(&svg, "h7"), ("piece black man".into(), centre(1, 7)));
-    // Turkish men move forward or sideways: 8 moves from the start (RULES.md's perft 1).
+    // Turkish men move forward or sideways: 8 moves from the start (perft 1, kish).
     assert_eq!(count(&svg, "class=\"arrow legal\""), 8);
     insta::assert_snapshot!("turkish", svg);
 }

@@ -1,6 +1,6 @@
 //! Replay: each recorded move matched to one legal move, and each illegal move explained by the
 //! rule it breaks. Positions are small FEN setups whose squares are worked out in the comments
-//! (International: square n is on row (n-1)/5 from the top; English/Italian as RULES.md says).
+//! (International: square n is on row (n-1)/5 from the top; English/Italian as docs/rules.md says).
 
 use pdnkit::reader::{ReadOptions, read_str};
 use pdnkit::replay::{self, Finding, GameReplay, Kind};
@@ -172,7 +172,7 @@ fn impossible_squares_and_unknown_moves_stop_the_line() {
 
 #[test]
 fn italian_men_cannot_capture_kings() {
-    // RULES.md Italian: 21 faces the king on 18 and may not take it.
+    // Italian (FID): a man may not take a king; 21 faces the king on 18 and may not take it.
     let r = replay_from("22", "W:W21:BK18", "1. 21x14");
     assert_eq!(only(&r).kind, Kind::ManCannotCaptureKing);
 }

@@ -1,5 +1,5 @@
-//! Canadian draughts (RULES.md "Other PDN variants": `27,W,12,12,N2,0`, International rules on
-//! 12x12 with 30 men each) and the Thai start position (RULES.md "Thai").
+//! Canadian draughts (PDN GameType `27,W,12,12,N2,0`, International rules on
+//! 12x12 with 30 men each) and the Thai start position (docs/rules.md "Canadian", "Thai").
 //! 12x12 squares: row r (0 at the top, White at the bottom) holds squares 6r+1..6r+6; on even
 //! rows the dark squares are columns 1, 3, ..., 11, on odd rows 0, 2, ..., 10.
 
@@ -150,7 +150,7 @@ fn canadian_diagram_has_twelve_rows_numbered_1_to_72() {
 
 #[test]
 fn thai_start_has_eight_men_each_on_the_two_nearest_rows() {
-    // RULES.md "Thai": squares 1-8 and 25-32; the back rows are occupied. In Thai's numbering
+    // Thai (docs/rules.md): squares 1-8 and 25-32; the back rows are occupied. In Thai's numbering
     // (`31,B,8,8,N2,0`: square 1 in Black's top-left, White's bottom-right) White holds 1-8.
     let p = Position::initial(&THAI);
     assert_eq!(p.to_setup().to_string(), "B:W1-8:B25-32");

@@ -1,4 +1,4 @@
-//! English / American checkers (RULES.md "English"; seed 003 first part).
+//! English / American checkers (EDA / WCDF laws; docs/rules.md "English").
 //! Worked-example coordinates are (row, col) from the diagram's top-left, the mover (White here)
 //! at the bottom moving up; square n of row r (0-based) is 4r + c/2 + 1 (odd r) or
 //! 4r + (c-1)/2 + 1 (even r): square 1 is White's top-left playing square.
@@ -23,7 +23,7 @@ fn start_black_on_1_to_12_moves_first() {
 }
 
 #[test]
-fn worked_example_seed_003_double_jump_then_the_turn_passes() {
+fn worked_example_double_jump_then_the_turn_passes() {
     // Man (6,1)=21, enemies (5,2)=17 and (3,4)=10: (6,1)->(4,3)->(2,5) is 21x14x7.
     let p = pos("W:W21:B10,17");
     assert_eq!(full(&p), ["21x14x7"]);
@@ -32,7 +32,7 @@ fn worked_example_seed_003_double_jump_then_the_turn_passes() {
 }
 
 #[test]
-fn worked_example_seed_003_crowning_ends_the_move() {
+fn worked_example_crowning_ends_the_move() {
     // 9 jumps 6 and is crowned on 2; the new king could jump 7 but the move ends.
     let p = pos("W:W9:B6,7");
     let moves = p.legal_moves();

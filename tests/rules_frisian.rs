@@ -1,4 +1,4 @@
-//! Frisian rules, one test per clause (RULES.md "Frisian"), as divide lists of hand-checked
+//! Frisian rules, one test per clause (KNDB Frisian rules, lidraughts; docs/rules.md "Frisian"), as divide lists of hand-checked
 //! positions, plus Frysk!'s start. Squares: 1-5 on the top row, 46-50 on the bottom row; on a
 //! column the next dark square is ten numbers away (28 -> 18 -> 8), on a row one (28 -> 27).
 
@@ -56,7 +56,7 @@ fn a_man_captures_along_its_column_and_row() {
     // International men know only the diagonals: no capture, two steps.
     let i = pos(&INTERNATIONAL, "W:W28:B18,27");
     assert_eq!(divide_list(&i, 1), list(&[("28-22", 1), ("28-23", 1)]));
-    // RULES.md's example: 9x29 jumps 19 and lands four ranks down.
+    // An orthogonal capture (docs/rules.md "Frisian"): 9x29 jumps 19 and lands four ranks down.
     let b = pos(&FRISIAN, "B:W19:B9");
     assert_eq!(divide_list(&b, 1), list(&[("9x29", 1)]));
 }

@@ -1,4 +1,4 @@
-//! International draughts (RULES.md "International"; seeds 001, 003, 004).
+//! International draughts (FMJD Annex 1; docs/rules.md "International").
 //! Worked-example coordinates are (row, col) from the diagram's top-left, mover (White) at the
 //! bottom moving up; square n of row r (0-based) is 5r + c/2 + 1 (odd r) or 5r + (c-1)/2 + 1.
 
@@ -32,7 +32,7 @@ fn start_white_men_on_31_to_50_black_on_1_to_20_white_moves_first() {
 }
 
 #[test]
-fn worked_example_seed_003_majority_capture_is_the_only_legal_move() {
+fn worked_example_majority_capture_is_the_only_legal_move() {
     // Men (6,1)=26 and (6,5)=28; enemies (5,2)=21, (3,4)=12, (5,6)=23.
     // (6,1)->(4,3)->(2,5) is 26x17x8 taking 21 and 12; 28x19 takes one and is illegal.
     let p = pos("W:W26,28:B12,21,23");

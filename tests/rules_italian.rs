@@ -1,4 +1,4 @@
-//! Italian draughts (RULES.md "Italian"; seeds 000 and 002). The board is turned: square 1 is
+//! Italian draughts (FID rules; docs/rules.md "Italian"). The board is turned: square 1 is
 //! White's top-left corner and is a playing square; square n of row r (0-based, White's view) is
 //! 4r + c/2 + 1 (even r) or 4r + (c-1)/2 + 1 (odd r).
 

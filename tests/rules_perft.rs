@@ -143,7 +143,8 @@ fn perft_deep() {
 
 #[test]
 fn turkish_start_to_depth_6_matches_kish_not_pydraughts() {
-    // RULES.md: kish and a second implementation give 85090 at depth 5; pydraughts' 85146 is wrong.
+    // kish and a second implementation give 85090 at depth 5; pydraughts' 85146 is wrong (its
+    // Turkish king slides through its own men; docs/rules.md "Turkish").
     let pos = Position::initial(&variants::TURKISH);
     let counts: Vec<u64> = (1..=6).map(|d| perft(&pos, d)).collect();
     assert_eq!(counts, [8, 64, 708, 7538, 85090, 931312]);

@@ -178,7 +178,7 @@ fn russian_games_replay_in_algebraic_from_numeric_fen() {
 }
 
 // --- Generated games --------------------------------------------------------------------------
-// Random legal games of the variants added with issue 10, played by the move generator and
+// Random legal games of the PDN and lidraughts variants beyond the first five, played by the move generator and
 // checked against the reference generator at every ply. Written as PDN they must replay with no
 // error; with one move replaced by an illegal one they must be flagged at exactly that ply, with
 // the code of the rule the replacement breaks.

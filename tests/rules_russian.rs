@@ -1,4 +1,4 @@
-//! Russian draughts (RULES.md "Russian"; seed 003 second part). Algebraic squares, a1 at White's
+//! Russian draughts (FMJD-64 rules; docs/rules.md "Russian"). Algebraic squares, a1 at White's
 //! bottom-left. Worked-example (row, col) from the diagram's top-left, mover (White) at the bottom:
 //! file = col - 1, rank = 9 - row.
 
@@ -20,7 +20,7 @@ fn start_white_on_a1_to_h3_moves_first() {
 }
 
 #[test]
-fn worked_example_seed_003_crowned_mid_capture_goes_on_as_a_king() {
+fn worked_example_crowned_mid_capture_goes_on_as_a_king() {
     // Man (3,2)=b6 jumps (2,3)=c7 to (1,4)=d8, is crowned, then jumps (3,6)=f6 from a distance
     // and lands on (4,7)=g5 (or further, h4).
     let p = pos(&RUSSIAN, "W:Wb6:Bc7,f6");
@@ -32,7 +32,7 @@ fn worked_example_seed_003_crowned_mid_capture_goes_on_as_a_king() {
 }
 
 #[test]
-fn worked_example_seed_003_a_shorter_capture_may_be_chosen() {
+fn worked_example_a_shorter_capture_may_be_chosen() {
     // c3 may take b4 alone, or d4 and f6.
     assert_eq!(
         full(&pos(&RUSSIAN, "W:Wc3:Bb4,d4,f6")),
@@ -48,7 +48,7 @@ static RUSSIAN_IMMEDIATE: Rules = Rules {
 };
 
 #[test]
-fn worked_example_seed_003_a_king_may_not_pass_a_square_it_has_jumped() {
+fn worked_example_a_king_may_not_pass_a_square_it_has_jumped() {
     // King c3 takes d2 landing on e1; going on to b4 would mean passing back over d2.
     assert_eq!(full(&pos(&RUSSIAN, "W:WKc3:Bb4,d2")), ["c3:a5", "c3:e1"]);
     // Were d2 gone at once, the longer route would exist.

@@ -1,4 +1,4 @@
-//! Turkish draughts (RULES.md "Turkish"; seed 003 last part). All 64 squares, algebraic.
+//! Turkish draughts (TUDAF rules; docs/rules.md "Turkish"). All 64 squares, algebraic.
 //! Worked-example (row, col) from the diagram's top-left, mover (White) at the bottom:
 //! file = col - 1, rank = 9 - row.
 
@@ -28,7 +28,7 @@ fn start_white_on_a2_to_h3_black_on_a6_to_h7() {
 }
 
 #[test]
-fn worked_example_seed_003_only_the_longest_capture_is_legal() {
+fn worked_example_only_the_longest_capture_is_legal() {
     // Men (6,1)=a3 and (6,5)=e3; enemies (5,1)=a4, (3,1)=a6, (5,5)=e4.
     // (6,1)->(4,1)->(2,1) is a3xa5xa7; e3xe5 takes one and is illegal.
     assert_eq!(full(&pos(&TURKISH, "W:Wa3,e3:Ba4,a6,e4")), ["a3xa5xa7"]);
@@ -64,7 +64,7 @@ fn no_180_degree_turn_inside_a_sequence() {
 
 #[test]
 fn kings_slide_orthogonally_but_not_through_their_own_men() {
-    // RULES.md: pydraughts lists a8-a1 here, past the man on a2.
+    // pydraughts lists a8-a1 here, past the man on a2 (docs/rules.md "Turkish", perft).
     let p = pos(
         &TURKISH,
         "W:Wb2,c2,d2,e2,f2,g2,h2,b3,c3,d3,e3,f3,g3,h3,a2,Ka8:Bb5,c6,d6,e6,f6,g6,h6,b7,c7,d7,e7,f7,g7,h7",

@@ -390,7 +390,7 @@ fn oca_results_by_colour_read_one_zero_as_a_win_for_black() {
         return;
     };
     let text = std::fs::read_to_string(&oca).expect("OCA reads");
-    // The archive's own Result tags (issue 14's figures).
+    // The archive's own Result tags.
     assert_eq!(result_tags(&text), [3626, 4803, 14192]);
     let oca = oca.to_str().unwrap();
     let out = run(&["stats", "--format", "json", oca]);

@@ -1,4 +1,4 @@
-//! Inputs built to find quadratic paths in the reader and the checker (issue 12): each family is
+//! Inputs built to find quadratic paths in the reader and the checker: each family is
 //! checked at a size `n` and at `8n`, where `8n` is the size that took 17-18 s while the path
 //! was quadratic. A linear pass takes at most about eight times as long at eight times the size
 //! (less, with the process's start-up in both); a quadratic one takes about 64 times as long.

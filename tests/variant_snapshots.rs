@@ -1,5 +1,5 @@
 //! Which variant each game is read in, and how sure the tool says it is: `pdnkit check` over
-//! `fixtures/dialects/variant-*.pdn` and `infer-*.pdn` (issue 11 items 9-13), one compact
+//! `fixtures/dialects/variant-*.pdn` and `infer-*.pdn` (Variant tags, GameType values, inferred variants), one compact
 //! snapshot per file with the exit code, the game count, each game's variant and where it came
 //! from, and every finding (notes included). A fixture's first line may give extra arguments:
 //! `% args: --variant english`.
@@ -92,7 +92,7 @@ fn variant_and_infer_fixture_snapshots() {
     insta::glob!("../fixtures/dialects", "*.pdn", |path| {
         let name = path.file_name().unwrap().to_string_lossy();
         if !(name.starts_with("variant-") || name.starts_with("infer-")) {
-            return; // another brief's dialect fixture
+            return; // a dialect fixture of another test
         }
         seen += 1;
         insta::assert_snapshot!("check", summary(path));
@@ -116,7 +116,7 @@ fn human_errors(path: &str) -> String {
         .collect()
 }
 
-/// Issue 11 item 12: a guessed variant is said beside the first error, not only in the hidden
+/// A guessed variant is said beside the first error, not only in the hidden
 /// N-VARIANT-INFERRED note; a game whose variant is known says nothing of the kind.
 #[test]
 fn a_guessed_variant_is_said_beside_the_first_error() {

@@ -16,7 +16,7 @@ use crate::variant::Variant;
 
 /// The side that moves first in `game` read as `variant`: the variant's rules, else the
 /// GameType's own field; `None` when neither says. A result token names the first mover's win
-/// (`1-0`), not White's: Black's in English (RULES.md, "Result tags").
+/// (`1-0`), not White's: Black's in English (PDN 2.0 draft, CheckerBoard).
 pub fn first_mover(game: &Game, variant: Option<Variant>) -> Option<Color> {
     variant
         .and_then(Rules::for_variant)

@@ -769,7 +769,7 @@ const TABLE: &[Entry] = &[
         "Nothing to fix in the record.",
         Pdn("[GameType \"29\"]\n[FEN \"W:Wc3,Kh2:Bb2,h8\"]\n1. h2-e5 h8-g7 *"),
     ),
-    // Export dialects (issue 11).
+    // Export dialects.
     e(
         "W-GZIP-TRAILING-DATA",
         "bytes after the end of gzip-compressed input",
@@ -843,7 +843,7 @@ const TABLE: &[Entry] = &[
          `[FEN \"...\"]` followed by `*`.",
         Pdn("W:W31-50:B1-20\nB:W31-50:B1-20"),
     ),
-    // Variant tags and GameTypes (issue 11).
+    // Variant tags and GameTypes.
     e(
         "W-VARIANT-TAG-MISMATCH",
         "a Variant tag naming another variant than the GameType",
@@ -852,7 +852,7 @@ const TABLE: &[Entry] = &[
         "Make the two tags agree, or remove the wrong one.",
         Pdn("[GameType \"20\"]\n[Variant \"Russian\"]\n1. 32-28 19-23 *"),
     ),
-    // The replay and the draw checks of the lidraughts variants (issue 10).
+    // The replay and the draw checks of the lidraughts variants.
     e(
         "E-KING-MOVE-LIMIT",
         "a king moving a fourth time in a row while its side has men",

@@ -3,7 +3,7 @@
 //!
 //! ```toml
 //! variant = "english"          # games without a GameType
-//! draw-rules = "official"      # or "seed"
+//! draw-rules = "official"      # or "servers" (old name: "seed")
 //! encoding = "windows-1252"
 //! fail-on = "error"            # or "warning"
 //!
@@ -245,11 +245,11 @@ mod tests {
     #[test]
     fn a_full_file_is_read() {
         let config = parse(
-            "variant = \"english\"\ndraw-rules = \"seed\"\nencoding = \"windows-1252\"\nfail-on = \"warning\"\n\n[codes]\n\"W-DATE-FORMAT\" = \"allow\"\n\"W-RESULT-*\" = \"deny\"\n\n[[paths]]\nglob = \"historic/**\"\ncodes = { \"W-PLAYED-AFTER-DRAW\" = \"allow\" }\n",
+            "variant = \"english\"\ndraw-rules = \"servers\"\nencoding = \"windows-1252\"\nfail-on = \"warning\"\n\n[codes]\n\"W-DATE-FORMAT\" = \"allow\"\n\"W-RESULT-*\" = \"deny\"\n\n[[paths]]\nglob = \"historic/**\"\ncodes = { \"W-PLAYED-AFTER-DRAW\" = \"allow\" }\n",
         )
         .unwrap();
         assert_eq!(config.variant, Some(Variant::English));
-        assert_eq!(config.draw_profile, Some(DrawProfile::Seed));
+        assert_eq!(config.draw_profile, Some(DrawProfile::Servers));
         assert_eq!(config.fail_on, Some(FailOn::Warning));
         let policy = Policy::new(config.codes.clone());
         assert_eq!(policy.action("W-DATE-FORMAT"), Some(Action::Allow));
@@ -257,6 +257,12 @@ mod tests {
         assert_eq!(config.paths.len(), 1);
         assert!(config.paths[0].matcher.is_match("historic/1900/a.pdn"));
         assert!(!config.paths[0].matcher.is_match("modern/a.pdn"));
+    }
+
+    #[test]
+    fn the_old_name_of_the_servers_profile_still_reads() {
+        let config = parse("draw-rules = \"seed\"\n").unwrap();
+        assert_eq!(config.draw_profile, Some(DrawProfile::Servers));
     }
 
     #[test]

@@ -79,8 +79,8 @@ impl DrawVisitor {
             .is_some_and(|p| self.decision_ply().is_none_or(|d| p < d))
     }
 
-    /// The decision (Breakthrough's first king, seed Turkish) when it came before any draw that
-    /// ended the game, its ply counted from the game's start.
+    /// The decision (Breakthrough's first king, the servers profile's Turkish one piece each)
+    /// when it came before any draw that ended the game, its ply counted from the game's start.
     pub fn decided(&self) -> Option<Decision> {
         let ply = self.decision_ply()?;
         if self.first_flag_ply().is_some_and(|p| p <= ply) {
@@ -114,7 +114,7 @@ impl DrawVisitor {
         }
     }
 
-    /// The flags with what followed them, the seed Turkish decision, and findings.
+    /// The flags with what followed them, the servers profile's Turkish decision, and findings.
     pub fn finish(
         self,
         declared_win: bool,

@@ -162,7 +162,8 @@ pub struct GameReport {
     /// Draw rules that held on the main line, in the order they fired.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub draws: Vec<DrawReport>,
-    /// A game the profile decides without a draw (seed Turkish: a king beats a lone man).
+    /// A game the profile decides without a draw (servers profile, Turkish: a king beats a lone
+    /// man).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub decided: Option<Decision>,
     pub findings: Vec<ReportFinding>,

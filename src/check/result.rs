@@ -3,8 +3,8 @@
 //! (the side to move has no legal move, or no pieces, and loses; in Antidraughts it wins), or
 //! against a decision on the way (Breakthrough: the first king wins).
 //!
-//! `1-0` means the first mover won (PDN 3.0; RULES.md): White in International, but Black in
-//! English checkers, where some programs wrote the opposite.
+//! `1-0` means the first mover won (PDN 3.0; for English the PDN 2.0 draft and CheckerBoard):
+//! White in International, but Black in English checkers, where some programs wrote the opposite.
 
 use super::ReportFinding;
 use crate::draw::Decision;
@@ -216,7 +216,8 @@ pub fn check(
     if drawn {
         report.computed = Some(draw_token(game.variant));
     }
-    // Decided at once (Breakthrough's first king; seed Turkish, a king against a lone man).
+    // Decided at once (Breakthrough's first king; the servers profile's Turkish, a king against a
+    // lone man).
     else if let (Some(d), Some(rules), Some(variant)) = (decided, replay.rules, game.variant) {
         let computed = win_token(d.winner == rules.first_mover, variant);
         report.computed = Some(computed.as_str());

@@ -53,8 +53,8 @@ pub struct CheckArgs {
     /// Report every PDN 3.0 violation as an error.
     #[arg(long)]
     strict: bool,
-    /// Draw rules to flag: `official` (federation rules, the default) or `seed` (the game
-    /// servers' rules).
+    /// Draw rules to flag: `official` (the federations' rules, the default) or `servers` (the
+    /// rules game servers apply; `seed` is its old name). See docs/rules.md.
     #[arg(long, value_name = "PROFILE")]
     draw_rules: Option<DrawProfile>,
     /// Report format.

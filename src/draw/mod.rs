@@ -1,5 +1,5 @@
 //! Draw conditions of a replayed game. A record validator *flags* them; it does not decide the
-//! game (RULES.md "Draw profiles").
+//! game (see `docs/rules.md`, "Draw profiles").
 //!
 //! A [`DrawTracker`] follows one game move by move and reports each draw rule the first time it
 //! holds, with the ply and a readable detail. Which rules apply is data ([`table`]): one row per
@@ -33,15 +33,18 @@ pub enum DrawProfile {
     /// Federation rules (FMJD, FMJD-64, FID, EDA, TUDAF).
     #[default]
     Official,
-    /// The rules of the game servers described in seed 003 (seed 000 for Italian).
-    Seed,
+    /// The rules game servers apply (a king-move count in plies instead of the federations'
+    /// endgame limits; Turkish one piece each decided at once), for records from such servers.
+    /// Spelled `seed` before it was renamed; that spelling still reads.
+    #[serde(alias = "seed")]
+    Servers,
 }
 
 impl DrawProfile {
     pub fn name(self) -> &'static str {
         match self {
             DrawProfile::Official => "official",
-            DrawProfile::Seed => "seed",
+            DrawProfile::Servers => "servers",
         }
     }
 }
@@ -60,7 +63,7 @@ impl fmt::Display for UnknownDrawProfile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown draw profile `{}` (expected `official` or `seed`)",
+            "unknown draw profile `{}` (expected `official` or `servers`)",
             self.0
         )
     }
@@ -73,7 +76,8 @@ impl FromStr for DrawProfile {
     fn from_str(s: &str) -> Result<DrawProfile, UnknownDrawProfile> {
         match s.trim().to_ascii_lowercase().as_str() {
             "official" => Ok(DrawProfile::Official),
-            "seed" => Ok(DrawProfile::Seed),
+            // `seed` is the profile's old name.
+            "servers" | "seed" => Ok(DrawProfile::Servers),
             _ => Err(UnknownDrawProfile(s.to_string())),
         }
     }
@@ -114,12 +118,13 @@ pub enum DrawRule {
     FrisianTwoKings7,
     /// Frisian: one king against one king, 2 moves each.
     FrisianOneKing2,
-    /// Seed profile, English: 80 consecutive king plies without a capture.
-    SeedKingPlies80,
-    /// Seed profile, International, Russian, Turkish: 120 consecutive king plies without a capture.
-    SeedKingPlies120,
-    /// Seed profile, Turkish: one piece each of the same kind.
-    SeedTurkishOnePiece,
+    /// Servers profile, English: 80 consecutive king plies without a capture.
+    ServerKingPlies80,
+    /// Servers profile, International, Russian, Turkish: 120 consecutive king plies without a
+    /// capture.
+    ServerKingPlies120,
+    /// Servers profile, Turkish: one piece each of the same kind.
+    ServerTurkishOnePiece,
 }
 
 impl DrawRule {
@@ -140,9 +145,9 @@ impl DrawRule {
         DrawRule::CzechKings15,
         DrawRule::FrisianTwoKings7,
         DrawRule::FrisianOneKing2,
-        DrawRule::SeedKingPlies80,
-        DrawRule::SeedKingPlies120,
-        DrawRule::SeedTurkishOnePiece,
+        DrawRule::ServerKingPlies80,
+        DrawRule::ServerKingPlies120,
+        DrawRule::ServerTurkishOnePiece,
     ];
 
     /// Stable identifier for reports.
@@ -164,9 +169,9 @@ impl DrawRule {
             DrawRule::CzechKings15 => "N-DRAW-CZECH-KINGS-15",
             DrawRule::FrisianTwoKings7 => "N-DRAW-FRISIAN-TWO-KINGS-7",
             DrawRule::FrisianOneKing2 => "N-DRAW-FRISIAN-ONE-KING-2",
-            DrawRule::SeedKingPlies80 => "N-DRAW-SEED-KING-PLIES-80",
-            DrawRule::SeedKingPlies120 => "N-DRAW-SEED-KING-PLIES-120",
-            DrawRule::SeedTurkishOnePiece => "N-DRAW-SEED-TURKISH-ONE-PIECE",
+            DrawRule::ServerKingPlies80 => "N-DRAW-SERVER-KING-PLIES-80",
+            DrawRule::ServerKingPlies120 => "N-DRAW-SERVER-KING-PLIES-120",
+            DrawRule::ServerTurkishOnePiece => "N-DRAW-SERVER-TURKISH-ONE-PIECE",
         }
     }
 
@@ -175,23 +180,23 @@ impl DrawRule {
         match self {
             DrawRule::Threefold => {
                 "the same position with the same side to move occurred for the third time \
-                 (FMJD art. 6; FMJD-64 art. 7.2; FID 1.1.10; EDA; TUDAF; seed 003)"
+                 (FMJD Annex 1 art. 6; FMJD-64 art. 7.2; FID 1.1.10; EDA; TUDAF; game servers)"
             }
             DrawRule::KingMoves25 => {
                 "25 moves by each side with only kings moving, no man move and no capture \
-                 (FMJD Annex 1 art. 6, seed 001)"
+                 (FMJD Annex 1 art. 6)"
             }
             DrawRule::Endgame16 => {
                 "three pieces, at least one a king, against a lone king: 16 moves by each side \
-                 from the moment the balance arose (FMJD Annex 1 art. 6, seed 001)"
+                 from the moment the balance arose (FMJD Annex 1 art. 6)"
             }
             DrawRule::Endgame5 => {
                 "two kings, a king and a man, or one king against a lone king: 5 moves by each \
-                 side (FMJD Annex 1 art. 6, seed 001)"
+                 side (FMJD Annex 1 art. 6)"
             }
             DrawRule::ItalianKings40 => {
                 "each side has a king and 40 moves by each side were made with kings only, no man \
-                 move and no capture (FID rules 1.1.10, seed 000)"
+                 move and no capture (FID rules 1.1.10)"
             }
             DrawRule::English40 => {
                 "40 moves by each side without a man move and without a capture (EDA laws, \
@@ -223,8 +228,8 @@ impl DrawRule {
             }
             DrawRule::TurkishOnePiece => "one piece against one piece (TUDAF rules)",
             DrawRule::CzechKings15 => {
-                "15 moves by each side without a capture or a man move (FMJD, brief rules of \
-                 Czech draughts)"
+                "15 moves by each side without a capture or a man move (FMJD, Brief Rules of \
+                 Czech Draughts)"
             }
             DrawRule::FrisianTwoKings7 => {
                 "two kings against one king: 7 moves by each side (KNDB Frisian rules, lidraughts)"
@@ -232,15 +237,17 @@ impl DrawRule {
             DrawRule::FrisianOneKing2 => {
                 "one king against one king: 2 moves by each side (KNDB Frisian rules, lidraughts)"
             }
-            DrawRule::SeedKingPlies80 => {
-                "80 consecutive king plies without a capture (seed 003, English checkers)"
+            DrawRule::ServerKingPlies80 => {
+                "80 consecutive king plies without a capture (game servers' rules, English \
+                 checkers)"
             }
-            DrawRule::SeedKingPlies120 => {
-                "120 consecutive king plies without a capture (seed 003, Russian, International \
-                 and Turkish)"
+            DrawRule::ServerKingPlies120 => {
+                "120 consecutive king plies without a capture (game servers' rules, Russian, \
+                 International and Turkish)"
             }
-            DrawRule::SeedTurkishOnePiece => {
-                "one piece each of the same kind: decided at once as a draw (seed 003, Turkish)"
+            DrawRule::ServerTurkishOnePiece => {
+                "one piece each of the same kind: decided at once as a draw (game servers' rules, \
+                 Turkish)"
             }
         }
     }
@@ -271,9 +278,11 @@ impl std::error::Error for UnknownDrawRule {}
 impl FromStr for DrawRule {
     type Err = UnknownDrawRule;
     fn from_str(s: &str) -> Result<DrawRule, UnknownDrawRule> {
+        // A code written before it was renamed (crate::codes) still reads.
+        let code = crate::codes::renamed(s).unwrap_or(s);
         DrawRule::ALL
             .into_iter()
-            .find(|r| r.code() == s)
+            .find(|r| r.code() == code)
             .ok_or_else(|| UnknownDrawRule(s.to_string()))
     }
 }
@@ -301,7 +310,7 @@ pub struct DrawFlag {
     pub detail: String,
 }
 
-/// A game decided without a draw: by the profile (seed 003, Turkish: a king against a man wins)
+/// A game decided without a draw: by the profile (servers, Turkish: a king against a man wins)
 /// or by the variant (Breakthrough: the first king wins).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decision {
@@ -510,7 +519,7 @@ impl DrawTracker {
         &self.flags
     }
 
-    /// A game decided at once without a draw: by the profile (seed profile, Turkish: one piece
+    /// A game decided at once without a draw: by the profile (servers profile, Turkish: one piece
     /// each, a king against a man) or by the variant (Breakthrough: the first king).
     pub fn decided(&self) -> Option<&Decision> {
         self.decided.as_ref()
@@ -593,7 +602,7 @@ impl DrawTracker {
                         self.decided = Some(Decision {
                             winner,
                             ply,
-                            detail: format!("{detail}: the king wins (seed 003)"),
+                            detail: format!("{detail}: the king wins (game servers' rules)"),
                         });
                     }
                 }
@@ -705,12 +714,22 @@ mod tests {
     #[test]
     fn profile_names() {
         assert_eq!("official".parse(), Ok(DrawProfile::Official));
-        assert_eq!("Seed".parse(), Ok(DrawProfile::Seed));
+        assert_eq!("servers".parse(), Ok(DrawProfile::Servers));
+        // The old name still reads.
+        assert_eq!("Seed".parse(), Ok(DrawProfile::Servers));
         assert!("fmjd".parse::<DrawProfile>().is_err());
         assert_eq!(DrawProfile::default(), DrawProfile::Official);
         assert_eq!(
-            serde_json::to_string(&DrawProfile::Seed).unwrap(),
-            "\"seed\""
+            serde_json::to_string(&DrawProfile::Servers).unwrap(),
+            "\"servers\""
+        );
+        assert_eq!(
+            serde_json::from_str::<DrawProfile>("\"seed\"").unwrap(),
+            DrawProfile::Servers
+        );
+        assert_eq!(
+            "N-DRAW-SEED-KING-PLIES-80".parse(),
+            Ok(DrawRule::ServerKingPlies80)
         );
     }
 
@@ -718,7 +737,7 @@ mod tests {
     fn every_table_fits_the_tracker() {
         use crate::variant::Variant;
         for v in Variant::ALL {
-            for p in [DrawProfile::Official, DrawProfile::Seed] {
+            for p in [DrawProfile::Official, DrawProfile::Servers] {
                 assert!(table::limits(v, p).endgames.len() <= 8, "{v} {p}");
             }
         }
@@ -737,7 +756,7 @@ mod tests {
             // Kings of both colours on every cell: any "on the long diagonal" condition holds.
             let cells = rules.board.cells;
             let start = Position::from_parts(rules, Color::White, [0, 0], [cells, cells]);
-            for p in [DrawProfile::Official, DrawProfile::Seed] {
+            for p in [DrawProfile::Official, DrawProfile::Servers] {
                 let endgames = table::limits(v, p).endgames;
                 let bound = table::endgame_pieces(endgames);
                 let balances = endgames.iter().flat_map(|e| match e.count {

@@ -3,7 +3,8 @@
 //! ([`super::DrawTracker`]) has one code path per *kind* of rule (repetition, consecutive king
 //! moves, endgame balance, one piece each), never one per variant.
 //!
-//! Counts are in plies: "N moves by each side" is `2 * N` plies (RULES.md "Vocabulary").
+//! Counts are in plies: "N moves by each side" is `2 * N` plies. `docs/rules.md` ("Draw
+//! profiles") describes every row for users, with its sources.
 
 use super::{DrawProfile, DrawRule};
 use crate::variant::Variant;
@@ -95,7 +96,7 @@ pub(crate) fn endgame_pieces(endgames: &[Endgame]) -> u32 {
 pub(crate) enum OnePieceEach {
     /// A draw, whatever the pieces (TUDAF).
     Draw(DrawRule),
-    /// Decided at once: a king beats a man, the same kind is a draw (seed 003, Turkish).
+    /// Decided at once: a king beats a man, the same kind is a draw (game servers' Turkish).
     KingBeatsMan(DrawRule),
 }
 
@@ -111,7 +112,7 @@ const FMJD_AGAINST_LONE_KING: Balance = Balance::LoneKing {
     on_long_diagonal: false,
 };
 
-/// International, FMJD Annex 1 art. 6 (seed 001: "articles 6.2-6.4"; seed 004 the same rules).
+/// International, FMJD Annex 1 (Official FMJD Rules for International Draughts), art. 6.2-6.4.
 const INTERNATIONAL_OFFICIAL: Limits = Limits {
     threefold: true, // same position, same player to move, third time
     king_plies: Some(KingPlies {
@@ -158,7 +159,7 @@ const INTERNATIONAL_OFFICIAL: Limits = Limits {
     note: None,
 };
 
-/// Italian, FID rules item 1.1.10 (seed 000).
+/// Italian, FID (Federazione Italiana Dama) rules, item 1.1.10.
 const ITALIAN_OFFICIAL: Limits = Limits {
     threefold: true, // the same position three times
     king_plies: Some(KingPlies {
@@ -185,7 +186,7 @@ const ENGLISH_OFFICIAL: Limits = Limits {
     note: None,
 };
 
-/// Russian, FMJD-64 art. 7.2 / Russian Ministry of Sport rules, section 7 (RULES.md).
+/// Russian, FMJD-64 rules art. 7.2 (the Russian Ministry of Sport's rules, section 7, agree).
 const RUSSIAN_OFFICIAL: Limits = Limits {
     threefold: true,
     king_plies: Some(KingPlies {
@@ -249,7 +250,8 @@ const RUSSIAN_OFFICIAL: Limits = Limits {
     note: None,
 };
 
-/// Turkish, TUDAF (RULES.md): one piece against one piece is a draw; threefold.
+/// Turkish, TUDAF (Turkish draughts federation) rules: one piece against one piece is a draw;
+/// threefold.
 const TURKISH_OFFICIAL: Limits = Limits {
     threefold: true,
     king_plies: None,
@@ -258,8 +260,8 @@ const TURKISH_OFFICIAL: Limits = Limits {
     note: None,
 };
 
-/// Czech (FMJD's brief rules of Czech draughts): threefold; no capture and no man move within 15
-/// moves.
+/// Czech (FMJD, "Brief Rules of Czech Draughts"): threefold; no capture and no man move within
+/// 15 moves.
 const CZECH_OFFICIAL: Limits = Limits {
     threefold: true,
     king_plies: Some(KingPlies {
@@ -274,7 +276,7 @@ const CZECH_OFFICIAL: Limits = Limits {
     ),
 };
 
-/// Frisian and Frysk! (KNDB; lidraughts; RULES.md "Draw profiles"): threefold; two kings against
+/// Frisian and Frysk! (KNDB Frisian rules; lidraughts): threefold; two kings against
 /// one king, 7 moves each; one king against one king, 2 moves each (the KNDB text: drawn at once
 /// unless one side wins by force; lidraughts allows the 2 moves).
 const FRISIAN_OFFICIAL: Limits = Limits {
@@ -310,8 +312,8 @@ const FRISIAN_OFFICIAL: Limits = Limits {
     note: None,
 };
 
-/// Antidraughts and Breakthrough (lidraughts; RULES.md "Draw profiles": lidraughts' rules are
-/// threefold repetition), the same under both profiles.
+/// Antidraughts and Breakthrough (lidraughts' rules: threefold repetition), the same under both
+/// profiles.
 const LIDRAUGHTS_OFFICIAL: Limits = Limits {
     threefold: true,
     king_plies: None,
@@ -320,7 +322,7 @@ const LIDRAUGHTS_OFFICIAL: Limits = Limits {
     note: None,
 };
 
-/// Every other variant: no federation draw text was collected (RULES.md "Draw profiles").
+/// Every other variant: no federation draw text was found, and the report says so.
 const OTHER_OFFICIAL: Limits = Limits {
     threefold: true,
     king_plies: None,
@@ -333,13 +335,14 @@ const OTHER_OFFICIAL: Limits = Limits {
 };
 
 // ---------------------------------------------------------------------------------------------
-// seed profile (seed 003; seed 000 for Italian)
+// servers profile: the rules game servers apply (the server's rules text for English, Russian,
+// International and Turkish; the FID rules for Italian)
 
-/// English, seed 003: the same position three times, or 80 king actions without a capture.
-const ENGLISH_SEED: Limits = Limits {
+/// English, game servers: the same position three times, or 80 king actions without a capture.
+const ENGLISH_SERVERS: Limits = Limits {
     threefold: true,
     king_plies: Some(KingPlies {
-        rule: DrawRule::SeedKingPlies80,
+        rule: DrawRule::ServerKingPlies80,
         plies: 80, // 80 consecutive king plies without capture
     }),
     endgames: &[],
@@ -347,12 +350,12 @@ const ENGLISH_SEED: Limits = Limits {
     note: None,
 };
 
-/// Russian and International, seed 003: threefold, or 120 king actions without a capture; "does
-/// not reproduce every federation endgame limit".
-const KING_PLIES_120_SEED: Limits = Limits {
+/// Russian and International, game servers: threefold, or 120 king actions without a capture;
+/// the servers do not reproduce every federation endgame limit.
+const KING_PLIES_120_SERVERS: Limits = Limits {
     threefold: true,
     king_plies: Some(KingPlies {
-        rule: DrawRule::SeedKingPlies120,
+        rule: DrawRule::ServerKingPlies120,
         plies: 120, // 120 consecutive king plies without capture
     }),
     endgames: &[],
@@ -360,34 +363,36 @@ const KING_PLIES_120_SEED: Limits = Limits {
     note: None,
 };
 
-/// Turkish, seed 003: one piece each is decided at once (a king beats a man, the same kind is a
+/// Turkish, game servers: one piece each is decided at once (a king beats a man, the same kind is a
 /// draw); threefold, or 120 king actions without a capture.
-const TURKISH_SEED: Limits = Limits {
-    one_piece_each: Some(OnePieceEach::KingBeatsMan(DrawRule::SeedTurkishOnePiece)),
-    ..KING_PLIES_120_SEED
+const TURKISH_SERVERS: Limits = Limits {
+    one_piece_each: Some(OnePieceEach::KingBeatsMan(DrawRule::ServerTurkishOnePiece)),
+    ..KING_PLIES_120_SERVERS
 };
 
-const CZECH_SEED: Limits = Limits {
+const CZECH_SERVERS: Limits = Limits {
     note: Some(
-        "the seeds have no Czech draw text: the official Czech rules (threefold repetition, the \
-         15-move rule) are checked",
+        "the game servers' rules have no Czech draw text: the official Czech rules (threefold \
+         repetition, the 15-move rule) are checked",
     ),
     ..CZECH_OFFICIAL
 };
 
-/// The seeds have no Frisian text: the official rules are checked, and the report says so.
-const FRISIAN_SEED: Limits = Limits {
+/// The game servers' rules have no Frisian text: the official rules are checked, and the report
+/// says so.
+const FRISIAN_SERVERS: Limits = Limits {
     note: Some(
-        "the seeds have no Frisian draw text: the KNDB / lidraughts rules (threefold, 2 kings \
+        "the game servers' rules have no Frisian draw text: the KNDB / lidraughts rules \
+         (threefold, 2 kings \
          against 1 in 7 moves, 1 king each in 2 moves) are checked",
     ),
     ..FRISIAN_OFFICIAL
 };
 
-const OTHER_SEED: Limits = Limits {
+const OTHER_SERVERS: Limits = Limits {
     note: Some(
-        "neither the seeds nor a federation text give draw rules for this variant: only threefold \
-         repetition is checked, no move limits",
+        "neither the game servers' rules nor a federation text give draw rules for this \
+         variant: only threefold repetition is checked, no move limits",
     ),
     ..OTHER_OFFICIAL
 };
@@ -395,8 +400,8 @@ const OTHER_SEED: Limits = Limits {
 /// Where a draw rule only entitles a player to *claim* the draw: the game goes on unless one
 /// does, so a record that plays on, or ends in a win, is not contradicted by the rule.
 const ON_CLAIM: &[(DrawProfile, Variant)] = &[
-    // EDA/WCDF laws: threefold repetition and the 40-move count are draws on claim (RULES.md
-    // "Draw profiles", English)
+    // EDA/WCDF laws of the game: threefold repetition and the 40-move count are draws on claim
+    // (docs/rules.md, "English")
     (DrawProfile::Official, Variant::English),
 ];
 
@@ -409,7 +414,7 @@ pub(crate) fn on_claim(variant: Variant, profile: DrawProfile) -> bool {
 pub(crate) fn limits(variant: Variant, profile: DrawProfile) -> &'static Limits {
     use Variant::*;
     match (profile, variant) {
-        // Seed 000 (Italian) states the FID rules: both profiles agree.
+        // Italian game servers apply the FID rules: both profiles agree.
         (_, Italian) => &ITALIAN_OFFICIAL,
         (DrawProfile::Official, International) => &INTERNATIONAL_OFFICIAL,
         (DrawProfile::Official, English) => &ENGLISH_OFFICIAL,
@@ -419,11 +424,11 @@ pub(crate) fn limits(variant: Variant, profile: DrawProfile) -> &'static Limits 
         (DrawProfile::Official, Frisian | Frysk) => &FRISIAN_OFFICIAL,
         (_, Antidraughts | Breakthrough) => &LIDRAUGHTS_OFFICIAL,
         (DrawProfile::Official, _) => &OTHER_OFFICIAL,
-        (DrawProfile::Seed, English) => &ENGLISH_SEED,
-        (DrawProfile::Seed, International | Russian) => &KING_PLIES_120_SEED,
-        (DrawProfile::Seed, Turkish) => &TURKISH_SEED,
-        (DrawProfile::Seed, Czech) => &CZECH_SEED,
-        (DrawProfile::Seed, Frisian | Frysk) => &FRISIAN_SEED,
-        (DrawProfile::Seed, _) => &OTHER_SEED,
+        (DrawProfile::Servers, English) => &ENGLISH_SERVERS,
+        (DrawProfile::Servers, International | Russian) => &KING_PLIES_120_SERVERS,
+        (DrawProfile::Servers, Turkish) => &TURKISH_SERVERS,
+        (DrawProfile::Servers, Czech) => &CZECH_SERVERS,
+        (DrawProfile::Servers, Frisian | Frysk) => &FRISIAN_SERVERS,
+        (DrawProfile::Servers, _) => &OTHER_SERVERS,
     }
 }

@@ -221,7 +221,7 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
     let algebraic = written_notation(game) == Some(SquareNotation::Algebraic);
     if algebraic && game.setup.is_none() && out.main_line_plies == 0 && out.has_errors() {
         // The first move fits only the board seen from the other side: playstrategy writes
-        // English with Black, who starts, on ranks 1-3 (issue 11, item 10). Only from the start
+        // English with Black, who starts, on ranks 1-3. Only from the start
         // position: a set-up position turns with its squares, so a wrong first move could fit.
         // (The opposite corner first; the two others for GameTypes that name a light corner.)
         let fits = |n: &Numbering| run(game, rules, *n, &mut ()).main_line_plies > 0;

@@ -206,7 +206,7 @@ impl Geometry {
         while d < 8 {
             let (dr, dc) = DIR_VECTORS[d];
             // On a diagonal board the orthogonal neighbour is the next dark square along the row
-            // or column, two cells away (Frisian captures; RULES.md "Frisian").
+            // or column, two cells away (Frisian captures, KNDB; lidraughts).
             let far = if matches!(layout, Layout::Diagonal) && d % 2 == 0 {
                 2
             } else {

@@ -1,6 +1,7 @@
 //! Every supported variant as one table row of switches (the dctl way): adding a variant is adding
-//! a `const`, never a code path. The comment beside each value names the rule it implements:
-//! `RULES.md` is the team's reference and the seeds (`/work/shared/seeds`) are the user's texts.
+//! a `const`, never a code path. The comment beside each value names the rule it implements and
+//! where it is written (the federation's rulebook and article, or the program or site whose rules
+//! pdnkit follows); `docs/rules.md` describes every variant for users, with its sources.
 
 use super::board::{Dir, DirSet, Geometry, Layout, dir_set};
 use crate::notation::Color;
@@ -111,35 +112,38 @@ const B8: Geometry = Geometry::new(8, 8, Layout::Diagonal);
 const B10: Geometry = Geometry::new(10, 10, Layout::Diagonal);
 const B12: Geometry = Geometry::new(12, 12, Layout::Diagonal);
 
-/// International draughts (RULES.md "International"; seeds 001, 003, 004; FMJD).
+/// International draughts (FMJD Annex 1, Official FMJD Rules for International Draughts; PDN
+/// GameType 20; docs/rules.md "International").
 pub const INTERNATIONAL: Rules = Rules {
     variant: Variant::International,
-    board: B10,  // 10x10, squares 1-50
-    men_rows: 4, // 20 men on the 4 nearest rows
+    board: B10,  // 10x10, squares 1-50 (FMJD art. 2.1, 2.6)
+    men_rows: 4, // 20 men on the 4 nearest rows (FMJD art. 2)
     back_rows_empty: 0,
     extra_setup_rows: 0,
-    first_mover: Color::White, // White moves first
+    first_mover: Color::White, // White moves first (FMJD art. 3)
     movement: Movement::Diagonal,
-    men_capture_backward: true,    // men capture forward and backward
-    king_range: KingRange::Flying, // flying kings, may turn and go on
+    men_capture_backward: true, // men capture forward and backward (FMJD art. 4.1)
+    king_range: KingRange::Flying, // flying kings, may turn and go on (FMJD art. 3, 4.3)
     man_captures_king: true,
-    precedence: Precedence::MaxPieces, // most pieces, men and kings count the same
-    capture_promotion: CapturePromotion::OnlyAtEnd, // passing the last row does not crown
-    removal: Removal::AfterSequence,   // Turkish strike
+    precedence: Precedence::MaxPieces, // most pieces, men and kings count the same (FMJD art. 4)
+    // passing the last row in mid-capture does not crown (FMJD art. 4)
+    capture_promotion: CapturePromotion::OnlyAtEnd,
+    removal: Removal::AfterSequence, // lifted after the capture: Turkish strike (FMJD art. 4.5)
     no_180_turn: false,
     orthogonal_captures: false,
     king_move_limit: 0,
     goal: Goal::Standard,
 };
 
-/// English / American checkers (RULES.md "English"; seed 003 first part).
+/// English / American checkers (EDA / WCDF laws of the game; PDN GameType 21; docs/rules.md
+/// "English").
 pub const ENGLISH: Rules = Rules {
     variant: Variant::English,
     board: B8,
     men_rows: 3, // 12 men each
     back_rows_empty: 0,
     extra_setup_rows: 0,
-    first_mover: Color::Black, // Black (1-12) moves first
+    first_mover: Color::Black, // Black (1-12) moves first (EDA laws)
     movement: Movement::Diagonal,
     men_capture_backward: false,  // men move and capture forward only
     king_range: KingRange::Short, // kings one square, all four directions
@@ -153,7 +157,8 @@ pub const ENGLISH: Rules = Rules {
     goal: Goal::Standard,
 };
 
-/// Italian draughts (RULES.md "Italian"; seeds 000 and 002).
+/// Italian draughts (FID, Federazione Italiana Dama, rules of the game; PDN GameType 22;
+/// docs/rules.md "Italian").
 pub const ITALIAN: Rules = Rules {
     variant: Variant::Italian,
     board: B8, // turned board: stored mirrored
@@ -164,9 +169,9 @@ pub const ITALIAN: Rules = Rules {
     movement: Movement::Diagonal,
     men_capture_backward: false,     // men capture forward only
     king_range: KingRange::Short,    // kings one square
-    man_captures_king: false,        // seed 000: a man may not capture a king
-    precedence: Precedence::Italian, // seed 000: the four-step order
-    capture_promotion: CapturePromotion::EndsMove, // seed 000: crowned, the move ends there
+    man_captures_king: false,        // FID: a man may not capture a king
+    precedence: Precedence::Italian, // FID: the order of precedence among captures
+    capture_promotion: CapturePromotion::EndsMove, // FID: crowned, the move ends there
     removal: Removal::AfterSequence, // the same piece may not be jumped twice
     no_180_turn: false,
     orthogonal_captures: false,
@@ -174,7 +179,8 @@ pub const ITALIAN: Rules = Rules {
     goal: Goal::Standard,
 };
 
-/// Russian draughts (RULES.md "Russian"; seed 003 second part; FMJD-64).
+/// Russian draughts (FMJD-64 rules of Russian draughts; PDN GameType 25; docs/rules.md
+/// "Russian").
 pub const RUSSIAN: Rules = Rules {
     variant: Variant::Russian,
     board: B8,
@@ -195,7 +201,8 @@ pub const RUSSIAN: Rules = Rules {
     goal: Goal::Standard,
 };
 
-/// Turkish draughts (RULES.md "Turkish"; seed 003 last part).
+/// Turkish draughts (TUDAF, the Turkish draughts federation; PDN GameType 30; docs/rules.md
+/// "Turkish").
 pub const TURKISH: Rules = Rules {
     variant: Variant::Turkish,
     board: Geometry::new(8, 8, Layout::Full), // all 64 squares
@@ -216,7 +223,8 @@ pub const TURKISH: Rules = Rules {
     goal: Goal::Standard,
 };
 
-/// Brazilian draughts: International rules on 8x8 (RULES.md "Other PDN variants").
+/// Brazilian draughts: International rules on 8x8 (PDN GameType 26; dctl; docs/rules.md
+/// "Brazilian").
 pub const BRAZILIAN: Rules = Rules {
     variant: Variant::Brazilian,
     board: B8,
@@ -224,7 +232,8 @@ pub const BRAZILIAN: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Canadian draughts: International rules on 12x12 (RULES.md "Other PDN variants", `27,W,12,12,N2,0`).
+/// Canadian draughts: International rules on 12x12 (PDN GameType `27,W,12,12,N2,0`; docs/rules.md
+/// "Canadian").
 pub const CANADIAN: Rules = Rules {
     variant: Variant::Canadian,
     board: B12,  // 12x12, squares 1-72
@@ -233,7 +242,7 @@ pub const CANADIAN: Rules = Rules {
 };
 
 /// American pool checkers: Black first, flying kings, men capture backward, free choice,
-/// crowned only at the end of a capture (RULES.md "Other PDN variants"; dctl).
+/// crowned only at the end of a capture (PDN GameType 23; dctl; docs/rules.md "American pool").
 pub const POOL: Rules = Rules {
     variant: Variant::Pool,
     first_mover: Color::Black,
@@ -241,7 +250,8 @@ pub const POOL: Rules = Rules {
     ..BRAZILIAN
 };
 
-/// Spanish draughts: men capture forward only, most pieces then most kings (RULES.md).
+/// Spanish draughts: men capture forward only, most pieces then most kings (PDN GameType 24;
+/// dctl; docs/rules.md "Spanish and Portuguese").
 pub const SPANISH: Rules = Rules {
     variant: Variant::Spanish,
     men_capture_backward: false,
@@ -249,28 +259,31 @@ pub const SPANISH: Rules = Rules {
     ..BRAZILIAN
 };
 
-/// Portuguese draughts: as Spanish (RULES.md).
+/// Portuguese draughts: as Spanish (PDN GameType 28; dctl; docs/rules.md "Spanish and
+/// Portuguese").
 pub const PORTUGUESE: Rules = Rules {
     variant: Variant::Portuguese,
     ..SPANISH
 };
 
-/// Czech draughts: men capture forward only; a king must capture if it can (RULES.md).
+/// Czech draughts: men capture forward only; a king must capture if it can (FMJD, "Brief Rules of
+/// Czech Draughts"; PDN GameType 29; docs/rules.md "Czech").
 pub const CZECH: Rules = Rules {
     variant: Variant::Czech,
-    men_capture_backward: false,
-    precedence: Precedence::KingFirst,
+    men_capture_backward: false,       // "pieces can jump only forwards"
+    precedence: Precedence::KingFirst, // "priority of king's jump to a piece's jump"
     ..BRAZILIAN
 };
 
 /// Thai draughts: 8 men each on two rows, Black first, men capture forward only, a capturing
-/// king lands right behind the piece, immediate removal, free choice (RULES.md).
+/// king lands right behind the piece, immediate removal, free choice (PDN GameType 31; dctl;
+/// docs/rules.md "Thai").
 pub const THAI: Rules = Rules {
     variant: Variant::Thai,
     board: B8,
     men_rows: 2,         // 8 men each on the two rows nearest the player (1-8, 25-32)
     back_rows_empty: 0,  // every rules text: the back row is occupied
-    extra_setup_rows: 1, // a FEN may hold 12 men each (dctl's Thai perft, RULES.md "Thai")
+    extra_setup_rows: 1, // a FEN may hold 12 men each (dctl's Thai perft starts from 12)
     first_mover: Color::Black,
     movement: Movement::Diagonal,
     men_capture_backward: false,
@@ -285,7 +298,8 @@ pub const THAI: Rules = Rules {
     goal: Goal::Standard,
 };
 
-/// Frisian draughts (RULES.md "Frisian"; lidraughts; KNDB): International setup and men's moves,
+/// Frisian draughts (KNDB Frisian rules; lidraughts; PDN GameType 40; docs/rules.md "Frisian"):
+/// International setup and men's moves,
 /// captures in eight directions, precedence by value, the three-moves limit for one king.
 /// Everything else as International ("International setup and men's moves"): men capture
 /// backward too, a man passing the last row mid-capture is not crowned, Turkish strike.
@@ -298,7 +312,8 @@ pub const FRISIAN: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// Frysk! (lidraughts 97; RULES.md): Frisian rules from five men each on the back row
+/// Frysk! (lidraughts, GameType 97; docs/rules.md "Frysk!"): Frisian rules from five men each
+/// on the back row
 /// (`W:W46,47,48,49,50:B1,2,3,4,5`).
 pub const FRYSK: Rules = Rules {
     variant: Variant::Frysk,
@@ -306,14 +321,16 @@ pub const FRYSK: Rules = Rules {
     ..FRISIAN
 };
 
-/// Antidraughts (lidraughts 98; RULES.md): International moves; the side that cannot move wins.
+/// Antidraughts (lidraughts, GameType 98; docs/rules.md "Antidraughts"): International moves;
+/// the side that cannot move wins.
 pub const ANTIDRAUGHTS: Rules = Rules {
     variant: Variant::Antidraughts,
     goal: Goal::CannotMoveWins,
     ..INTERNATIONAL
 };
 
-/// Breakthrough (lidraughts 96; RULES.md): International moves; the first king wins at once.
+/// Breakthrough (lidraughts, GameType 96; docs/rules.md "Breakthrough"): International moves;
+/// the first king wins at once.
 pub const BREAKTHROUGH: Rules = Rules {
     variant: Variant::Breakthrough,
     goal: Goal::FirstKingWins,

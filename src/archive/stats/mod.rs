@@ -8,7 +8,7 @@
 //!
 //! Results are read by each variant's convention: `1-0` (or `2-0`) is a win for the side that
 //! moves first, which is Black in English checkers and White in International draughts (PDN 3.0;
-//! RULES.md), as `check` reads them.
+//! docs/rules.md "Result tokens"), as `check` reads them.
 
 pub mod json;
 pub mod svg;

@@ -185,8 +185,8 @@ fn pdn_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     files
 }
 
-/// On real archives too: every fixture, and every archive of ../shared/corpus when it is beside
-/// the checkout (OCA_2.0's 22,621 games among them), each read whole as one chunk, reads the same
+/// On real archives too: every fixture, and every archive of the public corpus when it is beside
+/// the checkout in `../shared/corpus` (OCA_2.0's 22,621 games among them), each read whole as one chunk, reads the same
 /// with plain runs as without.
 #[test]
 fn plain_runs_read_real_archives_as_the_body_loop_does() {
