@@ -3,7 +3,7 @@
 //! every replay finding and every result code, and each game produces exactly the codes the
 //! `% ...` comment before it names.
 //!
-//! Update with `INSTA_UPDATE=always cargo test --test check_snapshots` (or `cargo insta
+//! Update with `INSTA_UPDATE=always cargo test --test integration check_snapshots::` (or `cargo insta
 //! review`), then read every changed `.snap` file against the fixture's comments before
 //! committing it.
 

@@ -1,7 +1,7 @@
 //! The code catalogue (`src/check/catalogue.rs`) against the codes the checker reports, the
 //! checker itself (every example triggers its code) and `docs/codes.md` (generated from it).
 //!
-//! Regenerate the document with `PDNKIT_WRITE_DOCS=1 cargo test --test codes_doc` (or
+//! Regenerate the document with `PDNKIT_WRITE_DOCS=1 cargo test --test integration codes_doc::` (or
 //! `pdnkit explain --all --markdown > docs/codes.md`).
 
 use pdnkit::check::catalogue::{self, Example};
@@ -87,7 +87,7 @@ fn docs_codes_md_is_generated_from_the_table() {
     let written = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         written == generated,
-        "{} differs from the catalogue: run `PDNKIT_WRITE_DOCS=1 cargo test --test codes_doc`",
+        "{} differs from the catalogue: run `PDNKIT_WRITE_DOCS=1 cargo test --test integration codes_doc::`",
         catalogue::DOC_PATH
     );
     for entry in catalogue::entries() {

@@ -3,7 +3,7 @@
 //! text again), long captures without comments, variations and NAGs, FEN comments and the
 //! positions export.
 //!
-//! Update with `INSTA_UPDATE=always cargo test --test convert_snapshots`, then read every
+//! Update with `INSTA_UPDATE=always cargo test --test integration convert_snapshots::`, then read every
 //! changed `.snap` file before committing it.
 
 use pdnkit::convert::{self, Captures, Converted, Converter, Options, positions};

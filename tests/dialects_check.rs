@@ -1,7 +1,7 @@
 //! `pdnkit check` on every file of `fixtures/dialects/` (PDN, FEN and gzip), as a user runs it:
 //! one snapshot per file with the exit code, the game count and every finding (game, line and
 //! column, level, code, message). Update with `INSTA_UPDATE=always cargo test --test
-//! dialects_check`, then read every changed `.snap` file before committing it.
+//! integration dialects_check::`, then read every changed `.snap` file before committing it.
 
 use serde_json::Value;
 use std::path::Path;

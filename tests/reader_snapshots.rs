@@ -2,7 +2,7 @@
 //! (lenient mode), and a compact list of the strict-mode diagnostics. Plus a test that the
 //! fixtures, together, make the reader emit every diagnostic code.
 //!
-//! Update with `INSTA_UPDATE=always cargo test --test reader_snapshots` (or `cargo insta review`),
+//! Update with `INSTA_UPDATE=always cargo test --test integration reader_snapshots::` (or `cargo insta review`),
 //! then read every changed `.snap` file before committing it.
 
 use pdnkit::reader::{Code, Game, ReadOptions, Reader};

@@ -4,7 +4,7 @@
 //! where the variant's numbering puts them (worked out from docs/rules.md, not from the code), then
 //! keeps the whole drawing as a snapshot.
 //!
-//! Update with `INSTA_UPDATE=always cargo test --test render_svg`, then read every changed
+//! Update with `INSTA_UPDATE=always cargo test --test integration render_svg::`, then read every changed
 //! `.snap` file before committing it.
 
 use pdnkit::fen;

@@ -4,7 +4,7 @@
 //! from, and every finding (notes included). A fixture's first line may give extra arguments:
 //! `% args: --variant english`.
 //!
-//! Update with `INSTA_UPDATE=always cargo test --test variant_snapshots`, then read every
+//! Update with `INSTA_UPDATE=always cargo test --test integration variant_snapshots::`, then read every
 //! changed `.snap` against the fixture's comments before committing it.
 
 use serde_json::Value;
