@@ -20,7 +20,7 @@ use pdnkit::report::sarif::SarifWriter;
 use pdnkit::report::{FileInfo, ReportWriter, Show, Totals};
 use pdnkit::rules::Rules;
 use pdnkit::variant::Variant;
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -113,21 +113,9 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
             return Ok(Outcome::Failure);
         }
     };
-    let config = policy.config.as_ref();
-    let variant = args.variant.or(config.and_then(|c| c.variant));
-    if let Some(variant) = variant
-        && Rules::for_variant(variant).is_none()
-    {
-        let source = match (args.variant, config) {
-            (None, Some(config)) => format!("{}: variant", config.path.display()),
-            _ => "--variant".to_string(),
-        };
-        eprintln!(
-            "pdnkit: {source} {variant}: pdnkit cannot replay {variant} yet (it replays {})",
-            super::replayable_names()
-        );
+    let Some(variant) = default_variant(&args, &policy) else {
         return Ok(Outcome::Failure);
-    }
+    };
     let inputs = inputs::expand(&args.paths);
     let mut run_files = RunFiles::new(&inputs)?;
     for path in &policy.files_read {
@@ -162,58 +150,14 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
         std::time::Duration::from_secs(1),
     );
     let out = out.buffered(Some(&bar));
-    let show = Show {
-        min_level: match (args.notes, args.level) {
-            (true, _) | (_, Level::Note) => Severity::Note,
-            (_, Level::Warning) => Severity::Warning,
-            (_, Level::Error) => Severity::Error,
-        },
-        max_findings: args.max_findings,
-        quiet: args.quiet,
-    };
-    let mut writer: Box<dyn ReportWriter> = match args.format {
-        Format::Human => Box::new(HumanWriter::new(out, Style { colour }, show)),
-        Format::Json => Box::new(JsonWriter::new(out)?),
-        Format::Jsonl => Box::new(JsonLinesWriter::new(out)),
-        Format::Sarif => Box::new(SarifWriter::new(out, show)?),
-        Format::Github => Box::new(GithubWriter::new(out, show, step_summary)),
-        Format::Html => {
-            let show = Show {
-                max_findings: show.max_findings.or(Some(html::DEFAULT_MAX_FINDINGS)),
-                ..show
-            };
-            Box::new(HtmlWriter::new(out, show))
-        }
-        Format::Junit => {
-            let fail_level = if policy.fail_on.fails(Severity::Warning) {
-                Severity::Warning
-            } else {
-                Severity::Error
-            };
-            Box::new(JunitWriter::new(out, fail_level)?)
-        }
-    };
+    let show = show(&args);
+    let mut writer = report_writer(&args, &policy, out, colour, show, step_summary)?;
 
     let progress: pipeline::Progress = {
         let bar = bar.clone();
         Arc::new(move |_| bar.bar().set_position(read_bytes.load(Ordering::Relaxed)))
     };
-    let options = PipelineOptions {
-        jobs: super::jobs(args.jobs),
-        read: ReadOptions {
-            strict: args.strict,
-            default_variant: variant,
-            encoding: args.encoding.or(config.and_then(|c| c.encoding)),
-            ..ReadOptions::default()
-        },
-        check: CheckOptions {
-            draw_profile: args
-                .draw_rules
-                .or(config.and_then(|c| c.draw_profile))
-                .unwrap_or_default(),
-            skip_identity: policy.baseline.is_none() && policy.write_baseline.is_none(),
-        },
-    };
+    let options = pipeline_options(&args, &policy, variant);
     let policies: Vec<Policy> = files
         .iter()
         .map(|f| policy.for_file(f.path.as_deref()))
@@ -270,4 +214,96 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
     policy.finish_baseline(baseline_output, failure.as_deref())?;
     pending.settle(failure.as_deref())?;
     Ok(summary.outcome())
+}
+
+/// The variant of games without a GameType tag (`--variant`, else the config's), or `None`
+/// after saying why the run cannot go on: a variant pdnkit cannot replay.
+fn default_variant(args: &CheckArgs, policy: &RunPolicy) -> Option<Option<Variant>> {
+    let config = policy.config.as_ref();
+    let variant = args.variant.or(config.and_then(|c| c.variant));
+    if let Some(variant) = variant
+        && Rules::for_variant(variant).is_none()
+    {
+        let source = match (args.variant, config) {
+            (None, Some(config)) => format!("{}: variant", config.path.display()),
+            _ => "--variant".to_string(),
+        };
+        eprintln!(
+            "pdnkit: {source} {variant}: pdnkit cannot replay {variant} yet (it replays {})",
+            super::replayable_names()
+        );
+        return None;
+    }
+    Some(variant)
+}
+
+/// What the report lists: `--level` (or `--notes`), `--max-findings`, `--quiet`.
+fn show(args: &CheckArgs) -> Show {
+    Show {
+        min_level: match (args.notes, args.level) {
+            (true, _) | (_, Level::Note) => Severity::Note,
+            (_, Level::Warning) => Severity::Warning,
+            (_, Level::Error) => Severity::Error,
+        },
+        max_findings: args.max_findings,
+        quiet: args.quiet,
+    }
+}
+
+/// The writer of `--format`, writing to `out`.
+fn report_writer(
+    args: &CheckArgs,
+    policy: &RunPolicy,
+    out: Box<dyn Write>,
+    colour: bool,
+    show: Show,
+    step_summary: Option<PathBuf>,
+) -> io::Result<Box<dyn ReportWriter>> {
+    Ok(match args.format {
+        Format::Human => Box::new(HumanWriter::new(out, Style { colour }, show)),
+        Format::Json => Box::new(JsonWriter::new(out)?),
+        Format::Jsonl => Box::new(JsonLinesWriter::new(out)),
+        Format::Sarif => Box::new(SarifWriter::new(out, show)?),
+        Format::Github => Box::new(GithubWriter::new(out, show, step_summary)),
+        Format::Html => {
+            let show = Show {
+                max_findings: show.max_findings.or(Some(html::DEFAULT_MAX_FINDINGS)),
+                ..show
+            };
+            Box::new(HtmlWriter::new(out, show))
+        }
+        Format::Junit => {
+            let fail_level = if policy.fail_on.fails(Severity::Warning) {
+                Severity::Warning
+            } else {
+                Severity::Error
+            };
+            Box::new(JunitWriter::new(out, fail_level)?)
+        }
+    })
+}
+
+/// How games are read and checked: the command line first, then the config.
+fn pipeline_options(
+    args: &CheckArgs,
+    policy: &RunPolicy,
+    variant: Option<Variant>,
+) -> PipelineOptions {
+    let config = policy.config.as_ref();
+    PipelineOptions {
+        jobs: super::jobs(args.jobs),
+        read: ReadOptions {
+            strict: args.strict,
+            default_variant: variant,
+            encoding: args.encoding.or(config.and_then(|c| c.encoding)),
+            ..ReadOptions::default()
+        },
+        check: CheckOptions {
+            draw_profile: args
+                .draw_rules
+                .or(config.and_then(|c| c.draw_profile))
+                .unwrap_or_default(),
+            skip_identity: policy.baseline.is_none() && policy.write_baseline.is_none(),
+        },
+    }
 }
