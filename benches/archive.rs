@@ -19,7 +19,7 @@ use support::best_of;
 use pdnkit::archive::dedup::{Dedup, GameKey, KeyOptions};
 use pdnkit::archive::stats::{GameSummary, Stats, StatsOptions};
 use pdnkit::check::CheckOptions;
-use pdnkit::check::pipeline::{self, Event, Input, PerGame, PipelineOptions};
+use pdnkit::pipeline::{self, Event, Input, PerGame, PipelineOptions};
 use pdnkit::reader::{Game, ReadOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};

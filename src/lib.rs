@@ -6,9 +6,10 @@
 //!   the readers are held to by property tests;
 //! - [`rules`]: variants as data, positions, move generation;
 //! - [`replay`]: every recorded move matched to a legal one, illegal moves explained;
-//! - [`draw`]: draw rules (repetition, move limits) flagged along a replay;
-//! - [`codes`]: what every finding code's prefix means, and the codes renamed;
-//! - [`check`]: one game judged (reader, replay, draws, result), and the parallel pipeline;
+//! - [`draw_rules`]: draw rules (repetition, move limits) flagged along a replay;
+//! - [`renamed_codes`]: what every finding code's prefix means, and the codes renamed;
+//! - [`check`]: one game judged (reader, replay, draws, result);
+//! - [`pipeline`]: inputs read in chunks of games, worked on by several threads, in input order;
 //! - [`convert`]: games rewritten losslessly in another notation or format (canonical PDN, JSON);
 //! - [`render`]: positions drawn as SVG (reports, `pdnkit show`);
 //! - [`report`]: the checked games written for people (human) and machines (JSON, SARIF, ...);
@@ -18,14 +19,15 @@
 
 pub mod archive;
 pub mod check;
-pub mod codes;
 pub mod convert;
-pub mod draw;
+pub mod draw_rules;
 pub mod fen;
 pub mod grammar;
 pub mod notation;
 pub mod ordered;
+pub mod pipeline;
 pub mod reader;
+pub mod renamed_codes;
 pub mod render;
 pub mod replay;
 pub mod report;

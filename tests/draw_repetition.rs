@@ -3,7 +3,7 @@
 //! irreversible move kept whole and compared piece by piece.
 
 use crate::support::cases;
-use pdnkit::draw::{DrawProfile, DrawRule, DrawTracker};
+use pdnkit::draw_rules::{DrawProfile, DrawRule, DrawTracker};
 use pdnkit::notation::Color;
 use pdnkit::rules::board::{Bits, CellIter};
 use pdnkit::rules::{Move, PieceKind, Position, Rules, variants};

@@ -9,7 +9,7 @@
 //! the opponent has no capture); run it again only when a spec below changes.
 
 use pdnkit::check::{CheckOptions, check_game};
-use pdnkit::draw::DrawProfile;
+use pdnkit::draw_rules::DrawProfile;
 use pdnkit::reader::{CommentStyle, ReadOptions, Reader};
 use pdnkit::rules::{Move, PieceKind, Position, Rules};
 use pdnkit::variant::Variant;

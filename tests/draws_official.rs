@@ -15,7 +15,7 @@
 use crate::support::draw_game;
 use crate::support::rules as common;
 use draw_game::Game;
-use pdnkit::draw::{DrawProfile, DrawRule, DrawTracker};
+use pdnkit::draw_rules::{DrawProfile, DrawRule, DrawTracker};
 use pdnkit::rules::Position;
 use pdnkit::rules::variants::{
     BRAZILIAN, CZECH, ENGLISH, INTERNATIONAL, ITALIAN, RUSSIAN, TURKISH,

@@ -9,7 +9,7 @@
 use crate::support::draw_game;
 use crate::support::rules as common;
 use draw_game::Game;
-use pdnkit::draw::{DrawProfile, DrawRule, DrawTracker};
+use pdnkit::draw_rules::{DrawProfile, DrawRule, DrawTracker};
 use pdnkit::notation::Color;
 use pdnkit::rules::Position;
 use pdnkit::rules::variants::{

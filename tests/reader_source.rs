@@ -4,7 +4,7 @@
 use crate::support::corpus;
 
 use pdnkit::check::CheckOptions;
-use pdnkit::check::pipeline::{self, Event, PerGame, PipelineOptions};
+use pdnkit::pipeline::{self, Event, PerGame, PipelineOptions};
 use pdnkit::reader::{Game, ReadOptions, Reader};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

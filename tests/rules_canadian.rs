@@ -9,7 +9,7 @@ use pdnkit::fen;
 use pdnkit::notation::{Color, Square};
 use pdnkit::reader::{ReadOptions, read_str};
 use pdnkit::replay::{self, Kind};
-use pdnkit::rules::diagram::diagram;
+use pdnkit::rules::text_board::diagram;
 use pdnkit::rules::variants::{CANADIAN, ENGLISH, THAI};
 use pdnkit::rules::{Numbering, Position, SetupError};
 

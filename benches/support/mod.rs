@@ -29,7 +29,7 @@ pub fn best_of(runs: usize, mut f: impl FnMut()) -> f64 {
 /// Runs the check pipeline with `jobs` over one input read from `source`; the games reported.
 pub fn check_games(source: Box<dyn std::io::Read + Send>, jobs: usize) -> u64 {
     use pdnkit::check::CheckOptions;
-    use pdnkit::check::pipeline::{self, Event, Input, PipelineOptions};
+    use pdnkit::pipeline::{self, Event, Input, PipelineOptions};
     use pdnkit::reader::ReadOptions;
     let input = Input {
         name: "bench".into(),

@@ -9,7 +9,7 @@
 //! Moves are compared as written (squares, not separators or move numbers), so a copy in another
 //! notation (algebraic beside numeric) is not found.
 
-use crate::check::pipeline::PerGame;
+use crate::pipeline::PerGame;
 use crate::reader::{Game, MoveKind};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};

@@ -209,7 +209,7 @@ impl Test {
     /// A `--has` test; the code is read in any case and in its old spelling.
     pub fn has(text: &str) -> Result<Test, FilterError> {
         let upper = text.trim().to_ascii_uppercase();
-        let current = crate::codes::renamed(&upper).unwrap_or(&upper);
+        let current = crate::renamed_codes::renamed(&upper).unwrap_or(&upper);
         catalogue::reported_codes()
             .find(|c| *c == current)
             .map(Test::Has)

@@ -206,8 +206,8 @@ impl Baseline {
         }
         let mut remaining = BTreeMap::new();
         for e in file.findings {
-            // A baseline written before the renaming of codes (crate::codes) still matches.
-            let code = crate::codes::renamed(&e.code).map_or(e.code, str::to_string);
+            // A baseline written before the renaming of codes (crate::renamed_codes) still matches.
+            let code = crate::renamed_codes::renamed(&e.code).map_or(e.code, str::to_string);
             *remaining.entry((e.file, e.game, code, e.ply)).or_default() += e.count;
         }
         Ok(Baseline { remaining })

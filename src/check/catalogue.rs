@@ -7,7 +7,7 @@
 //! made from it rather than written twice.
 
 use super::{draws, policy, result};
-use crate::draw::DrawRule;
+use crate::draw_rules::DrawRule;
 use crate::reader::{Code, Severity};
 use crate::replay::Kind;
 use std::fmt::Write;

@@ -18,7 +18,7 @@
 //! Unknown keys, codes and values are errors that name the file, line and column.
 
 use super::policy::{Action, FailOn, PolicyError, Rule, Selector, Source};
-use crate::draw::DrawProfile;
+use crate::draw_rules::DrawProfile;
 use crate::reader::{Encoding, read_to_string_limited};
 use crate::variant::Variant;
 use serde::Deserialize;

@@ -2,7 +2,7 @@
 //! and what the record did once a rule held (ended there, went on, or declared a win).
 
 use super::ReportFinding;
-use crate::draw::{Decision, DrawFlag, DrawProfile, DrawRule, DrawTracker};
+use crate::draw_rules::{Decision, DrawFlag, DrawProfile, DrawRule, DrawTracker};
 use crate::reader::{LineIndex, Severity, Span};
 use crate::replay::{MoveEvent, Visitor};
 use crate::rules::Position;

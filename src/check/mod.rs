@@ -6,11 +6,10 @@ pub mod baseline;
 pub mod catalogue;
 pub mod config;
 pub mod draws;
-pub mod pipeline;
 pub mod policy;
 pub mod result;
 
-use crate::draw::{Decision, DrawProfile};
+use crate::draw_rules::{Decision, DrawProfile};
 use crate::reader::{Game, LineIndex, Location, Severity, TagText, VariantSource};
 use crate::replay::{self, Finding, NotReplayed};
 use crate::variant::Variant;

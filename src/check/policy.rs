@@ -7,9 +7,9 @@
 //! rule given later.
 
 use super::{GameReport, draws, result};
-use crate::codes;
-use crate::draw::DrawRule;
+use crate::draw_rules::DrawRule;
 use crate::reader::{Code, Severity};
+use crate::renamed_codes;
 use crate::replay::Kind;
 use std::fmt;
 use std::str::FromStr;
@@ -125,13 +125,13 @@ impl FromStr for Selector {
             if matches(prefix) {
                 return Ok(Selector::Prefix(prefix.to_string()));
             }
-            // An old family (`D-*`, renamed `N-DRAW-*`): see crate::codes.
-            if let Some(current) = codes::renamed_prefix(prefix).filter(|p| matches(p)) {
+            // An old family (`D-*`, renamed `N-DRAW-*`): see crate::renamed_codes.
+            if let Some(current) = renamed_codes::renamed_prefix(prefix).filter(|p| matches(p)) {
                 return Ok(Selector::Prefix(current));
             }
             return Err(PolicyError::UnknownCode(text.to_string()));
         }
-        let text = codes::renamed(text).unwrap_or(text);
+        let text = renamed_codes::renamed(text).unwrap_or(text);
         all_codes()
             .find(|&c| c == text)
             .map(Selector::Code)

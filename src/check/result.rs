@@ -7,7 +7,7 @@
 //! White in International, but Black in English checkers, where some programs wrote the opposite.
 
 use super::ReportFinding;
-use crate::draw::Decision;
+use crate::draw_rules::Decision;
 use crate::notation::Color;
 use crate::reader::{Game, Location, ResultKind, Severity, Span, TagText};
 use crate::replay::GameReplay;

@@ -14,8 +14,8 @@ use pdnkit::archive::filter::{
     DateRange, Field, Filter, FilterError, PlyRange, Predicate, ResultWanted, Test,
 };
 use pdnkit::archive::source;
-use pdnkit::check::pipeline::PerGame;
 use pdnkit::convert::{Converter, Options, pdn};
+use pdnkit::pipeline::PerGame;
 use pdnkit::reader::Game;
 use pdnkit::report::human::{self, RunCounts, Style, escape_controls};
 use pdnkit::variant::Variant;

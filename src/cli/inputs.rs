@@ -4,7 +4,7 @@
 //! its content, whatever the name. A path that cannot be read stays an input whose opening
 //! fails, so the run reports it, goes on with the rest and fails at the end.
 
-use pdnkit::check::pipeline;
+use pdnkit::pipeline;
 use pdnkit::reader;
 use pdnkit::report::human::escape_controls;
 use std::fs;

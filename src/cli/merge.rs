@@ -6,7 +6,7 @@ use super::{ColorWhen, Outcome, destination};
 use clap::Args;
 use pdnkit::archive::merge::{DateKey, compare_dates, compare_rounds, set_tag_value};
 use pdnkit::archive::source::SourceWriter;
-use pdnkit::check::pipeline::PerGame;
+use pdnkit::pipeline::PerGame;
 use pdnkit::report::human::{self, Style, escape_controls};
 use std::collections::HashMap;
 use std::io::{self, Write};

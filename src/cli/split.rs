@@ -9,7 +9,7 @@ use super::{ColorWhen, Outcome};
 use clap::{Args, ValueEnum};
 use pdnkit::archive::source::write_game;
 use pdnkit::archive::split::{Names, SplitKey, key_value, numbered_stem};
-use pdnkit::check::pipeline::PerGame;
+use pdnkit::pipeline::PerGame;
 use pdnkit::report::human::{self, Style, escape_controls};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, IsTerminal, Write};

@@ -238,9 +238,9 @@ impl Serialize for Code {
 impl<'de> Deserialize<'de> for Code {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Code, D::Error> {
         let text = String::deserialize(d)?;
-        // JSON written before the renaming (crate::codes) still reads.
+        // JSON written before the renaming (crate::renamed_codes) still reads.
         Code::from_code(&text)
-            .or_else(|| crate::codes::renamed(&text).and_then(Code::from_code))
+            .or_else(|| crate::renamed_codes::renamed(&text).and_then(Code::from_code))
             .ok_or_else(|| serde::de::Error::custom(format!("unknown code {text}")))
     }
 }

@@ -1,13 +1,13 @@
 //! The PDN reader: any `io::Read` in, games of the lossless model out, one at a time.
 //!
-//! Bytes are read into one bounded buffer; [`split`] finds where the next game starts (memchr
-//! jumps, no parsing), [`parse`] reads the games between two boundaries with nom, [`tags`] and
+//! Bytes are read into one bounded buffer; [`boundaries`] finds where the next game starts (memchr
+//! jumps, no parsing), [`parse`] reads the games between two boundaries with nom, [`tag_values`] and
 //! [`infer`] interpret tags and decide the variant. Memory stays flat whatever the input size: a
 //! game larger than [`ReadOptions::max_game_bytes`] is reported and skipped.
 //!
 //! The work is split in [`raw`] into a cheap sequential stage (reading, boundaries, file-level
 //! decisions) and parsing of owned raw chunks, which other threads can do (see
-//! `check::pipeline`); [`Reader`] runs both inline.
+//! [`crate::pipeline`]); [`Reader`] runs both inline.
 //!
 //! ```
 //! use pdnkit::reader::{Reader, ReadOptions};
@@ -19,6 +19,7 @@
 //! assert_eq!(games[0].moves.len(), 4);
 //! ```
 
+pub mod boundaries;
 pub mod diagnostic;
 pub mod encoding;
 pub(crate) mod entities;
@@ -31,8 +32,7 @@ pub mod model;
 pub mod parse;
 pub mod raw;
 pub mod span;
-pub mod split;
-mod tags;
+mod tag_values;
 pub mod tokens;
 pub mod write;
 
@@ -42,7 +42,7 @@ pub use fen_lines::is_fen_line;
 pub use input::{decompressed, open_path, read_to_string_limited};
 pub use model::*;
 pub use span::{LineIndex, Location, Span};
-pub use tags::normalise_date;
+pub use tag_values::normalise_date;
 
 use crate::variant::Variant;
 use std::io::{self, Read};

@@ -659,7 +659,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             fen_before: Some(at.pos.to_setup_numbered(self.written).to_string()),
             legal_moves,
             diagram: if kind.severity() == crate::reader::Severity::Error {
-                crate::rules::diagram::diagram(&at.pos, self.numbering)
+                crate::rules::text_board::diagram(&at.pos, self.numbering)
             } else {
                 Vec::new()
             },

@@ -3,13 +3,13 @@
 //! reference generator that checks it ([`reference`]) and perft ([`perft`]).
 
 pub mod board;
-pub mod diagram;
 pub mod movegen;
 pub mod moves;
 pub mod numbering;
 pub mod perft;
 pub mod position;
 pub mod reference;
+pub mod text_board;
 pub mod variants;
 pub mod zobrist;
 

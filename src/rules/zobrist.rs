@@ -2,7 +2,7 @@
 //! XORed together. The keys are fixed at compile time by a `const fn` PRNG (SplitMix64 from a fixed
 //! seed), so a hash is the same on every run and every machine and no `rand` crate is needed.
 //!
-//! Used by the draw tracker ([`crate::draw`]) for threefold repetition: two positions with the same
+//! Used by the draw tracker ([`crate::draw_rules`]) for threefold repetition: two positions with the same
 //! pieces on the same cells and the same side to move have the same hash, whatever move order led to
 //! them. The variant is not hashed: a tracker only compares positions of one game.
 

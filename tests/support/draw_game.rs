@@ -1,7 +1,7 @@
 //! A game replayed with a draw tracker, moves given in short notation: shared by the draw-rule
 //! test files (`use crate::support::draw_game;`).
 
-use pdnkit::draw::{DrawFlag, DrawProfile, DrawRule, DrawTracker};
+use pdnkit::draw_rules::{DrawFlag, DrawProfile, DrawRule, DrawTracker};
 use pdnkit::fen;
 use pdnkit::rules::{Position, Rules};
 

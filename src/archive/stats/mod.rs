@@ -14,10 +14,10 @@ pub mod json;
 pub mod svg;
 pub mod table;
 
-use crate::check::pipeline::PerGame;
 use crate::check::{CheckOptions, check_game};
-use crate::draw::DrawRule;
+use crate::draw_rules::DrawRule;
 use crate::notation::Color;
+use crate::pipeline::PerGame;
 use crate::reader::{Game, MoveKind, ResultKind, Severity};
 use crate::variant::Variant;
 use std::collections::{BTreeMap, HashMap};

@@ -84,7 +84,7 @@ impl GameParser<'_> {
         let fen_text = self.text(fen_start, fen_start + fen.len());
         let span = self.span(start, end);
         self.pos = end;
-        let parsed = crate::reader::tags::read_fen(&fen_text, span, &mut self.diagnostics);
+        let parsed = crate::reader::tag_values::read_fen(&fen_text, span, &mut self.diagnostics);
         // A new position: move numbers may start again from anything.
         self.stack.last_mut().expect("a line is open").next_turn = None;
         self.annotate(Annotation::Setup(Setup {

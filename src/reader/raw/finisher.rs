@@ -153,7 +153,7 @@ impl Finisher {
         if let Some(carried) = self.carried.take() {
             join_carried(carried, &mut game);
         }
-        tags::interpret(&mut game);
+        tag_values::interpret(&mut game);
         infer::decide_variant(&mut game, squares, self.default_variant);
         self.push_ready(game);
     }

@@ -20,7 +20,7 @@ use super::infer::SquareSummary;
 use super::input::TrailingData;
 use super::model::{self, Game};
 use super::span::{self, LineIndex, Location};
-use super::{ReadOptions, fen_lines, infer, lex, parse, split, tags};
+use super::{ReadOptions, boundaries, fen_lines, infer, lex, parse, tag_values};
 use crate::variant::Variant;
 use std::collections::VecDeque;
 use std::io::{self, Read};

@@ -391,7 +391,7 @@ impl<R: Read> Splitter<R> {
         }
         loop {
             let data = &self.buf[self.start..self.end];
-            if let Some(boundary) = split::next_game_start(data, 0) {
+            if let Some(boundary) = boundaries::next_game_start(data, 0) {
                 if boundary > max {
                     self.skip_oversized(boundary, out);
                 } else {
@@ -590,9 +590,9 @@ impl<R: Read> Splitter<R> {
         let first = self.locate(self.end - self.start, 0, utf8);
         let mut skipped = 0u64;
         // The game's own tags are not the next game: search from the end of its header.
-        let mut search_from = match split::header_end(&self.buf[self.start..self.end], 0) {
-            Some(split::HeaderEnd::Body(at)) => at,
-            Some(split::HeaderEnd::NextGame(at)) => at.saturating_sub(1),
+        let mut search_from = match boundaries::header_end(&self.buf[self.start..self.end], 0) {
+            Some(boundaries::HeaderEnd::Body(at)) => at,
+            Some(boundaries::HeaderEnd::NextGame(at)) => at.saturating_sub(1),
             None => 1,
         };
         loop {

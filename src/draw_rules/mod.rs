@@ -278,8 +278,8 @@ impl std::error::Error for UnknownDrawRule {}
 impl FromStr for DrawRule {
     type Err = UnknownDrawRule;
     fn from_str(s: &str) -> Result<DrawRule, UnknownDrawRule> {
-        // A code written before it was renamed (crate::codes) still reads.
-        let code = crate::codes::renamed(s).unwrap_or(s);
+        // A code written before it was renamed (crate::renamed_codes) still reads.
+        let code = crate::renamed_codes::renamed(s).unwrap_or(s);
         DrawRule::ALL
             .into_iter()
             .find(|r| r.code() == code)
@@ -335,7 +335,7 @@ struct EndgameState {
 /// Follows one game and flags each draw rule of its variant and profile the first time it holds.
 ///
 /// ```
-/// use pdnkit::draw::{DrawProfile, DrawTracker};
+/// use pdnkit::draw_rules::{DrawProfile, DrawTracker};
 /// use pdnkit::rules::{Position, variants::INTERNATIONAL};
 /// let start = Position::initial(&INTERNATIONAL);
 /// let mut tracker = DrawTracker::new(DrawProfile::Official, &start);

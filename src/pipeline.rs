@@ -12,7 +12,7 @@
 //! [`run`] checks each game ([`GameReport`]); [`run_with`] hands each game to any function on
 //! the workers (the archive commands summarise, match or fingerprint games this way).
 
-use super::{CheckOptions, GameReport, check_game};
+use crate::check::{CheckOptions, GameReport, check_game};
 use crate::ordered;
 use crate::reader::raw::{self, Opening, RawChunk, Splitter, Stitcher};
 use crate::reader::{Game, ReadOptions, Reader};
