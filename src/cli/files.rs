@@ -18,14 +18,15 @@
 
 use super::inputs::Input;
 use pdnkit::report::human::escape_controls;
+use std::collections::{HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard, Once};
+use std::sync::{LazyLock, Mutex, MutexGuard, Once};
 
 /// A file's identity: the same file under any name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct FileId(#[cfg(unix)] (u64, u64), #[cfg(not(unix))] PathBuf);
 
 impl FileId {
@@ -56,10 +57,11 @@ fn standard_file(fd: std::os::fd::BorrowedFd<'_>) -> Option<FileId> {
 
 /// What one run reads and has opened for writing.
 pub struct RunFiles {
-    /// Files read, with the name to show.
-    read: Vec<(FileId, String)>,
+    /// Files read, with the name to show (hashed: a directory may hold many thousands, and
+    /// split opens as many outputs).
+    read: HashMap<FileId, String>,
     /// Outputs opened so far, as absolute paths of the files they replace.
-    written: Vec<PathBuf>,
+    written: HashSet<PathBuf>,
 }
 
 impl RunFiles {
@@ -67,8 +69,8 @@ impl RunFiles {
     /// writing there would grow the input while it is read.
     pub fn new(inputs: &[Input]) -> io::Result<RunFiles> {
         let mut files = RunFiles {
-            read: Vec::new(),
-            written: Vec::new(),
+            read: HashMap::new(),
+            written: HashSet::new(),
         };
         for input in inputs {
             match input {
@@ -84,7 +86,9 @@ impl RunFiles {
     /// Adds a file the run reads besides its inputs (the config, a baseline).
     pub fn reads(&mut self, path: &Path) {
         if let Some(id) = FileId::of(path) {
-            self.read.push((id, path.display().to_string()));
+            self.read
+                .entry(id)
+                .or_insert_with(|| path.display().to_string());
         }
     }
 
@@ -93,17 +97,16 @@ impl RunFiles {
         {
             use std::os::fd::AsFd;
             if let Some(id) = standard_file(io::stdin().as_fd()) {
-                self.read.push((id, "standard input".to_string()));
+                self.read
+                    .entry(id)
+                    .or_insert_with(|| "standard input".to_string());
             }
         }
     }
 
     /// The input that `id` is, if any.
     fn input_named(&self, id: &FileId) -> Option<&str> {
-        self.read
-            .iter()
-            .find(|(read, _)| read == id)
-            .map(|(_, name)| name.as_str())
+        self.read.get(id).map(String::as_str)
     }
 
     fn refuse_standard_streams(&self) -> io::Result<()> {
@@ -166,13 +169,12 @@ impl RunFiles {
             path.to_path_buf()
         };
         let absolute = absolute(&target).map_err(named)?;
-        if self.written.contains(&absolute) {
+        if !self.written.insert(absolute) {
             return Err(named(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 "is already an output of this run: give each output its own file",
             )));
         }
-        self.written.push(absolute);
         match fs::metadata(&target) {
             // A device or a pipe (`-o /dev/null`, `-o /dev/stderr`): written to directly;
             // renaming over it would replace it.
@@ -274,10 +276,10 @@ struct Temporary {
 }
 
 /// The temporary files that exist now, for the signal handler.
-static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static TEMPORARIES: LazyLock<Mutex<HashSet<PathBuf>>> = LazyLock::new(Default::default);
 static HANDLER: Once = Once::new();
 
-fn temporaries() -> MutexGuard<'static, Vec<PathBuf>> {
+fn temporaries() -> MutexGuard<'static, HashSet<PathBuf>> {
     TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -308,7 +310,7 @@ impl Temporary {
             ));
             // Registered before it exists: a signal between the two finds nothing to remove.
             let mut registry = temporaries();
-            registry.push(path.clone());
+            registry.insert(path.clone());
             let mut options = OpenOptions::new();
             options.write(true).create_new(true);
             #[cfg(unix)]
@@ -320,7 +322,7 @@ impl Temporary {
             match options.open(&path) {
                 Ok(file) => return Ok((file, Temporary { path })),
                 Err(e) => {
-                    registry.pop();
+                    registry.remove(&path);
                     if e.kind() != io::ErrorKind::AlreadyExists {
                         return Err(e);
                     }
@@ -333,7 +335,7 @@ impl Temporary {
     fn rename_to(self, target: &Path) -> io::Result<()> {
         let mut registry = temporaries();
         fs::rename(&self.path, target)?;
-        registry.retain(|p| p != &self.path);
+        registry.remove(&self.path);
         drop(registry);
         std::mem::forget(self);
         Ok(())
@@ -344,7 +346,7 @@ impl Drop for Temporary {
     fn drop(&mut self) {
         let mut registry = temporaries();
         let _ = fs::remove_file(&self.path);
-        registry.retain(|p| p != &self.path);
+        registry.remove(&self.path);
     }
 }
 

@@ -100,7 +100,9 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
     let mut stems = Names::default();
     let mut outputs: Vec<Output> = Vec::new();
     let mut by_stem: std::collections::HashMap<String, usize> = Default::default();
-    let mut open = 0usize;
+    // The outputs with a file open, at most OPEN_FILES.
+    let mut open: Vec<usize> = Vec::new();
+    let mut games_written = 0u64;
     let mut unwritable = 0u64;
     let mut moves = 0u64;
     let bar = run.bar.clone();
@@ -124,7 +126,7 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
             moves += piece.moves;
             let stem = match (key, args.games) {
                 (Some(_), _) => stems.stem(piece.value.as_deref()).0.to_string(),
-                (None, Some(n)) => numbered_stem(&args.prefix, outputs_games(&outputs) / n + 1),
+                (None, Some(n)) => numbered_stem(&args.prefix, games_written / n + 1),
                 (None, None) => unreachable!("clap requires --games or --by"),
             };
             let slot = match by_stem.get(&stem) {
@@ -153,26 +155,29 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
                 }
             };
             if outputs[slot].file.is_none() {
-                if open >= OPEN_FILES {
-                    for output in outputs.iter_mut() {
-                        if let Some(mut file) = output.file.take() {
+                if open.len() >= OPEN_FILES {
+                    // Only the files open now: a walk over every output here would make a
+                    // split into thousands of files quadratic.
+                    for &open_slot in &open {
+                        if let Some(mut file) = outputs[open_slot].file.take() {
                             file.flush()?;
                         }
                     }
-                    open = 0;
+                    open.clear();
                 }
                 let file = OpenOptions::new()
                     .append(true)
                     .open(outputs[slot].pending.writing_to())
                     .map_err(|e| named(&outputs[slot].path, e))?;
                 outputs[slot].file = Some(BufWriter::new(file));
-                open += 1;
+                open.push(slot);
             }
             let output = &mut outputs[slot];
             let first = output.games == 0;
             let writer = output.file.as_mut().expect("opened above");
             write_game(writer, &source, first).map_err(|e| named(&output.path, e))?;
             output.games += 1;
+            games_written += 1;
             Ok(())
         },
     )?;
@@ -225,10 +230,6 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
         )?;
     }
     Ok(totals.outcome(unwritable))
-}
-
-fn outputs_games(outputs: &[Output]) -> u64 {
-    outputs.iter().map(|o| o.games).sum()
 }
 
 fn named(path: &Path, e: io::Error) -> io::Error {
