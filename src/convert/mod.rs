@@ -237,52 +237,8 @@ impl Converter {
             replay::replay(game, &mut recorder)
         };
         report.moves_replayed = replay.moves_replayed;
-        for f in &replay.findings {
-            let repaired = matches!(
-                f.kind,
-                Kind::SeparatorMismatch
-                    | Kind::HubCaptureList
-                    | Kind::CapturePath
-                    | Kind::AmbiguousResolved
-            );
-            if repaired && !options.fix {
-                continue;
-            }
-            let message = if repaired {
-                format!("repaired: {}", f.message)
-            } else if f.severity == Severity::Error {
-                format!(
-                    "{}; the rest of the line is kept as written in a comment",
-                    f.message
-                        .trim_end_matches("; the rest of this line is not replayed")
-                )
-            } else {
-                f.message.clone()
-            };
-            report.notices.push(Notice {
-                level: if repaired { Severity::Note } else { f.severity },
-                code: f.kind.as_str(),
-                message,
-                span: game.locate(f.span),
-            });
-        }
-        for d in &game.diagnostics {
-            if d.level == Severity::Error {
-                report.notices.push(Notice {
-                    level: Severity::Error,
-                    code: d.code.as_str(),
-                    message: format!("{} (the text is kept as read)", d.message),
-                    span: game.locate(d.span),
-                });
-            } else if options.fix && REWRITTEN.contains(&d.code) {
-                report.notices.push(Notice {
-                    level: Severity::Note,
-                    code: d.code.as_str(),
-                    message: format!("repaired: {}", d.message),
-                    span: game.locate(d.span),
-                });
-            }
-        }
+        replay_notices(&replay.findings, game, options.fix, &mut report.notices);
+        reader_notices(game, options.fix, &mut report.notices);
 
         let start = replay.start;
         let rules = replay.rules;
@@ -332,91 +288,11 @@ impl Converter {
         walk.line(&mut game.moves, side, number, 0);
         let mut positions = walk.positions;
         if options.positions && replayed {
-            let last = self.records.iter().rev().find(|r| r.depth == 0);
-            let end = last.map_or(start, |r| Some(r.after));
-            if let (Some(end), Some(n)) = (end, out_numbering) {
-                let count = count_legal(&end, &mut self.legal);
-                positions.push(PositionLine {
-                    ply: last.map_or(0, |r| r.ply),
-                    fen: end.to_setup_numbered(n).to_string(),
-                    to_move: end.to_move(),
-                    legal_moves: count,
-                    played: None,
-                });
-            }
+            positions.extend(self.final_position(start, out_numbering));
         }
         report.positions = positions;
-        // Comments alone before the first move open the body, which the reader takes for
-        // header comments (a line cut before its first move): say so in the model already.
-        if game.moves.is_empty()
-            && game
-                .moves
-                .before
-                .iter()
-                .all(|a| matches!(a, Annotation::Comment(_)))
-        {
-            for a in std::mem::take(&mut game.moves.before) {
-                if let Annotation::Comment(c) = a {
-                    game.header_comments.push(c);
-                }
-            }
-        }
-        // The terminator.
-        let style = rules
-            .map(|r| r.variant)
-            .or(game.variant)
-            .map(|v| v.result_style());
-        match &mut game.result {
-            Some(result) => {
-                if options.fix
-                    && result.nonstandard.is_none()
-                    && let Some(style) = style
-                {
-                    let fixed = restyle(result.kind, style);
-                    if fixed != result.kind {
-                        report.notices.push(Notice {
-                            level: Severity::Note,
-                            code: "FIX-RESULT-TOKEN",
-                            message: format!(
-                                "repaired: the terminator `{}` written `{}`, the result token of this variant",
-                                result.kind.as_str(),
-                                fixed.as_str()
-                            ),
-                            span: game.lines.locate(result.span),
-                        });
-                        result.kind = fixed;
-                    }
-                }
-            }
-            // A file's trailing comments are a "game" of their own: no terminator for them.
-            None if game.tags.is_empty() && game.moves.is_empty() => {}
-            None => {
-                let kind = game
-                    .tag("Result")
-                    .and_then(|v| ResultKind::parse(v.trim()))
-                    .unwrap_or(ResultKind::Unknown);
-                let kind = match style {
-                    Some(style) if options.fix => restyle(kind, style),
-                    _ => kind,
-                };
-                if options.fix {
-                    report.notices.push(Notice {
-                        level: Severity::Note,
-                        code: Code::MissingTerminator.as_str(),
-                        message: format!(
-                            "repaired: the game had no terminator; `{}` added (from the Result tag)",
-                            kind.as_str()
-                        ),
-                        span: game.locate(game.span),
-                    });
-                }
-                game.result = Some(ResultToken {
-                    kind,
-                    nonstandard: None,
-                    span: Span::NOWHERE,
-                });
-            }
-        }
+        lift_leading_comments(game);
+        terminator(game, rules, options.fix, &mut report.notices);
         report.notices.sort_by_key(|n| n.span.offset);
         report.errors = report
             .notices
@@ -424,6 +300,25 @@ impl Converter {
             .filter(|n| n.level == Severity::Error)
             .count() as u32;
         report
+    }
+
+    /// The position after the main line's last replayed move, for `--to positions`.
+    fn final_position(
+        &mut self,
+        start: Option<Position>,
+        out_numbering: Option<Numbering>,
+    ) -> Option<PositionLine> {
+        let last = self.records.iter().rev().find(|r| r.depth == 0);
+        let end = last.map_or(start, |r| Some(r.after))?;
+        let n = out_numbering?;
+        let count = count_legal(&end, &mut self.legal);
+        Some(PositionLine {
+            ply: last.map_or(0, |r| r.ply),
+            fen: end.to_setup_numbered(n).to_string(),
+            to_move: end.to_move(),
+            legal_moves: count,
+            played: None,
+        })
     }
 }
 
@@ -444,6 +339,148 @@ pub fn restyle(kind: ResultKind, style: ResultStyle) -> ResultKind {
         (ResultStyle::Default, ZeroTwo) => ZeroOne,
         (ResultStyle::Default, OneOne) => Half,
         (_, other) => other,
+    }
+}
+
+/// The replay's findings as notices: the ones `convert` repairs (as notes, only with `--fix`),
+/// the others as they were found; an error says the rest of its line is kept in a comment.
+fn replay_notices(findings: &[replay::Finding], game: &Game, fix: bool, notices: &mut Vec<Notice>) {
+    for f in findings {
+        let repaired = matches!(
+            f.kind,
+            Kind::SeparatorMismatch
+                | Kind::HubCaptureList
+                | Kind::CapturePath
+                | Kind::AmbiguousResolved
+        );
+        if repaired && !fix {
+            continue;
+        }
+        let message = if repaired {
+            format!("repaired: {}", f.message)
+        } else if f.severity == Severity::Error {
+            format!(
+                "{}; the rest of the line is kept as written in a comment",
+                f.message
+                    .trim_end_matches("; the rest of this line is not replayed")
+            )
+        } else {
+            f.message.clone()
+        };
+        notices.push(Notice {
+            level: if repaired { Severity::Note } else { f.severity },
+            code: f.kind.as_str(),
+            message,
+            span: game.locate(f.span),
+        });
+    }
+}
+
+/// The reader's errors (the text is kept as read), and with `--fix` the deviations the writer
+/// repairs.
+fn reader_notices(game: &Game, fix: bool, notices: &mut Vec<Notice>) {
+    for d in &game.diagnostics {
+        if d.level == Severity::Error {
+            notices.push(Notice {
+                level: Severity::Error,
+                code: d.code.as_str(),
+                message: format!("{} (the text is kept as read)", d.message),
+                span: game.locate(d.span),
+            });
+        } else if fix && REWRITTEN.contains(&d.code) {
+            notices.push(Notice {
+                level: Severity::Note,
+                code: d.code.as_str(),
+                message: format!("repaired: {}", d.message),
+                span: game.locate(d.span),
+            });
+        }
+    }
+}
+
+/// Comments alone before the first move open the body, which the reader takes for header
+/// comments (a line cut before its first move): say so in the model already.
+fn lift_leading_comments(game: &mut Game) {
+    // Comments alone before the first move open the body, which the reader takes for
+    // header comments (a line cut before its first move): say so in the model already.
+    if game.moves.is_empty()
+        && game
+            .moves
+            .before
+            .iter()
+            .all(|a| matches!(a, Annotation::Comment(_)))
+    {
+        for a in std::mem::take(&mut game.moves.before) {
+            if let Annotation::Comment(c) = a {
+                game.header_comments.push(c);
+            }
+        }
+    }
+}
+
+/// The terminator: with `--fix` in the variant's result style, and added (from the Result tag)
+/// where the game had none.
+fn terminator(
+    game: &mut Game,
+    rules: Option<&'static Rules>,
+    fix: bool,
+    notices: &mut Vec<Notice>,
+) {
+    // The terminator.
+    let style = rules
+        .map(|r| r.variant)
+        .or(game.variant)
+        .map(|v| v.result_style());
+    match &mut game.result {
+        Some(result) => {
+            if fix
+                && result.nonstandard.is_none()
+                && let Some(style) = style
+            {
+                let fixed = restyle(result.kind, style);
+                if fixed != result.kind {
+                    notices.push(Notice {
+                        level: Severity::Note,
+                        code: "FIX-RESULT-TOKEN",
+                        message: format!(
+                            "repaired: the terminator `{}` written `{}`, the result token of this variant",
+                            result.kind.as_str(),
+                            fixed.as_str()
+                        ),
+                        span: game.lines.locate(result.span),
+                    });
+                    result.kind = fixed;
+                }
+            }
+        }
+        // A file's trailing comments are a "game" of their own: no terminator for them.
+        None if game.tags.is_empty() && game.moves.is_empty() => {}
+        None => {
+            let kind = game
+                .tag("Result")
+                .and_then(|v| ResultKind::parse(v.trim()))
+                .unwrap_or(ResultKind::Unknown);
+            let kind = match style {
+                Some(style) if fix => restyle(kind, style),
+                _ => kind,
+            };
+            if fix {
+                notices.push(Notice {
+                    level: Severity::Note,
+                    code: Code::MissingTerminator.as_str(),
+                    message: format!(
+                        "repaired: the game had no terminator; `{}` added (from the Result tag)",
+                        kind.as_str()
+                    ),
+                    span: game.locate(game.span),
+                });
+            }
+            game.result = Some(ResultToken {
+                kind,
+                nonstandard: None,
+                span: Span::NOWHERE,
+            });
+        }
     }
 }
 
