@@ -60,6 +60,8 @@ impl Writer<'_> {
 }
 
 /// Explains why `cells` (from, ..., to) names none of `legal`, the legal moves of `pos`.
+/// The checks run in order, each leaving out one rule; the first that makes the move legal
+/// names the rule it broke, and a move no single rule explains is plainly illegal.
 pub fn explain(
     pos: &Position,
     numbering: Numbering,
@@ -67,7 +69,6 @@ pub fn explain(
     cells: &[Cell],
 ) -> Explanation {
     let w = Writer { pos, numbering };
-    let me = pos.to_move();
     let Some(&from) = cells.first() else {
         // Only a hand-made game (JSON) can name no square; the reader never makes one.
         return Explanation {
@@ -76,143 +77,191 @@ pub fn explain(
             moves: w.texts(legal),
         };
     };
+    let asked = Asked {
+        w,
+        legal,
+        cells,
+        from,
+    };
+    const CHECKS: [fn(&Asked) -> Option<Explanation>; 6] = [
+        not_the_movers_piece,
+        king_move_limit,
+        capture_mandatory_or_precedence,
+        man_captures_king,
+        promotion_of_another_variant,
+        capture_incomplete,
+    ];
+    CHECKS
+        .iter()
+        .find_map(|check| check(&asked))
+        .unwrap_or_else(|| illegal_move(&asked))
+}
+
+/// The move being explained, and where.
+struct Asked<'a> {
+    w: Writer<'a>,
+    legal: &'a MoveList,
+    cells: &'a [Cell],
+    /// The first square written.
+    from: Cell,
+}
+
+impl Asked<'_> {
+    fn pos(&self) -> &Position {
+        self.w.pos
+    }
+
+    /// An explanation listing every legal move.
+    fn with_legal(&self, kind: Kind, message: String) -> Option<Explanation> {
+        Some(Explanation {
+            kind,
+            message,
+            moves: self.w.texts(self.legal),
+        })
+    }
+
+    /// The move found with `relax`'s rules left out, if one is.
+    fn found(&self, relax: Relax) -> Option<Move> {
+        first(matcher::find(self.pos(), relax, self.cells))
+    }
+}
+
+/// No piece on the first square, or one of the side not to move.
+fn not_the_movers_piece(a: &Asked) -> Option<Explanation> {
+    let (pos, w, from) = (a.pos(), &a.w, a.from);
+    let me = pos.to_move();
     let from_bit: Bits = 1 << from;
-    let all = |moves: &[Move]| w.texts(moves);
     if pos.occupied() & from_bit == 0 {
-        return Explanation {
-            kind: Kind::NoPiece,
-            message: format!("no piece on {}", w.square(from)),
-            moves: all(legal),
-        };
+        return a.with_legal(Kind::NoPiece, format!("no piece on {}", w.square(from)));
     }
     if pos.pieces(me) & from_bit == 0 {
-        return Explanation {
-            kind: Kind::WrongSide,
-            message: format!(
-                "the {} on {} is {}'s, and {me} is to move",
-                w.piece(from),
-                w.square(from),
-                me.opposite()
-            ),
-            moves: all(legal),
-        };
+        let message = format!(
+            "the {} on {} is {}'s, and {me} is to move",
+            w.piece(from),
+            w.square(from),
+            me.opposite()
+        );
+        return a.with_legal(Kind::WrongSide, message);
     }
-    let captures_required = legal.first().is_some_and(Move::is_capture);
+    None
+}
 
-    // A king past the limit of consecutive moves (Frisian).
+/// A king past the limit of consecutive moves (Frisian).
+fn king_move_limit(a: &Asked) -> Option<Explanation> {
+    let (pos, me) = (a.pos(), a.pos().to_move());
     let limit = Relax {
         king_move_limit: true,
         ..Relax::default()
     };
-    if pos.frozen_king() & from_bit != 0
-        && let Some(m) = first(matcher::find(pos, limit, cells))
-        && !m.is_capture()
-    {
-        let run = pos.king_run(me);
-        return Explanation {
-            kind: Kind::KingMoveLimit,
-            message: format!(
-                "the king on {} has made {} moves in a row without capturing; while {me} has men, \
-                 a king may make at most {} (it must capture, or another piece must move)",
-                w.square(from),
-                run.moves,
-                pos.rules().king_move_limit
-            ),
-            moves: all(legal),
-        };
+    if pos.frozen_king() & (1 << a.from) == 0 {
+        return None;
     }
+    let m = a.found(limit)?;
+    if m.is_capture() {
+        return None;
+    }
+    let run = pos.king_run(me);
+    let message = format!(
+        "the king on {} has made {} moves in a row without capturing; while {me} has men, \
+         a king may make at most {} (it must capture, or another piece must move)",
+        a.w.square(a.from),
+        run.moves,
+        pos.rules().king_move_limit
+    );
+    a.with_legal(Kind::KingMoveLimit, message)
+}
 
-    // A plain move, or a capture the precedence rules out.
+/// A plain move where a capture is due, or a capture the precedence rules out.
+fn capture_mandatory_or_precedence(a: &Asked) -> Option<Explanation> {
     let free = Relax {
         precedence: true,
         quiet_with_captures: true,
         ..Relax::default()
     };
-    if let Some(m) = first(matcher::find(pos, free, cells)) {
-        if !m.is_capture() && captures_required {
-            return Explanation {
-                kind: Kind::CaptureMandatory,
-                message: format!(
-                    "capturing is mandatory: {} capture{} available",
-                    legal.len(),
-                    if legal.len() == 1 { " is" } else { "s are" }
-                ),
-                moves: all(legal),
-            };
-        }
-        if m.is_capture()
-            && let Some(best) = legal.first()
-        {
-            let (kind, message) = precedence(pos.rules(), pos, &m, best);
-            return Explanation {
-                kind,
-                message,
-                moves: all(legal),
-            };
-        }
+    let m = a.found(free)?;
+    let captures_required = a.legal.first().is_some_and(Move::is_capture);
+    if !m.is_capture() && captures_required {
+        let message = format!(
+            "capturing is mandatory: {} capture{} available",
+            a.legal.len(),
+            if a.legal.len() == 1 { " is" } else { "s are" }
+        );
+        return a.with_legal(Kind::CaptureMandatory, message);
     }
+    let best = a.legal.first().filter(|_| m.is_capture())?;
+    let (kind, message) = precedence(a.pos().rules(), a.pos(), &m, best);
+    a.with_legal(kind, message)
+}
 
-    // A man taking a king.
+/// A man taking a king.
+fn man_captures_king(a: &Asked) -> Option<Explanation> {
     let kings_too = Relax {
         man_captures_king: true,
         precedence: true,
         ..Relax::default()
     };
-    if let Some(m) = first(matcher::find(pos, kings_too, cells))
-        && m.piece == PieceKind::Man
-        && m.captured & pos.kings(me.opposite()) != 0
-    {
-        return Explanation {
-            kind: Kind::ManCannotCaptureKing,
-            message: "a man may not capture a king".to_string(),
-            moves: all(legal),
-        };
+    let m = a.found(kings_too)?;
+    let theirs = a.pos().kings(a.pos().to_move().opposite());
+    if m.piece != PieceKind::Man || m.captured & theirs == 0 {
+        return None;
     }
+    a.with_legal(
+        Kind::ManCannotCaptureKing,
+        "a man may not capture a king".to_string(),
+    )
+}
 
-    // A man reaching the last row mid-capture, handled by another variant's rule.
-    for other in [
+/// A man reaching the last row mid-capture, handled by another variant's rule.
+fn promotion_of_another_variant(a: &Asked) -> Option<Explanation> {
+    let rule = a.pos().rules().capture_promotion;
+    let others = [
         CapturePromotion::EndsMove,
         CapturePromotion::ContinuesAsKing,
         CapturePromotion::OnlyAtEnd,
-    ] {
-        if other == pos.rules().capture_promotion {
-            continue;
-        }
-        let relax = Relax {
-            capture_promotion: Some(other),
-            precedence: true,
-            ..Relax::default()
-        };
-        if first(matcher::find(pos, relax, cells)).is_some() {
-            return Explanation {
-                kind: Kind::PromotionMishandled,
-                message: promotion_rule(pos.rules().capture_promotion).to_string(),
-                moves: all(legal),
+    ];
+    others
+        .into_iter()
+        .filter(|&other| other != rule)
+        .find(|&other| {
+            let relax = Relax {
+                capture_promotion: Some(other),
+                precedence: true,
+                ..Relax::default()
             };
-        }
-    }
+            a.found(relax).is_some()
+        })?;
+    a.with_legal(Kind::PromotionMishandled, promotion_rule(rule).to_string())
+}
 
-    // A capture that stops too soon: the written squares begin a longer legal route.
-    let written = &cells[1..];
+/// A capture that stops too soon: the written squares begin a longer legal route (the routes
+/// are listed, not the legal moves).
+fn capture_incomplete(a: &Asked) -> Option<Explanation> {
+    let pos = a.pos();
+    let written = &a.cells[1..];
     let longer: Vec<Move> = matcher::routes(pos, Relax::default())
         .into_iter()
-        .filter(|m| m.from == from && m.path().len() > written.len())
+        .filter(|m| m.from == a.from && m.path().len() > written.len())
         .filter(|m| m.path()[..written.len()] == *written)
         .collect();
-    if !longer.is_empty() {
-        let geo = &pos.rules().board;
-        return Explanation {
-            kind: Kind::CaptureIncomplete,
-            message: "the capture stops while the piece can go on capturing".to_string(),
-            moves: longer
-                .iter()
-                .map(|m| m.full_notation(geo, numbering, pos.capture_separator()))
-                .collect(),
-        };
+    if longer.is_empty() {
+        return None;
     }
+    let geo = &pos.rules().board;
+    Some(Explanation {
+        kind: Kind::CaptureIncomplete,
+        message: "the capture stops while the piece can go on capturing".to_string(),
+        moves: longer
+            .iter()
+            .map(|m| m.full_notation(geo, a.w.numbering, pos.capture_separator()))
+            .collect(),
+    })
+}
 
-    let own: Vec<Move> = legal.iter().filter(|m| m.from == from).copied().collect();
-    let to = *cells.last().unwrap_or(&from);
+/// No single rule explains the move: it is not a move of this position.
+fn illegal_move(a: &Asked) -> Explanation {
+    let (w, from) = (&a.w, a.from);
+    let own: Vec<Move> = a.legal.iter().filter(|m| m.from == from).copied().collect();
+    let to = *a.cells.last().unwrap_or(&from);
     let message = if own.iter().any(|m| m.to == to) {
         format!(
             "no legal capture from {} to {} goes the way written",
@@ -230,13 +279,13 @@ pub fn explain(
             "the {} on {} cannot go to {}",
             w.piece(from),
             w.square(from),
-            w.square(*cells.last().unwrap_or(&from))
+            w.square(to)
         )
     };
     Explanation {
         kind: Kind::IllegalMove,
         message,
-        moves: all(legal),
+        moves: w.texts(a.legal),
     }
 }
 

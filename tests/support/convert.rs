@@ -236,10 +236,27 @@ pub fn random_game(rules: &'static Rules, seed: u64, plies: usize) -> (String, V
         if legal.is_empty() {
             break;
         }
-        let m = legal[rng.below(legal.len())];
-        let ambiguous = legal
+        // A single capture that shares its squares with a longer route to the same square
+        // (free choice: Thai, English kings) has no notation of its own: its full path is its
+        // short form, which PDN reads as either. A record of it is ambiguous by nature, so
+        // such a move is drawn only when nothing else is legal.
+        let ambiguous = |m: &Move| {
+            legal
+                .iter()
+                .any(|o| o.from == m.from && o.to == m.to && o != m)
+        };
+        let writable: Vec<Move> = legal
             .iter()
-            .any(|o| o.from == m.from && o.to == m.to && *o != m);
+            .filter(|m| !ambiguous(m) || m.path().len() > 1)
+            .copied()
+            .collect();
+        let pool = if writable.is_empty() {
+            &legal[..]
+        } else {
+            &writable[..]
+        };
+        let m = pool[rng.below(pool.len())];
+        let ambiguous = ambiguous(&m);
         if ply % 2 == 0 {
             text.push_str(&format!("{}. ", ply / 2 + 1));
         }
