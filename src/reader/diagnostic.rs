@@ -279,36 +279,88 @@ impl Diagnostic {
 /// A game's findings then take memory bounded by the number of codes, whatever its size.
 pub const MAX_LISTED_PER_CODE: usize = 1000;
 
-/// The diagnostics of a game left out by [`push_capped`]: per code, the first one's span and
-/// how many.
-#[derive(Debug, Default)]
-pub(crate) struct LeftOut {
-    /// How many of each code (by `Code as usize`) are listed, counted once the game has
-    /// [`MAX_LISTED_PER_CODE`] diagnostics in all (before that no code can be over the limit).
+/// The limit of one game's findings of one kind: per kind (`K`, a code or a replay finding's
+/// kind, with `slot` its index among the kinds) how many are listed, counted once the game has
+/// [`MAX_LISTED_PER_CODE`] in all (before that no kind can be over the limit), and per kind the
+/// first one left out and how many. The reader and the replay each keep one.
+#[derive(Debug)]
+pub(crate) struct ListingLimit<K> {
     listed: Vec<u32>,
-    left_out: Vec<(Code, Span, u64)>,
+    left_out: Vec<(K, Span, u64)>,
 }
 
-impl LeftOut {
+impl<K> Default for ListingLimit<K> {
+    fn default() -> Self {
+        ListingLimit {
+            listed: Vec::new(),
+            left_out: Vec::new(),
+        }
+    }
+}
+
+impl<K: Copy + PartialEq> ListingLimit<K> {
     /// Whether nothing is counted: the state of a new game.
     #[inline]
     pub(crate) fn is_clear(&self) -> bool {
         self.listed.is_empty() && self.left_out.is_empty()
     }
 
-    /// Whether a diagnostic of this game has been left out.
+    /// Whether a finding of this game has been left out.
     pub(crate) fn any(&self) -> bool {
         !self.left_out.is_empty()
     }
 
+    /// Whether one more finding of `key` (at `span`) may be listed beside `listed`, the slots
+    /// of those listed so far, of `slots` kinds; otherwise it is counted as left out.
+    #[inline]
+    pub(crate) fn admits(
+        &mut self,
+        key: K,
+        slot: usize,
+        span: Span,
+        slots: usize,
+        listed: impl ExactSizeIterator<Item = usize>,
+    ) -> bool {
+        if self.listed.is_empty() {
+            if listed.len() < MAX_LISTED_PER_CODE {
+                return true;
+            }
+            self.listed = vec![0; slots];
+            for listed_slot in listed {
+                self.listed[listed_slot] += 1;
+            }
+        }
+        let count = &mut self.listed[slot];
+        if (*count as usize) < MAX_LISTED_PER_CODE {
+            *count += 1;
+            return true;
+        }
+        match self.left_out.iter_mut().find(|(k, _, _)| *k == key) {
+            Some((_, _, n)) => *n += 1,
+            None => self.left_out.push((key, span, 1)),
+        }
+        false
+    }
+
+    /// The kinds left out, each with its first span and how many; the limit starts again (next
+    /// game).
+    pub(crate) fn take_left_out(&mut self) -> Vec<(K, Span, u64)> {
+        self.listed.clear();
+        std::mem::take(&mut self.left_out)
+    }
+}
+
+/// The reader's limit: per diagnostic code.
+pub(crate) type LeftOut = ListingLimit<Code>;
+
+impl LeftOut {
     /// Adds one diagnostic per code left out, saying how many, and starts again (next game).
     #[inline]
     pub(crate) fn finish(&mut self, list: &mut Vec<Diagnostic>) {
-        if self.listed.is_empty() {
+        if self.is_clear() {
             return; // fewer than the limit in all: nothing counted, nothing left out
         }
-        self.listed.clear();
-        for (code, span, count) in self.left_out.drain(..) {
+        for (code, span, count) in self.take_left_out() {
             list.push(Diagnostic::new(code, span, left_out_message(count)));
         }
     }
@@ -331,33 +383,19 @@ pub(crate) fn push_capped(
     left_out: &mut LeftOut,
     diagnostic: Diagnostic,
 ) -> bool {
-    if list.len() < MAX_LISTED_PER_CODE && left_out.listed.is_empty() {
-        list.push(diagnostic);
-        return true;
+    let slot = diagnostic.code as usize;
+    let listed = list.iter().map(|d| d.code as usize);
+    if !left_out.admits(
+        diagnostic.code,
+        slot,
+        diagnostic.span,
+        Code::ALL.len(),
+        listed,
+    ) {
+        return false;
     }
-    if left_out.listed.is_empty() {
-        left_out.listed = vec![0; Code::ALL.len()];
-        for d in list.iter() {
-            left_out.listed[d.code as usize] += 1;
-        }
-    }
-    let listed = &mut left_out.listed[diagnostic.code as usize];
-    if (*listed as usize) < MAX_LISTED_PER_CODE {
-        *listed += 1;
-        list.push(diagnostic);
-        return true;
-    }
-    match left_out
-        .left_out
-        .iter_mut()
-        .find(|(code, _, _)| *code == diagnostic.code)
-    {
-        Some((_, _, count)) => *count += 1,
-        None => left_out
-            .left_out
-            .push((diagnostic.code, diagnostic.span, 1)),
-    }
-    false
+    list.push(diagnostic);
+    true
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! every mismatch explained.
 
 use super::*;
+use crate::reader::diagnostic::ListingLimit;
 
 /// Replays `game` in `rules`, its squares read in `numbering`.
 pub(super) fn run(
@@ -12,7 +13,7 @@ pub(super) fn run(
 ) -> GameReplay {
     let mut replayer = Replayer::new(rules, numbering, visitor);
     replayer.game(game);
-    for (kind, span, count) in replayer.left_out.drain(..) {
+    for (kind, span, count) in replayer.limit.take_left_out() {
         let message = crate::reader::diagnostic::left_out_message(count);
         replayer.out.findings.push(Finding::at(kind, span, message));
     }
@@ -36,11 +37,9 @@ struct Replayer<'v, V> {
     start_fen: StartFen,
     /// The GameType tag as written, for hints.
     game_type: Option<String>,
-    /// How many findings of each kind (by `Kind as usize`) are listed, and per kind the first
-    /// left out and how many: a game lists at most `MAX_LISTED_PER_CODE` of one kind, as the
-    /// reader does (see `docs/limits.md`).
-    listed: Vec<u32>,
-    left_out: Vec<(Kind, Span, u64)>,
+    /// A game lists at most `MAX_LISTED_PER_CODE` findings of one kind, as the reader does
+    /// (see `docs/limits.md`).
+    limit: ListingLimit<Kind>,
 }
 
 /// The move a token names: where it lies among the legal moves (the usual answer, read in
@@ -109,34 +108,16 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             written: numbering,
             start_fen: StartFen::None,
             game_type: None,
-            listed: Vec::new(),
-            left_out: Vec::new(),
+            limit: ListingLimit::default(),
         }
     }
 
     /// Whether a finding of `kind` at `span` is listed; when its kind has reached the limit, it
     /// is counted as left out instead (and need not be built).
     fn may_list(&mut self, kind: Kind, span: Span) -> bool {
-        if self.listed.is_empty() {
-            // Fewer findings than the limit in all: no kind is at it (counted only past that).
-            if self.out.findings.len() < crate::reader::diagnostic::MAX_LISTED_PER_CODE {
-                return true;
-            }
-            self.listed = vec![0; Kind::ALL.len()];
-            for f in &self.out.findings {
-                self.listed[f.kind as usize] += 1;
-            }
-        }
-        let listed = &mut self.listed[kind as usize];
-        if (*listed as usize) < crate::reader::diagnostic::MAX_LISTED_PER_CODE {
-            *listed += 1;
-            return true;
-        }
-        match self.left_out.iter_mut().find(|(k, _, _)| *k == kind) {
-            Some((_, _, count)) => *count += 1,
-            None => self.left_out.push((kind, span, 1)),
-        }
-        false
+        let listed = self.out.findings.iter().map(|f| f.kind as usize);
+        self.limit
+            .admits(kind, kind as usize, span, Kind::ALL.len(), listed)
     }
 
     fn game(&mut self, game: &Game) {
