@@ -134,7 +134,13 @@ impl RunFiles {
     /// Refuses `path` as an output (`what` is the option, for the message) when the run reads
     /// it. For outputs appended to rather than replaced (a CI job summary).
     pub fn refuse_input(&self, path: &Path, what: &str) -> io::Result<()> {
-        let Some(id) = FileId::of(path).filter(|_| path.is_file()) else {
+        // Only a regular file can be destroyed by writing it (a device or a pipe is written
+        // through): one look at the file says both what it is and which it is.
+        let Some(id) = fs::metadata(path)
+            .ok()
+            .filter(fs::Metadata::is_file)
+            .and_then(|meta| FileId::from_metadata(&meta, path))
+        else {
             return Ok(());
         };
         match self.input_named(&id) {
