@@ -146,6 +146,64 @@ fn ten_thousand_balanced_parentheses() {
     assert!(!has(&games[0], Code::StrayParenthesis));
 }
 
+/// NAGs written one after another are one item of the model, and each keeps its value and
+/// span: a move number between them (with no move after it) goes back where it was written,
+/// between the NAGs, and a game's JSON lists each NAG and reads back as the same game.
+#[test]
+fn nags_in_a_row_keep_their_order_spans_and_json() {
+    let text = "[GameType \"20\"]\n\n1. 32-28 $1 $22 1. $3  $44 {c} $5 *\n";
+    let games = lenient(text);
+    let after = games[0]
+        .moves
+        .iter()
+        .next()
+        .expect("a move")
+        .after()
+        .to_vec();
+    let items: Vec<String> = after
+        .iter()
+        .flat_map(|a| match a {
+            Annotation::Nags(nags) => nags
+                .iter()
+                .map(|n| {
+                    format!(
+                        "${}@{}",
+                        n.value,
+                        &text[n.span.offset as usize..n.span.end() as usize]
+                    )
+                })
+                .collect(),
+            Annotation::Unread(u) => vec![format!("unread {}", u.text)],
+            Annotation::Comment(c) => vec![format!("comment {}", c.text)],
+            other => vec![format!("{other:?}")],
+        })
+        .collect();
+    assert_eq!(
+        items,
+        [
+            "$1@$1",
+            "$22@$22",
+            "unread 1.",
+            "$3@$3",
+            "$44@$44",
+            "comment c",
+            "$5@$5"
+        ]
+    );
+    // Runs: [$1 $22], the number, [$3 $44], the comment, [$5].
+    assert_eq!(after.len(), 5, "{after:?}");
+    let json = serde_json::to_value(&games[0]).expect("JSON");
+    let nags = json["moves"]["moves"][0]["after"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter(|item| item["type"] == "nag")
+        .count();
+    assert_eq!(nags, 5, "each NAG is an item of the JSON");
+    let read = pdnkit::convert::json::read_game(json.to_string().as_bytes(), 1).expect("reads");
+    assert_eq!(read.moves, games[0].moves);
+}
+
 fn collect_unread(line: &Line, out: &mut Vec<(Span, String)>) {
     let visit = |a: &Annotation, out: &mut Vec<(Span, String)>| match a {
         Annotation::Unread(u) => out.push((u.span, u.text.clone())),
@@ -186,7 +244,7 @@ fn all_spans(games: &[Game]) -> Vec<Span> {
     fn annotation(a: &Annotation, out: &mut Vec<Span>) {
         match a {
             Annotation::Comment(c) => out.push(c.span),
-            Annotation::Nag(n) => out.push(n.span),
+            Annotation::Nags(nags) => out.extend(nags.iter().map(|n| n.span)),
             Annotation::Variation(v) => {
                 out.push(Span { len: 1, ..v.span });
                 // The closing `)`, if any, is the last byte of the span.

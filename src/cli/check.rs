@@ -26,7 +26,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 #[derive(Args)]
-#[command(after_help = "Exit codes:
+#[command(after_help = concat!("Exit codes:
   0  clean: every game was replayed and nothing at the --fail-on level was found
   1  findings: at least one error (or warning, with --fail-on warning), or a game whose
      moves could not be replayed (W-NOT-REPLAYED; --allow-unreplayed accepts those)
@@ -36,10 +36,7 @@ Policy: a pdnkit.toml in the current directory or an ancestor sets the default v
 draw rules, encoding, fail-on and per-code levels ([codes] \"W-DATE-FORMAT\" = \"allow\"), also
 per path ([[paths]] glob = \"historic/**\"); the command line overrides it.
 
-Limits per game (docs/limits.md): at most 16 MB of text (a larger game is reported,
-E-GAME-TOO-LARGE, and skipped); variations nested at most 64 deep (deeper ones are kept as
-text, E-NESTING-TOO-DEEP); at most 1000 findings of one code listed, the next one saying how
-many more were left out (the text they are about is all kept).")]
+", super::limits_help!()))]
 pub struct CheckArgs {
     /// PDN or FEN files, directories (searched for *.pdn, *.pdn.gz, *.fen and files that start
     /// like records) or `-` for standard input.

@@ -98,12 +98,20 @@ enum Command {
     Man,
 }
 
-/// What a game may hold, for the help of the commands that read games.
-const LIMITS_HELP: &str =
-    "Limits per game (docs/limits.md): at most 16 MB of text (a larger game is reported,
+/// What a game may hold, for the help of the commands that read games (a macro, so that
+/// `check` can put it after its own text with `concat!`).
+macro_rules! limits_help {
+    () => {
+        "Limits per game (docs/limits.md): at most 16 MB of text (a larger game is reported,
 E-GAME-TOO-LARGE, and skipped); variations nested at most 64 deep (deeper ones are kept as
 text, E-NESTING-TOO-DEEP); at most 1000 findings of one code listed, the next one saying how
-many more were left out (the text they are about is all kept).";
+many more were left out (the text they are about is all kept). Memory: at most about 45 bytes
+a byte of a game's text (about 700 MB for the largest game), for each of --jobs games at once."
+    };
+}
+pub(crate) use limits_help;
+
+const LIMITS_HELP: &str = limits_help!();
 
 /// Threads for `--jobs`: one per core by default; a larger request is capped there, as more
 /// threads than cores only cost memory (`--jobs 0` is refused by the argument parser).

@@ -412,7 +412,7 @@ fn lift_leading_comments(game: &mut Game) {
     {
         for a in std::mem::take(&mut game.moves.before) {
             if let Annotation::Comment(c) = a {
-                game.header_comments.push(c);
+                game.header_comments.push(*c);
             }
         }
     }
@@ -551,7 +551,7 @@ fn fix_forced_marks(line: &mut Line) {
         if let Some(strength) = node.strength.take_if(|s| s.text == "*") {
             node.after.insert(
                 0,
-                Annotation::Comment(Comment {
+                Annotation::from(Comment {
                     style: CommentStyle::Brace,
                     text: "forced".to_string(),
                     commands: Vec::new(),

@@ -309,7 +309,11 @@ fn write_annotation(annotation: &Annotation, w: &mut Wrapper<'_>) {
                 _ => w.unit(&text),
             }
         }
-        Annotation::Nag(nag) => w.unit(&format!("${}", nag.value)),
+        Annotation::Nags(nags) => {
+            for nag in nags.iter() {
+                w.unit(&format!("${}", nag.value));
+            }
+        }
         Annotation::Variation(variation) => {
             w.open();
             write_line(&variation.line, w);

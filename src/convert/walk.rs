@@ -116,7 +116,7 @@ impl Walk<'_> {
                     }
                     keep
                 }
-                Annotation::Nag(_) => options.nags,
+                Annotation::Nags(_) => options.nags,
                 Annotation::Variation(v) => {
                     if options.variations {
                         self.line(&mut v.line, side, number, depth + 1);
@@ -139,7 +139,7 @@ impl Walk<'_> {
                 // A lone `.` (W-LONE-DOT) is what `--fix` drops; other text is kept as read.
                 Annotation::Unread(u) => !(options.fix && u.text.bytes().all(|b| b == b'.')),
             };
-            if keep && !matches!(a, Annotation::Nag(_)) {
+            if keep && !matches!(a, Annotation::Nags(_)) {
                 interrupts = true;
             }
             keep
@@ -208,11 +208,11 @@ impl Walk<'_> {
         let at = node
             .after
             .iter()
-            .position(|a| !matches!(a, Annotation::Nag(_)))
+            .position(|a| !matches!(a, Annotation::Nags(_)))
             .unwrap_or(node.after.len());
         node.after.insert(
             at,
-            Annotation::Comment(Comment {
+            Annotation::from(Comment {
                 style: CommentStyle::Brace,
                 text: format!("[%fen {fen}]"),
                 commands: vec![("fen".into(), fen)],
@@ -265,7 +265,7 @@ impl Walk<'_> {
         }
         let text = rest.out;
         nodes.truncate(k);
-        let comment = Annotation::Comment(Comment {
+        let comment = Annotation::from(Comment {
             style: CommentStyle::Brace,
             text,
             commands: Vec::new(),
@@ -367,7 +367,11 @@ impl Rest {
             Annotation::Comment(c) => {
                 self.word(&format!("<{}>", c.text.replace(['{', '}'], "")));
             }
-            Annotation::Nag(n) => self.word(&format!("${}", n.value)),
+            Annotation::Nags(nags) => {
+                for n in nags.iter() {
+                    self.word(&format!("${}", n.value));
+                }
+            }
             Annotation::Variation(v) => {
                 self.open();
                 for b in &v.line.before {

@@ -121,7 +121,11 @@ fn write_annotation(annotation: &Annotation, w: &mut Wrapper<'_>) {
             }
             CommentStyle::Percent => w.own_line(&format!("%{}", comment.text)),
         },
-        Annotation::Nag(nag) => w.token(&format!("${}", nag.value)),
+        Annotation::Nags(nags) => {
+            for nag in nags.iter() {
+                w.token(&format!("${}", nag.value));
+            }
+        }
         Annotation::Variation(variation) => {
             w.token("(");
             let before = w.out.len();

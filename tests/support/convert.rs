@@ -172,7 +172,7 @@ fn annotation_events(
             return true;
         }
         Annotation::Comment(c) => out.push(format!("comment {}", c.text)),
-        Annotation::Nag(n) => out.push(format!("nag {}", n.value)),
+        Annotation::Nags(nags) => out.extend(nags.iter().map(|n| format!("nag {}", n.value))),
         Annotation::Variation(v) => {
             out.push("(".into());
             line_events(&v.line, moves, replayed, out);

@@ -193,7 +193,10 @@ fn flatten_annotation(annotation: &Annotation, out: &mut Vec<Item>) {
                 text: c.text.clone(),
             },
         )),
-        Annotation::Nag(n) => out.push(Item::at(n.span, What::Nag { value: n.value })),
+        Annotation::Nags(nags) => out.extend(
+            nags.iter()
+                .map(|n| Item::at(n.span, What::Nag { value: n.value })),
+        ),
         Annotation::Setup(s) => out.push(Item::at(s.span, What::Setup { fen: s.fen.clone() })),
         Annotation::Unread(u) => out.push(Item::at(
             u.span,

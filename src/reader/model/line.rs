@@ -242,6 +242,13 @@ impl Line {
         self.records.reserve(additional);
     }
 
+    /// Gives back the room reserved for moves not read: a variation of one move then takes one
+    /// record, not the four a growing list starts with.
+    pub fn shrink_to_fit(&mut self) {
+        self.records.shrink_to_fit();
+        self.full.shrink_to_fit();
+    }
+
     /// Adds a move at the end.
     pub fn push(&mut self, node: MoveNode) {
         match Record::pack(&node) {
@@ -546,7 +553,10 @@ impl fmt::Debug for Line {
 /// The JSON form of a line: what it was when the moves were a list of nodes.
 #[derive(Serialize)]
 struct LineOut<'a> {
-    #[serde(skip_serializing_if = "<[Annotation]>::is_empty")]
+    #[serde(
+        skip_serializing_if = "<[Annotation]>::is_empty",
+        serialize_with = "super::annotation::list::serialize"
+    )]
     before: &'a [Annotation],
     moves: MovesOut<'a>,
 }
@@ -572,7 +582,7 @@ impl Serialize for Line {
 #[derive(Deserialize)]
 #[serde(rename = "Line")]
 struct LineIn {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::annotation::list::deserialize")]
     before: Annotations,
     moves: Vec<MoveNode>,
 }

@@ -14,18 +14,18 @@ use crate::variant::{GameType, Variant};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
+mod annotation;
 mod line;
+pub(crate) use annotation::push_annotation;
+pub use annotation::{
+    Annotation, Annotations, Comment, CommentStyle, Nag, Nags, Setup, Unread, Variation,
+};
 pub(crate) use line::PlainNumber;
 pub use line::{Line, MoveRef, Moves};
 
 /// Text of a tag: a string kept inline when short (no allocation), on the heap otherwise. It
 /// reads as a `&str` and serialises as a string.
 pub type TagText = compact_str::CompactString;
-
-/// The items written before a line's first move or after a move: a vector one pointer wide
-/// that allocates nothing while empty, as it is after almost every move (so a move node stays
-/// small, and dropping it is a test rather than a call).
-pub type Annotations = thin_vec::ThinVec<Annotation>;
 
 /// (Serialised through [`Game`]'s own `Serialize` and `Deserialize`, below: the derived ones
 /// are its inherent `serialize` and `deserialize`, wrapped so that spans carry their lines.)
@@ -146,7 +146,11 @@ pub struct MoveNode {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strength: Option<Box<Strength>>,
     /// Everything after the move up to the next move, in order.
-    #[serde(default, skip_serializing_if = "Annotations::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Annotations::is_empty",
+        with = "annotation::list"
+    )]
     pub after: Annotations,
 }
 
@@ -237,67 +241,6 @@ fn write_canonical(kind: MoveKind, squares: &[Square], separator: Option<char>, 
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Strength {
-    pub text: String,
-    pub span: Span,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
-pub enum Annotation {
-    Comment(Comment),
-    Nag(Nag),
-    Variation(Variation),
-    Setup(Setup),
-    /// Text the reader could not interpret (reported as an error), kept verbatim.
-    Unread(Unread),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CommentStyle {
-    /// `{ ... }`
-    Brace,
-    /// `; ...` to the end of the line
-    Semicolon,
-    /// `% ...` at the start of a line
-    Percent,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Comment {
-    pub style: CommentStyle,
-    /// The text between the delimiters, as written.
-    pub text: String,
-    /// Embedded commands such as `[%clk 0:05:00]`, as (name, argument) pairs.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub commands: Vec<(String, String)>,
-    pub span: Span,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Nag {
-    pub value: u16,
-    pub span: Span,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Variation {
-    pub line: Line,
-    pub span: Span,
-}
-
-/// `/FEN "..."/` inside the moves.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Setup {
-    pub fen: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    /// (Boxed: rare, and every item of a move's list is as large as the largest kind.)
-    pub parsed: Option<Box<FenSetup>>,
-    pub span: Span,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Unread {
     pub text: String,
     pub span: Span,
 }

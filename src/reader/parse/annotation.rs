@@ -11,8 +11,8 @@ impl GameParser<'_> {
         self.last_move_end = None;
         let line = &mut self.stack.last_mut().expect("a line is open").line;
         match line.last_mut() {
-            Some(node) => node.after.push(item),
-            None => line.before.push(item),
+            Some(node) => push_annotation(&mut node.after, item),
+            None => push_annotation(&mut line.before, item),
         }
     }
 
@@ -87,7 +87,7 @@ impl GameParser<'_> {
         let parsed = crate::reader::tag_values::read_fen(&fen_text, span, &mut self.diagnostics);
         // A new position: move numbers may start again from anything.
         self.stack.last_mut().expect("a line is open").next_turn = None;
-        self.annotate(Annotation::Setup(Setup {
+        self.annotate(Annotation::from(Setup {
             fen: fen_text,
             parsed: parsed.map(Box::new),
             span,
@@ -136,9 +136,10 @@ impl GameParser<'_> {
             return;
         }
         self.flush_dangling_number("a move number with no move after it");
-        let frame = self.stack.pop().expect("checked above");
+        let mut frame = self.stack.pop().expect("checked above");
+        frame.line.shrink_to_fit();
         let span = self.span(frame.open, self.pos);
-        self.annotate(Annotation::Variation(Variation {
+        self.annotate(Annotation::from(Variation {
             line: frame.line,
             span,
         }));
@@ -147,7 +148,8 @@ impl GameParser<'_> {
     pub(super) fn close_open_variations(&mut self) {
         self.flush_dangling_number("a move number with no move after it");
         while self.stack.len() > 1 {
-            let frame = self.stack.pop().expect("checked");
+            let mut frame = self.stack.pop().expect("checked");
+            frame.line.shrink_to_fit();
             let here = self.pos;
             self.report(
                 Code::UnclosedVariation,
@@ -156,7 +158,7 @@ impl GameParser<'_> {
                 "variation is never closed by `)`",
             );
             let span = self.span(frame.open, here);
-            self.annotate(Annotation::Variation(Variation {
+            self.annotate(Annotation::from(Variation {
                 line: frame.line,
                 span,
             }));

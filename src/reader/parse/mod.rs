@@ -531,11 +531,11 @@ impl<'a> GameParser<'a> {
                 }
                 b'{' | b';' => {
                     let comment = self.parse_comment();
-                    self.annotate(Annotation::Comment(comment));
+                    self.annotate(Annotation::from(comment));
                 }
                 b'%' if lex::at_line_start(self.bytes, start) => {
                     let comment = self.parse_comment();
-                    self.annotate(Annotation::Comment(comment));
+                    self.annotate(Annotation::from(comment));
                 }
                 b'}' => {
                     self.pos += 1;
@@ -564,7 +564,7 @@ impl<'a> GameParser<'a> {
                             Some(value) => {
                                 let span = self.span(start, end);
                                 self.pos = end;
-                                self.annotate(Annotation::Nag(Nag { value, span }));
+                                self.annotate(Annotation::from(Nag { value, span }));
                             }
                             None => self.unreadable_token(),
                         }

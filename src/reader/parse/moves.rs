@@ -65,7 +65,7 @@ impl GameParser<'_> {
             }
             // Keep the number where it was written: items may have been added since.
             let text = self.text(start, end);
-            let item = Annotation::Unread(Unread { text, span });
+            let item = Annotation::from(Unread { text, span });
             let line = &mut self.stack.last_mut().expect("a line is open").line;
             let list = match line.last_mut() {
                 Some(node) => &mut node.after,
@@ -75,8 +75,14 @@ impl GameParser<'_> {
             // it: searched from the back, so a game of numbers alone is read in linear time.
             let at = list
                 .iter()
-                .rposition(|a| annotation_offset(a) <= span.offset)
+                .rposition(|a| a.offset() <= span.offset)
                 .map_or(0, |i| i + 1);
+            // NAGs read after the number, in the run of NAGs before it, go after it.
+            if let Some(Annotation::Nags(run)) = at.checked_sub(1).map(|i| &mut list[i])
+                && let Some(later) = run.split_after(span.offset)
+            {
+                list.insert(at, Annotation::Nags(later));
+            }
             if at == list.len() {
                 list.push(item);
             } else {
@@ -347,16 +353,6 @@ impl GameParser<'_> {
         } else {
             self.unread(start, end, false);
         }
-    }
-}
-
-fn annotation_offset(annotation: &Annotation) -> u64 {
-    match annotation {
-        Annotation::Comment(c) => c.span.offset,
-        Annotation::Nag(n) => n.span.offset,
-        Annotation::Variation(v) => v.span.offset,
-        Annotation::Setup(s) => s.span.offset,
-        Annotation::Unread(u) => u.span.offset,
     }
 }
 

@@ -77,7 +77,7 @@ impl GameParser<'_> {
                 &mut self.left_out,
                 Diagnostic::new(code, span, message),
             );
-            self.annotate(Annotation::Unread(Unread { text, span }));
+            self.annotate(Annotation::from(Unread { text, span }));
             // (A report left out has no span to extend: the text is still merged.)
             self.open_unread = Some(if listed {
                 self.diagnostics.len() - 1
@@ -86,7 +86,7 @@ impl GameParser<'_> {
             });
             return;
         }
-        self.annotate(Annotation::Unread(Unread { text, span }));
+        self.annotate(Annotation::from(Unread { text, span }));
         self.open_unread = None;
     }
 

@@ -190,7 +190,7 @@ fn join_carried(carried: Box<Game>, game: &mut Game) {
         std::mem::take(&mut carried.moves.before)
             .into_iter()
             .filter_map(|a| match a {
-                model::Annotation::Comment(c) => Some(c),
+                model::Annotation::Comment(c) => Some(*c),
                 _ => None,
             }),
     );
