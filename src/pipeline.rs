@@ -22,7 +22,31 @@ use std::sync::{Arc, Mutex};
 
 /// Games per batch handed to a worker: enough to amortise taking and delivering it, few enough to
 /// keep the output flowing and the reorder buffer small.
-const BATCH_GAMES: usize = 64;
+pub const BATCH_GAMES: usize = 64;
+/// ... or fewer, once the batch's games hold this much text: a batch of large games would
+/// otherwise hold up to 64 of them at once (each game's tree takes several times its text,
+/// `docs/limits.md`).
+const BATCH_TEXT: u64 = 1 << 20;
+
+/// How full a batch of games is: full at [`BATCH_GAMES`] games, or once they hold
+/// [`BATCH_TEXT`] bytes of text (every command that hands games out in batches asks this).
+#[derive(Default)]
+pub struct BatchFill {
+    games: usize,
+    text: u64,
+}
+
+impl BatchFill {
+    /// Counts a game of `text` bytes into the batch.
+    pub fn add(&mut self, text: u64) {
+        self.games += 1;
+        self.text += text;
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.games >= BATCH_GAMES || self.text >= BATCH_TEXT
+    }
+}
 
 /// One input to check, opened only when its turn comes (so thousands of files never hold
 /// thousands of descriptors).
@@ -366,17 +390,22 @@ fn read_all(
         };
         let mut reader = Reader::new(source, options.clone());
         let mut batch = Vec::with_capacity(BATCH_GAMES);
+        let mut fill = BatchFill::default();
         let mut error = None;
         while let Some(game) = reader.next_boxed() {
             match game {
-                Ok(game) => batch.push(game),
+                Ok(game) => {
+                    fill.add(u64::from(game.span.len));
+                    batch.push(game);
+                }
                 Err(e) => {
                     error = Some(e.to_string());
                     break;
                 }
             }
-            if batch.len() == BATCH_GAMES {
+            if fill.is_full() {
                 let games = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_GAMES));
+                fill = BatchFill::default();
                 emit(Item::Batch { file, games })?;
                 progress(done_before + reader.bytes_consumed());
             }
@@ -449,6 +478,66 @@ mod tests {
             }
         }
         text
+    }
+
+    /// The text of one game, as the per-game work of [`batches_of_large_games_hold_few`].
+    struct TextLen(u64);
+
+    impl PerGame for TextLen {
+        fn shift_index(&mut self, _: u64) {}
+    }
+
+    /// One job reads games in batches of 64, or fewer when they are large: a batch closes once
+    /// its games hold a mebibyte of text, so large games are not held 64 at a time.
+    #[test]
+    fn batches_of_large_games_hold_few() {
+        let mut text = String::new();
+        for i in 0..20 {
+            let comment = if i % 4 == 0 {
+                "x".repeat(600 << 10)
+            } else {
+                String::new()
+            };
+            text.push_str(&format!(
+                "[Event \"{i}\"]\n\n1. 11-15 {{{comment}}} 23-19 *\n\n"
+            ));
+        }
+        let inputs = vec![Input {
+            name: "large".into(),
+            open: Box::new(move || Ok(Box::new(io::Cursor::new(text.into_bytes())) as _)),
+        }];
+        let options = PipelineOptions {
+            jobs: 1,
+            read: ReadOptions::default(),
+            check: CheckOptions::default(),
+        };
+        let mut batches: Vec<Vec<u64>> = Vec::new();
+        run_with(
+            inputs,
+            &options,
+            Arc::new(|_| {}),
+            |game| TextLen(u64::from(game.span.len)),
+            |event| {
+                if let Event::Games { reports, .. } = event {
+                    batches.push(reports.into_iter().map(|r| r.0).collect());
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            batches.iter().map(Vec::len).sum::<usize>(),
+            20,
+            "{batches:?}"
+        );
+        assert!(batches.len() > 1, "{batches:?}");
+        for batch in &batches {
+            let before_last: u64 = batch[..batch.len() - 1].iter().sum();
+            assert!(
+                before_last < BATCH_TEXT,
+                "a batch went on past its limit: {batches:?}"
+            );
+        }
     }
 
     fn check_all(files: &[Vec<u8>], jobs: usize, read: &ReadOptions) -> Vec<String> {

@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use pdnkit::convert::json::{self, JsonGameError};
 use pdnkit::convert::{Captures, Converted, Converter, Notice, Options, pdn, positions};
 use pdnkit::ordered;
+use pdnkit::pipeline::{BATCH_GAMES, BatchFill};
 use pdnkit::reader::{Encoding, Game, ReadOptions, Reader, Severity};
 use pdnkit::report::FileInfo;
 use pdnkit::report::human::escape_controls;
@@ -198,10 +199,6 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     Ok(summary.outcome())
 }
 
-/// Games handed to a worker at once: enough to amortise taking and delivering them, few enough
-/// to keep the output flowing.
-const BATCH_GAMES: usize = 64;
-
 /// A unit of work, as the feed hands it out.
 enum Item {
     /// The file is pdnkit's JSON: its spans are not lines of it.
@@ -335,9 +332,14 @@ impl Feed<'_> {
     fn fill(&self, source: &mut Source, games: &mut Vec<Game>) -> io::Result<Fill> {
         match source {
             Source::Pdn(reader) => {
-                while games.len() < BATCH_GAMES {
+                let mut fill = BatchFill::default();
+                while !fill.is_full() {
                     match reader.next() {
-                        Some(game) => games.push(game?),
+                        Some(game) => {
+                            let game = game?;
+                            fill.add(u64::from(game.span.len));
+                            games.push(game);
+                        }
                         None => return Ok(Fill::End),
                     }
                 }
@@ -347,7 +349,8 @@ impl Feed<'_> {
                 // A line is read with a limit, as the PDN reader reads a game (a file of one
                 // endless line must not fill the memory).
                 let limit = json_line_limit(self.read);
-                while games.len() < BATCH_GAMES {
+                let mut fill = BatchFill::default();
+                while !fill.is_full() {
                     text.clear();
                     if Read::by_ref(source)
                         .take(limit + 1)
@@ -376,7 +379,11 @@ impl Feed<'_> {
                         continue;
                     }
                     match json::read_game(text.trim_ascii_end(), *line) {
-                        Ok(game) => games.push(game),
+                        Ok(game) => {
+                            // (The JSON's length: a game's JSON is several times its PDN.)
+                            fill.add(text.len() as u64);
+                            games.push(game);
+                        }
                         Err(error) => return Ok(Fill::Rejected(error)),
                     }
                 }

@@ -105,8 +105,8 @@ macro_rules! limits_help {
         "Limits per game (docs/limits.md): at most 16 MB of text (a larger game is reported,
 E-GAME-TOO-LARGE, and skipped); variations nested at most 64 deep (deeper ones are kept as
 text, E-NESTING-TOO-DEEP); at most 1000 findings of one code listed, the next one saying how
-many more were left out (the text they are about is all kept). Memory: at most about 45 bytes
-a byte of a game's text (about 700 MB for the largest game), for each of --jobs games at once."
+many more were left out (the text they are about is all kept). Memory: at most about 35 bytes
+a byte of a game's text (about 560 MB for the largest game), for each of --jobs games at once."
     };
 }
 pub(crate) use limits_help;

@@ -554,7 +554,7 @@ fn fix_forced_marks(line: &mut Line) {
                 Annotation::from(Comment {
                     style: CommentStyle::Brace,
                     text: "forced".to_string(),
-                    commands: Vec::new(),
+                    commands: thin_vec::ThinVec::new(),
                     span: strength.span,
                 }),
             );

@@ -215,7 +215,7 @@ impl Walk<'_> {
             Annotation::from(Comment {
                 style: CommentStyle::Brace,
                 text: format!("[%fen {fen}]"),
-                commands: vec![("fen".into(), fen)],
+                commands: thin_vec::thin_vec![("fen".into(), fen)],
                 span: node.token.span,
             }),
         );
@@ -268,7 +268,7 @@ impl Walk<'_> {
         let comment = Annotation::from(Comment {
             style: CommentStyle::Brace,
             text,
-            commands: Vec::new(),
+            commands: thin_vec::ThinVec::new(),
             span,
         });
         match nodes.last_mut() {

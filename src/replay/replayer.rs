@@ -247,7 +247,12 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             // Kept only for the variations after the move (the rest of the time it was a copy
             // per move that nothing read).
             let after_move = node.after();
-            let before = (live && !after_move.is_empty()).then_some(at);
+            // (Copied only when needed: `then_some` would copy the position for every move.)
+            let before = if live && !after_move.is_empty() {
+                Some(at)
+            } else {
+                None
+            };
             if live {
                 at.number = match node.number() {
                     Some(n) => n.number,

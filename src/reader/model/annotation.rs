@@ -91,8 +91,9 @@ pub struct Comment {
     /// The text between the delimiters, as written.
     pub text: String,
     /// Embedded commands such as `[%clk 0:05:00]`, as (name, argument) pairs.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub commands: Vec<(String, String)>,
+    /// (One pointer wide: most comments have none.)
+    #[serde(default, skip_serializing_if = "ThinVec::is_empty")]
+    pub commands: ThinVec<(String, String)>,
     pub span: Span,
 }
 
@@ -219,6 +220,11 @@ pub(crate) fn push_annotation(list: &mut Annotations, item: Annotation) {
         })
     {
         return;
+    }
+    // Room for half as many again: most lists hold one item, which then takes 40 bytes, not
+    // the 112 of a list grown to four; a long list still grows geometrically.
+    if list.len() == list.capacity() {
+        list.reserve_exact(list.len() / 2 + 1);
     }
     list.push(item);
 }

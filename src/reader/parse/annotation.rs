@@ -10,8 +10,8 @@ impl GameParser<'_> {
         }
         self.last_move_end = None;
         let line = &mut self.stack.last_mut().expect("a line is open").line;
-        match line.last_mut() {
-            Some(node) => push_annotation(&mut node.after, item),
+        match line.last_after_mut() {
+            Some(after) => push_annotation(after, item),
             None => push_annotation(&mut line.before, item),
         }
     }
@@ -198,8 +198,8 @@ fn matching_paren(bytes: &[u8], open: usize) -> usize {
 }
 
 /// `[%clk 0:05:00]` and the like inside a comment.
-fn embedded_commands(text: &str) -> Vec<(String, String)> {
-    let mut commands = Vec::new();
+fn embedded_commands(text: &str) -> thin_vec::ThinVec<(String, String)> {
+    let mut commands = thin_vec::ThinVec::new();
     let mut rest = text;
     while let Some(at) = rest.find("[%") {
         let after = &rest[at + 2..];

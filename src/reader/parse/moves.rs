@@ -67,8 +67,8 @@ impl GameParser<'_> {
             let text = self.text(start, end);
             let item = Annotation::from(Unread { text, span });
             let line = &mut self.stack.last_mut().expect("a line is open").line;
-            let list = match line.last_mut() {
-                Some(node) => &mut node.after,
+            let list = match line.last_after_mut() {
+                Some(after) => after,
                 None => &mut line.before,
             };
             // The list is in source order, and only what was read after the number can follow

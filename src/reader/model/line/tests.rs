@@ -40,7 +40,7 @@ fn comment(offset: u64) -> Annotation {
     Annotation::from(Comment {
         style: CommentStyle::Brace,
         text: "c".into(),
-        commands: Vec::new(),
+        commands: thin_vec::ThinVec::new(),
         span: span(offset, 3),
     })
 }
@@ -167,12 +167,15 @@ fn plain_moves_take_records_and_the_rest_are_kept_whole() {
     let line = Line::from_nodes(Annotations::new(), shapes());
     let compact: Vec<bool> = line.records.iter().map(|r| !r.is_full()).collect();
     // The first six fit a record (the fourth is unknown, the fifth algebraic, the sixth has
-    // four squares), and a move that is nowhere in the text; none of the others does.
+    // four squares), a move that is nowhere in the text, and the last, with a comment after
+    // it (the comment kept beside the records); none of the others does.
     let mut expected = vec![true; 6];
     expected.resize(line.len(), false);
     expected[14] = true;
+    *expected.last_mut().expect("shapes") = true;
     assert_eq!(compact, expected);
-    assert_eq!(line.full.len(), line.len() - 7);
+    assert_eq!(line.full.len(), line.len() - 8);
+    assert_eq!(line.afters.len(), 1);
 }
 
 #[test]
@@ -315,15 +318,25 @@ proptest! {
         nodes in proptest::collection::vec(arbitrary_node(), 0..12),
         touched in proptest::collection::vec(0usize..12, 0..4),
         keep in 0usize..13,
+        add_to_last in any::<bool>(),
     ) {
         let mut line = Line::from_nodes(Annotations::new(), nodes.clone());
         let mut expected = nodes;
         prop_assert_eq!(line.to_nodes(), expected.clone());
+        if add_to_last && let Some(after) = line.last_after_mut() {
+            after.push(comment(10));
+            expected.last_mut().expect("a move").after.push(comment(10));
+        }
+        // Each move read by its index (the items after it found in the side list).
+        for (k, node) in expected.iter().enumerate() {
+            prop_assert_eq!(line.get(k).map(|m| m.to_node()), Some(node.clone()));
+        }
         let len = expected.len();
         for &k in touched.iter().filter(|&&k| k < len) {
             line.node_mut(k).after.push(comment(9));
             expected[k].after.push(comment(9));
         }
+        prop_assert_eq!(line.to_nodes(), expected.clone());
         let mut taken = line.take_nodes();
         prop_assert_eq!(&taken, &expected);
         taken.truncate(keep);
