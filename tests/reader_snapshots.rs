@@ -5,7 +5,8 @@
 //! Update with `INSTA_UPDATE=always cargo test --test integration reader_snapshots::` (or `cargo insta review`),
 //! then read every changed `.snap` file before committing it.
 
-use pdnkit::reader::{Code, Game, ReadOptions, Reader};
+use pdnkit::finding::Code;
+use pdnkit::reader::{Game, ReadOptions, Reader};
 use std::collections::BTreeSet;
 use std::path::Path;
 
