@@ -32,28 +32,31 @@ use crate::variant::SquareNotation;
 use std::collections::HashSet;
 use std::fmt;
 
-/// The stable warning codes `parse` can report (see `grammar/fen.md`).
+/// The warning codes `parse` can report (see `grammar/fen.md`), by what they are about; the
+/// reader reports them as they are.
 pub mod codes {
+    use crate::finding::Code;
+
     /// A `.` after the last field (PDN 3.0's reading grammar allows it; writers must not emit it).
-    pub const TRAILING_DOT: &str = "N-FEN-TRAILING-DOT";
+    pub const TRAILING_DOT: Code = Code::FenTrailingDot;
     /// A field other than the two colours, such as lidraughts' `H0` / `F1`; kept in `extra`.
-    pub const EXTRA_FIELD: &str = "W-FEN-EXTRA-FIELD";
+    pub const EXTRA_FIELD: Code = Code::FenExtraField;
     /// An empty field with no colour letter (`W::.`); stands for a colour that has no pieces, or
     /// is ignored when both colours are present.
-    pub const EMPTY_FIELD: &str = "N-FEN-EMPTY-FIELD";
+    pub const EMPTY_FIELD: Code = Code::FenEmptyField;
     /// A square written with a leading zero, such as `06`.
-    pub const ZERO_PADDED_SQUARE: &str = "W-FEN-ZERO-PADDED-SQUARE";
+    pub const ZERO_PADDED_SQUARE: Code = Code::FenZeroPaddedSquare;
     /// A lower-case side or colour letter (`w`, `b`).
-    pub const LOWERCASE: &str = "W-FEN-LOWERCASE";
+    pub const LOWERCASE: Code = Code::FenLowercase;
     /// The whole FEN wrapped in double quotes.
-    pub const QUOTED: &str = "W-FEN-QUOTED";
+    pub const QUOTED: Code = Code::FenQuoted;
     /// Whitespace around a token (reported once per FEN, at the first place it occurs).
-    pub const WHITESPACE: &str = "W-FEN-WHITESPACE";
+    pub const WHITESPACE: Code = Code::FenWhitespace;
     /// The same square listed twice, in one colour or across both.
-    pub const DUPLICATE_SQUARE: &str = "W-FEN-DUPLICATE-SQUARE";
+    pub const DUPLICATE_SQUARE: Code = Code::FenDuplicateSquare;
 
     /// Every code above.
-    pub const ALL: &[&str] = &[
+    pub const ALL: &[Code] = &[
         TRAILING_DOT,
         EXTRA_FIELD,
         EMPTY_FIELD,
@@ -77,7 +80,7 @@ pub struct Fen {
 /// (Deserializing accepts only the codes in [`codes::ALL`].)
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FenWarning {
-    pub code: &'static str,
+    pub code: crate::finding::Code,
     pub message: String,
     /// Byte offset in the text given to [`parse`].
     pub offset: usize,
@@ -101,9 +104,8 @@ impl TryFrom<RawWarning> for FenWarning {
     type Error = String;
 
     fn try_from(raw: RawWarning) -> Result<FenWarning, String> {
-        let code = codes::ALL
-            .iter()
-            .find(|c| **c == raw.code)
+        let code = crate::finding::Code::from_name(&raw.code)
+            .filter(|c| codes::ALL.contains(c))
             .ok_or_else(|| format!("unknown FEN warning code `{}`", raw.code))?;
         Ok(FenWarning {
             code,
@@ -199,7 +201,7 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn warn(&mut self, code: &'static str, offset: usize, message: String) {
+    fn warn(&mut self, code: crate::finding::Code, offset: usize, message: String) {
         self.warnings.push(FenWarning {
             code,
             message,

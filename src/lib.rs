@@ -1,13 +1,14 @@
 //! pdnkit: read, replay, check and convert draughts game records (PDN).
 //!
 //! The crate is laid out as the pipeline it implements:
+//! - [`finding`]: every code pdnkit reports (its level, group and fix), and the one finding
+//!   type that carries a code from the reader to the report;
 //! - [`reader`]: bytes to a lossless game model (streaming, dialect-tolerant, located diagnostics);
 //! - [`grammar`]: the PDN and FEN grammars as nom combinators, the executable specification
 //!   the readers are held to by property tests;
 //! - [`rules`]: variants as data, positions, move generation;
 //! - [`replay`]: every recorded move matched to a legal one, illegal moves explained;
 //! - [`draw_rules`]: draw rules (repetition, move limits) flagged along a replay;
-//! - [`renamed_codes`]: what every finding code's prefix means, and the codes renamed;
 //! - [`check`]: one game judged (reader, replay, draws, result);
 //! - [`pipeline`]: inputs read in chunks of games, worked on by several threads, in input order;
 //! - [`convert`]: games rewritten losslessly in another notation or format (canonical PDN, JSON);
@@ -22,12 +23,12 @@ pub mod check;
 pub mod convert;
 pub mod draw_rules;
 pub mod fen;
+pub mod finding;
 pub mod grammar;
 pub mod notation;
 pub mod ordered;
 pub mod pipeline;
 pub mod reader;
-pub mod renamed_codes;
 pub mod render;
 pub mod replay;
 pub mod report;

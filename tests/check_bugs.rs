@@ -44,7 +44,11 @@ fn algebraic_game_is_not_reinferred_as_a_numeric_variant() {
 #[test]
 fn a_partial_path_through_a_landing_square_is_not_ambiguous() {
     let reports = check("[GameType \"20\"]\n[FEN \"W:WK47:B14,19,29,31,42\"]\n1. 47x24x36 *\n");
-    let codes: Vec<&str> = reports[0].findings.iter().map(|f| f.code).collect();
+    let codes: Vec<&str> = reports[0]
+        .findings
+        .iter()
+        .map(|f| f.code.as_str())
+        .collect();
     assert_eq!(codes, ["W-CAPTURE-PATH"]);
     assert_eq!(
         reports[0].final_fen.map(|f| f.fen()).as_deref(),

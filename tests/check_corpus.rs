@@ -3,7 +3,8 @@
 //! wrong; a new or missing one fails the test. Skips with a message when the corpus is absent.
 
 use pdnkit::check::{CheckOptions, GameReport, check_game};
-use pdnkit::reader::{ReadOptions, Reader, Severity};
+use pdnkit::finding::Level;
+use pdnkit::reader::{ReadOptions, Reader};
 use std::path::{Path, PathBuf};
 
 use crate::support::corpus;
@@ -28,7 +29,7 @@ fn errors_in(dir: &Path) -> Vec<String> {
     for path in files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         for game in check_file(&path) {
-            for f in game.findings.iter().filter(|f| f.level == Severity::Error) {
+            for f in game.findings.iter().filter(|f| f.level == Level::Error) {
                 out.push(format!("{name} {} {}", game.index, f.code));
             }
         }
@@ -52,7 +53,7 @@ fn oca_replays_every_game_without_an_error() {
         .flat_map(|g| {
             g.findings
                 .iter()
-                .filter(|f| f.level == Severity::Error)
+                .filter(|f| f.level == Level::Error)
                 .map(move |f| format!("game {}: {} {}", g.index, f.code, f.message))
         })
         .take(10)
@@ -76,7 +77,7 @@ fn oca_replays_every_game_without_an_error() {
     let after_draw = games
         .iter()
         .flat_map(|g| &g.findings)
-        .filter(|f| f.code.starts_with("W-PLAYED-AFTER") || f.code == "W-RESULT-NOT-DRAW")
+        .filter(|f| f.code.as_str().starts_with("W-PLAYED-AFTER") || f.code == "W-RESULT-NOT-DRAW")
         .count();
     assert_eq!(after_draw, 0);
 }

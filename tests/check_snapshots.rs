@@ -7,10 +7,9 @@
 //! review`), then read every changed `.snap` file against the fixture's comments before
 //! committing it.
 
-use pdnkit::check::result::codes;
 use pdnkit::check::{CheckOptions, GameReport, check_game};
-use pdnkit::reader::{Game, ReadOptions, Reader, Severity};
-use pdnkit::replay::Kind;
+use pdnkit::finding::{Code, Group, Level};
+use pdnkit::reader::{Game, ReadOptions, Reader};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -78,7 +77,7 @@ fn variant_archives_are_clean_but_for_the_frisian_value_example() {
     for name in ["frisian", "frysk", "antidraughts", "breakthrough"] {
         let (_, reports) = check(&dir.join(format!("{name}.pdn")));
         for r in &reports {
-            let codes: Vec<&str> = r.findings.iter().map(|f| f.code).collect();
+            let codes: Vec<&str> = r.findings.iter().map(|f| f.code.as_str()).collect();
             if name == "frisian" && r.index == 2 {
                 let f = &r.findings[0];
                 assert_eq!(codes, ["E-LONGER-CAPTURE-REQUIRED"]);
@@ -113,15 +112,11 @@ fn every_replay_kind_and_result_code_occurs_in_a_fixture() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         for report in &reports {
             for f in &report.findings {
-                seen.entry(f.code).or_insert_with(|| name.clone());
+                seen.entry(f.code.as_str()).or_insert_with(|| name.clone());
             }
         }
     }
-    let wanted: Vec<&str> = Kind::ALL
-        .iter()
-        .map(|k| k.as_str())
-        .chain(codes::ALL.iter().copied())
-        .collect();
+    let wanted: Vec<&str> = replay_and_result_codes().collect();
     let missing: Vec<&str> = wanted
         .iter()
         .copied()
@@ -131,6 +126,14 @@ fn every_replay_kind_and_result_code_occurs_in_a_fixture() {
         missing.is_empty(),
         "codes no fixture in fixtures/check produces (add a game): {missing:?}"
     );
+}
+
+/// The names of the codes of the replay and of the result check.
+fn replay_and_result_codes() -> impl Iterator<Item = &'static str> {
+    Code::ALL
+        .iter()
+        .filter(|c| matches!(c.group(), Group::Moves | Group::Result))
+        .map(|c| c.as_str())
 }
 
 /// The `E-...`, `W-...`, `N-...` and `I-...` codes named in `text`.
@@ -154,11 +157,7 @@ fn codes_named(text: &str) -> BTreeSet<String> {
 /// N-VARIANT-INFERRED only when named). clean.pdn names none and must have no finding at all.
 #[test]
 fn each_game_has_the_findings_its_comment_names() {
-    let stage_codes: BTreeSet<&str> = Kind::ALL
-        .iter()
-        .map(|k| k.as_str())
-        .chain(codes::ALL.iter().copied())
-        .collect();
+    let stage_codes: BTreeSet<&str> = replay_and_result_codes().collect();
     let mut problems = Vec::new();
     for path in check_fixtures() {
         let text = std::fs::read_to_string(&path).expect("fixtures/check is UTF-8");
@@ -182,7 +181,7 @@ fn each_game_has_the_findings_its_comment_names() {
             let found: BTreeSet<String> = report
                 .findings
                 .iter()
-                .map(|f| f.code)
+                .map(|f| f.code.as_str())
                 .filter(|c| stage_codes.contains(c) || named.contains(*c) || c.starts_with("E-"))
                 .map(str::to_string)
                 .collect();
@@ -208,7 +207,7 @@ fn canadian_and_thai_archive_snapshots() {
         assert_eq!(reports.len(), 3, "{}", path.display());
         for (game, report) in games.iter().zip(&reports) {
             assert!(
-                report.count(Severity::Error) + report.count(Severity::Warning) == 0,
+                report.count(Level::Error) + report.count(Level::Warning) == 0,
                 "{} game {}: {:#?}",
                 path.display(),
                 game.index,

@@ -390,7 +390,7 @@ fn every_fixture_game_fires_what_it_expects() {
                     .findings
                     .iter()
                     .filter(|f| {
-                        f.level != pdnkit::reader::Severity::Note && f.code != "N-FEN-TRAILING-DOT"
+                        f.level != pdnkit::finding::Level::Note && f.code != "N-FEN-TRAILING-DOT"
                     })
                     .map(|f| f.code.to_string()),
             );

@@ -4,9 +4,9 @@
 //! Tests marked `#[ignore = "reader bug: ..."]` show a bug in `src/reader/`: they state the correct
 //! behaviour and fail today.
 
+use pdnkit::finding::{Code, Level};
 use pdnkit::reader::{
-    Annotation, Code, Game, Line, MoveKind, ReadOptions, Reader, ResultKind, Severity, Span,
-    read_str,
+    Annotation, Game, Line, MoveKind, ReadOptions, Reader, ResultKind, Span, read_str,
 };
 use pdnkit::variant::Variant;
 use proptest::prelude::*;
@@ -84,7 +84,7 @@ fn strength_in_parentheses_versus_variation() {
     assert_eq!(m[2].strength.as_ref().unwrap().text, "(!?)");
     assert!(matches!(&m[2].after[..], [Annotation::Variation(_)]));
     assert!(
-        !game.diagnostics.iter().any(|d| d.level == Severity::Error),
+        !game.diagnostics.iter().any(|d| d.level == Level::Error),
         "{:?}",
         codes(game)
     );
@@ -580,7 +580,7 @@ fn check_huge_game(text: &str) {
         .iter()
         .find(|d| d.code == Code::GameTooLarge)
         .unwrap();
-    assert_eq!(d.level, Severity::Error);
+    assert_eq!(d.level, Level::Error);
     assert_eq!(games.len(), 2);
     let after = text.find("[Event \"after\"]").unwrap() as u64;
     assert_eq!(
@@ -808,7 +808,7 @@ fn windows_1252_file() {
         ),
         (2, 13, 24)
     );
-    assert_eq!(d.level, Severity::Warning);
+    assert_eq!(d.level, Level::Warning);
     let strict = read_bytes(
         bytes,
         ReadOptions {
@@ -1015,7 +1015,7 @@ fn errors(games: &[Game]) -> Vec<String> {
         .flat_map(|g| {
             g.diagnostics
                 .iter()
-                .filter(|d| d.level == Severity::Error)
+                .filter(|d| d.level == Level::Error)
                 .map(move |d| {
                     format!(
                         "game {} {}:{} {}",

@@ -2,8 +2,9 @@
 //! rule it breaks. Positions are small FEN setups whose squares are worked out in the comments
 //! (International: square n is on row (n-1)/5 from the top; English/Italian as docs/rules.md says).
 
+use pdnkit::finding::{Code, Finding};
 use pdnkit::reader::{ReadOptions, read_str};
-use pdnkit::replay::{self, Finding, GameReplay, Kind};
+use pdnkit::replay::{self, GameReplay};
 use pdnkit::rules::movegen::{self, Duplicates, Relax};
 use pdnkit::rules::{MoveList, Position, Rules};
 use pdnkit::variant::Variant;
@@ -22,8 +23,8 @@ fn replay_from(game_type: &str, fen: &str, moves: &str) -> GameReplay {
     ))
 }
 
-fn kinds(r: &GameReplay) -> Vec<Kind> {
-    r.findings.iter().map(|f| f.kind).collect()
+fn codes(r: &GameReplay) -> Vec<Code> {
+    r.findings.iter().map(|f| f.code).collect()
 }
 
 fn only(r: &GameReplay) -> &Finding {
@@ -71,7 +72,7 @@ fn pdn_md_ambiguity_example_needs_the_full_path() {
     let fen = "W:WK47:B14,19,29,31,42";
     let r = replay_from("20", fen, "1. 47x36");
     let f = only(&r);
-    assert_eq!(f.kind, Kind::AmbiguousMove);
+    assert_eq!(f.code, Code::AmbiguousMove);
     let mut listed = f.legal_moves.clone();
     listed.sort();
     assert_eq!(listed, ["47x38x20x9x36", "47x38x24x13x36"]);
@@ -90,13 +91,13 @@ fn a_capture_path_against_the_intermediate_square_rule_is_a_warning() {
     assert!(replay_from("20", fen, "1. 32x14").findings.is_empty());
     // Hub style: from, to, then the captured squares in any order.
     assert_eq!(
-        kinds(&replay_from("20", fen, "1. 32x14x19x28")),
-        [Kind::HubCaptureList]
+        codes(&replay_from("20", fen, "1. 32x14x19x28")),
+        [Code::HubCaptureList]
     );
     // A capture written with `-`.
     assert_eq!(
-        kinds(&replay_from("20", fen, "1. 32-14")),
-        [Kind::SeparatorMismatch]
+        codes(&replay_from("20", fen, "1. 32-14")),
+        [Code::SeparatorMismatch]
     );
 }
 
@@ -107,7 +108,7 @@ fn a_flying_king_path_naming_a_passed_square_is_read_with_a_warning() {
     let fen = "B:Wd4,g7:BKa1";
     assert!(replay_from("29", fen, "1... a1xe5xh8").findings.is_empty());
     let r = replay_from("29", fen, "1... a1xf6xh8");
-    assert_eq!(kinds(&r), [Kind::CapturePath]);
+    assert_eq!(codes(&r), [Code::CapturePath]);
     assert!(r.main_line_complete);
 }
 
@@ -116,10 +117,10 @@ fn a_flying_king_path_naming_a_passed_square_is_read_with_a_warning() {
 #[test]
 fn no_piece_and_wrong_side() {
     let r = replay_pdn("[GameType \"20\"]\n1. 27-22 *\n");
-    assert_eq!(only(&r).kind, Kind::NoPiece);
+    assert_eq!(only(&r).code, Code::NoPiece);
     let r = replay_pdn("[GameType \"20\"]\n1. 19-23 *\n");
     let f = only(&r);
-    assert_eq!(f.kind, Kind::WrongSide);
+    assert_eq!(f.code, Code::WrongSide);
     assert_eq!((f.ply, f.move_number), (Some(1), Some(1)));
     assert_eq!(f.fen_before.as_deref(), Some("W:W31-50:B1-20"));
     assert_eq!(f.legal_moves.len(), 9, "the nine opening moves are listed");
@@ -130,7 +131,7 @@ fn a_quiet_move_while_a_capture_is_available() {
     // After 32-28 19-23 White must take 28x19.
     let r = replay_pdn("[GameType \"20\"]\n1. 32-28 19-23 2. 34-30 23x32 *\n");
     let f = only(&r);
-    assert_eq!(f.kind, Kind::CaptureMandatory);
+    assert_eq!(f.code, Code::CaptureMandatory);
     assert_eq!((f.ply, f.move_number), (Some(3), Some(2)));
     assert_eq!(f.legal_moves, ["28x19"]);
     assert_eq!(r.main_line_plies, 2, "the line stops at the illegal move");
@@ -142,7 +143,7 @@ fn international_requires_the_maximum_capture() {
     // 32x14 takes 28 and 19; 34x25 takes only 30 (and cannot go on from 25).
     let r = replay_from("20", "W:W32,34:B19,28,30", "1. 34x25");
     let f = only(&r);
-    assert_eq!(f.kind, Kind::LongerCaptureRequired);
+    assert_eq!(f.code, Code::LongerCaptureRequired);
     assert!(
         f.message.contains("takes 1 piece") && f.message.contains("takes 2"),
         "{}",
@@ -155,18 +156,18 @@ fn international_requires_the_maximum_capture() {
 fn a_capture_that_stops_early() {
     let r = replay_from("20", "W:W32:B19,28", "1. 32x23");
     let f = only(&r);
-    assert_eq!(f.kind, Kind::CaptureIncomplete);
+    assert_eq!(f.code, Code::CaptureIncomplete);
     assert_eq!(f.legal_moves, ["32x23x14"]);
 }
 
 #[test]
 fn impossible_squares_and_unknown_moves_stop_the_line() {
     assert_eq!(
-        kinds(&replay_pdn("[GameType \"20\"]\n1. 32-51 *\n")),
-        [Kind::SquareNotOnBoard]
+        codes(&replay_pdn("[GameType \"20\"]\n1. 32-51 *\n")),
+        [Code::SquareNotOnBoard]
     );
     let r = replay_pdn("[GameType \"20\"]\n1. 32-28 - - 2. 33-29 *\n");
-    assert_eq!(kinds(&r), [Kind::UnknownMove]);
+    assert_eq!(codes(&r), [Code::UnknownMoveStopsReplay]);
     assert_eq!(r.main_line_plies, 1);
 }
 
@@ -174,7 +175,7 @@ fn impossible_squares_and_unknown_moves_stop_the_line() {
 fn italian_men_cannot_capture_kings() {
     // Italian (FID): a man may not take a king; 21 faces the king on 18 and may not take it.
     let r = replay_from("22", "W:W21:BK18", "1. 21x14");
-    assert_eq!(only(&r).kind, Kind::ManCannotCaptureKing);
+    assert_eq!(only(&r).code, Code::ManCannotCaptureKing);
 }
 
 #[test]
@@ -184,7 +185,7 @@ fn italian_precedence_names_the_step() {
     let wrong = italian_precedence_breakers(fen);
     assert_eq!(wrong, ["21x14"]);
     let f = replay_from("22", fen, "1. 21x14").findings.remove(0);
-    assert_eq!(f.kind, Kind::CapturePrecedence);
+    assert_eq!(f.code, Code::CapturePrecedence);
     assert!(f.message.contains("step 2"), "{}", f.message);
 
     // Step 3: the king can take the king on 19 or the man on 20; the king must be taken.
@@ -194,7 +195,7 @@ fn italian_precedence_names_the_step() {
     let f = replay_from("22", fen, &format!("1. {}", wrong[0]))
         .findings
         .remove(0);
-    assert_eq!(f.kind, Kind::CapturePrecedence);
+    assert_eq!(f.code, Code::CapturePrecedence);
     assert!(f.message.contains("step 3"), "{}", f.message);
 
     // Step 4: two captures of one king and one man each; the king must come first.
@@ -205,7 +206,7 @@ fn italian_precedence_names_the_step() {
         let f = replay_from("22", fen, &format!("1. {token}"))
             .findings
             .remove(0);
-        assert_eq!(f.kind, Kind::CapturePrecedence, "{token}");
+        assert_eq!(f.code, Code::CapturePrecedence, "{token}");
         assert!(f.message.contains("step 4"), "{token}: {}", f.message);
     }
 }
@@ -214,11 +215,11 @@ fn italian_precedence_names_the_step() {
 fn promotion_handled_the_wrong_way() {
     // English: 9 takes 6 and is crowned on 2; the move ends although the king could take 7.
     let r = replay_from("21", "W:W9:B6,7", "1. 9x2x11");
-    assert_eq!(only(&r).kind, Kind::PromotionMishandled);
+    assert_eq!(only(&r).code, Code::PromotionMishandled);
     // Russian: b6 takes c7, is crowned on d8 and must go on as a king over f6.
     let r = replay_from("25", "W:Wb6:Bc7,f6", "1. b6:d8");
     let f = only(&r);
-    assert_eq!(f.kind, Kind::PromotionMishandled);
+    assert_eq!(f.code, Code::PromotionMishandled);
     assert!(
         f.message.contains("goes on capturing as a king"),
         "{}",
@@ -245,7 +246,7 @@ fn variations_replay_from_their_branch_point() {
     // A variation with a wrong move is reported at its depth; the main line goes on.
     let r = replay_pdn("[GameType \"20\"]\n1. 32-28 (1. 19-23) 19-23 2. 28x19 *\n");
     let f = only(&r);
-    assert_eq!((f.kind, f.depth, f.ply), (Kind::WrongSide, 1, Some(1)));
+    assert_eq!((f.code, f.depth, f.ply), (Code::WrongSide, 1, Some(1)));
     assert!(r.main_line_complete);
 }
 
@@ -253,14 +254,14 @@ fn variations_replay_from_their_branch_point() {
 fn impossible_setups_are_findings() {
     // A white man on 3, its own crowning row.
     let r = replay_from("20", "W:W3:B20", "");
-    assert_eq!(only(&r).kind, Kind::ImpossibleSetup);
+    assert_eq!(only(&r).code, Code::ImpossibleSetup);
     assert!(r.start.is_none());
 }
 
 #[test]
 fn an_unknown_side_to_move_is_read_from_the_first_move() {
     let r = replay_from("20", "?:W32:B19", "1... 19-23");
-    assert_eq!(kinds(&r), [Kind::SideToMoveInferred]);
+    assert_eq!(codes(&r), [Code::SideToMoveInferred]);
     assert!(r.main_line_complete);
 }
 
@@ -271,7 +272,7 @@ fn an_inferred_variant_that_does_not_fit_is_replaced_by_one_that_does() {
     // Czech (men capture forward only); then White takes d6 forwards.
     let pdn = "[FEN \"B:We5,c1:Bf4,c7\"]\n1... c7-d6 2. e5xc7 *\n";
     let r = replay_pdn(pdn);
-    assert_eq!(kinds(&r), [Kind::VariantReinferred]);
+    assert_eq!(codes(&r), [Code::VariantReinferred]);
     assert_eq!(r.rules.unwrap().variant, Variant::Czech);
 }
 
@@ -279,7 +280,7 @@ fn an_inferred_variant_that_does_not_fit_is_replaced_by_one_that_does() {
 fn a_game_type_numbering_that_does_not_fit_falls_back_to_the_standard_one() {
     // kurnik.pdn's habit: GameType N1 on an International board, moves numbered N2.
     let r = replay_pdn("[GameType \"20,W,10,10,N1,0\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n");
-    assert_eq!(kinds(&r), [Kind::NumberingMismatch]);
+    assert_eq!(codes(&r), [Code::NumberingMismatch]);
     assert!(r.main_line_complete);
 }
 
@@ -291,6 +292,6 @@ fn the_next_game_replays_after_a_broken_one() {
     );
     let first = replay::replay(&games[0], &mut ());
     let second = replay::replay(&games[1], &mut ());
-    assert_eq!(kinds(&first), [Kind::IllegalMove]);
+    assert_eq!(codes(&first), [Code::IllegalMove]);
     assert!(second.findings.is_empty() && second.main_line_complete);
 }

@@ -6,9 +6,10 @@
 use crate::support::rules as common;
 use common::{full, position};
 use pdnkit::fen;
+use pdnkit::finding::Code;
 use pdnkit::notation::{Color, Square};
 use pdnkit::reader::{ReadOptions, read_str};
-use pdnkit::replay::{self, Kind};
+use pdnkit::replay;
 use pdnkit::rules::text_board::diagram;
 use pdnkit::rules::variants::{CANADIAN, ENGLISH, THAI};
 use pdnkit::rules::{Numbering, Position, SetupError};
@@ -96,7 +97,7 @@ fn a_canadian_record_taking_fewer_pieces_is_flagged() {
     let text = "[GameType \"27\"]\n[FEN \"W:W44,47:B26,38,41\"]\n1. 47x36 *\n";
     let r = replay::replay(&read_str(text, ReadOptions::default())[0], &mut ());
     assert_eq!(r.findings.len(), 1, "{:#?}", r.findings);
-    assert_eq!(r.findings[0].kind, Kind::LongerCaptureRequired);
+    assert_eq!(r.findings[0].code, Code::LongerCaptureRequired);
     assert_eq!(r.findings[0].ply, Some(1));
     // The 12x12 board is drawn with the finding.
     let diagram = &r.findings[0].diagram;

@@ -5,10 +5,11 @@ use crate::support::convert as convert_support;
 use crate::support::rules as common;
 
 use convert_support::random_game as random_pdn_game;
+use pdnkit::finding::Code;
 use pdnkit::notation::Color;
 use pdnkit::reader::{ReadOptions, read_str};
+use pdnkit::replay;
 use pdnkit::replay::matcher::{self, Reading};
-use pdnkit::replay::{self, Kind};
 use pdnkit::rules::movegen::{self, Duplicates, Relax};
 use pdnkit::rules::reference;
 use pdnkit::rules::variants::{ALL, CANADIAN, THAI};
@@ -81,7 +82,7 @@ fn random_position(rules: &'static Rules, cells: &[u8], black_to_move: bool) -> 
 /// variant wants the longest, a plain move while a capture is due, or else a step by a piece
 /// of the side not to move. `None` when there is none of these (the side not to move is
 /// blocked).
-fn mutation(pos: &Position, pick: usize) -> Option<(String, Kind)> {
+fn mutation(pos: &Position, pick: usize) -> Option<(String, Code)> {
     let legal = pos.legal_moves();
     let relaxed = |relax: Relax| {
         let mut all = MoveList::new();
@@ -106,7 +107,7 @@ fn mutation(pos: &Position, pick: usize) -> Option<(String, Kind)> {
         .collect();
         if !shorter.is_empty() {
             let m = shorter[pick % shorter.len()];
-            return Some((pos.move_full_text(&m), Kind::LongerCaptureRequired));
+            return Some((pos.move_full_text(&m), Code::LongerCaptureRequired));
         }
         // A quiet move between the same squares as a legal capture (a king's straight run
         // beside a capture that turns) names that capture with the wrong separator
@@ -121,7 +122,7 @@ fn mutation(pos: &Position, pick: usize) -> Option<(String, Kind)> {
         if !quiet.is_empty() {
             return Some((
                 pos.move_text(&quiet[pick % quiet.len()]),
-                Kind::CaptureMandatory,
+                Code::CaptureMandatory,
             ));
         }
     }
@@ -134,7 +135,7 @@ fn mutation(pos: &Position, pick: usize) -> Option<(String, Kind)> {
     );
     let theirs = other.legal_moves();
     let m = theirs.get(pick % theirs.len().max(1))?;
-    Some((other.move_text(m), Kind::WrongSide))
+    Some((other.move_text(m), Code::WrongSide))
 }
 
 /// A random legal game of `rules` replays without a finding; the same game with the move at
@@ -174,7 +175,7 @@ fn replay_random_game(rules: &'static Rules, seed: u64, cut: usize) -> Result<()
     let r = replay::replay(&read_str(&text, ReadOptions::default())[0], &mut ());
     prop_assert_eq!(r.findings.len(), 1, "{}\n{:#?}", text, r.findings);
     let f = &r.findings[0];
-    prop_assert_eq!(f.kind, kind, "{}\n{}", text, f.message);
+    prop_assert_eq!(f.code, kind, "{}\n{}", text, f.message);
     prop_assert_eq!(f.ply, Some(cut as u32 + 1), "{}", text);
     prop_assert_eq!(r.main_line_plies as usize, cut);
     Ok(())

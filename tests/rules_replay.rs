@@ -186,7 +186,8 @@ fn russian_games_replay_in_algebraic_from_numeric_fen() {
 use crate::support::rules as common;
 
 use pdnkit::check::{CheckOptions, check_game};
-use pdnkit::reader::{ReadOptions, Severity, read_str};
+use pdnkit::finding::Level;
+use pdnkit::reader::{ReadOptions, read_str};
 use pdnkit::replay::matcher;
 use pdnkit::rules::movegen::{self, Duplicates, Relax};
 use pdnkit::rules::{MoveList, reference};
@@ -325,8 +326,8 @@ fn errors(text: &str) -> Vec<(&'static str, Option<u32>)> {
     report
         .findings
         .iter()
-        .filter(|f| f.level == Severity::Error)
-        .map(|f| (f.code, f.ply))
+        .filter(|f| f.level == Level::Error)
+        .map(|f| (f.code.as_str(), f.ply))
         .collect()
 }
 

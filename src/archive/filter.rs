@@ -13,8 +13,9 @@ pub use range::{DateRange, PlyRange};
 
 use crate::check::{CheckOptions, GameReport, catalogue, check_game};
 use crate::fen::{self, FenError, FenSetup};
+use crate::finding::{Code, Level};
 use crate::notation::Color;
-use crate::reader::{self, Game, MoveKind, MoveToken, ReadOptions, ResultKind, Severity};
+use crate::reader::{self, Game, MoveKind, MoveToken, ReadOptions, ResultKind};
 use crate::replay::matcher::{self, Match};
 use crate::replay::{self, MoveEvent, Visitor};
 use crate::rules::movegen::Relax;
@@ -177,7 +178,7 @@ pub enum Test {
     /// Main-line moves as recorded.
     Plies(PlyRange),
     /// A finding of this code when the game is checked.
-    Has(&'static str),
+    Has(Code),
     /// A position the main line reaches (the start included), side to move included.
     Position(FenSetup),
     /// The first main-line moves, compared as the legal moves they name.
@@ -209,9 +210,8 @@ impl Test {
     /// A `--has` test; the code is read in any case and in its old spelling.
     pub fn has(text: &str) -> Result<Test, FilterError> {
         let upper = text.trim().to_ascii_uppercase();
-        let current = crate::renamed_codes::renamed(&upper).unwrap_or(&upper);
-        catalogue::reported_codes()
-            .find(|c| *c == current)
+        Code::parse(&upper)
+            .filter(|c| c.is_checked())
             .map(Test::Has)
             .ok_or_else(|| FilterError::UnknownCode {
                 text: text.to_string(),
@@ -242,7 +242,7 @@ impl Test {
         let [game] = games.as_slice() else {
             return Err(error("expected the moves of one game".into()));
         };
-        if let Some(d) = game.diagnostics.iter().find(|d| d.level == Severity::Error) {
+        if let Some(d) = game.diagnostics.iter().find(|d| d.level == Level::Error) {
             return Err(error(d.message.clone()));
         }
         if !game.tags.is_empty() {
@@ -543,12 +543,9 @@ mod tests {
     fn has_takes_known_codes_only() {
         assert!(matches!(
             Test::has("e-illegal-move"),
-            Ok(Test::Has("E-ILLEGAL-MOVE"))
+            Ok(Test::Has(Code::IllegalMove))
         ));
-        assert!(matches!(
-            Test::has("W-UTF8-BOM"),
-            Ok(Test::Has("N-UTF8-BOM"))
-        ));
+        assert!(matches!(Test::has("W-UTF8-BOM"), Ok(Test::Has(Code::Bom))));
         match Test::has("E-ILLEGAL-MOV") {
             Err(FilterError::UnknownCode { suggestion, .. }) => {
                 assert_eq!(suggestion, Some("E-ILLEGAL-MOVE"))

@@ -6,8 +6,9 @@
 //! counted, so a game with the same finding twice needs both in the baseline.
 
 use super::GameReport;
+use crate::finding::Level;
 use crate::notation::Square;
-use crate::reader::{Game, MoveKind, MoveRef, Severity, read_to_string_limited};
+use crate::reader::{Game, MoveKind, MoveRef, read_to_string_limited};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -115,8 +116,8 @@ fn identity(game: &GameReport) -> Option<String> {
 }
 
 /// Whether a finding belongs in a baseline: the ones that can fail a run.
-fn recorded(level: Severity) -> bool {
-    level >= Severity::Warning
+fn recorded(level: Level) -> bool {
+    level >= Level::Warning
 }
 
 /// A baseline being recorded (`--write-baseline`).
@@ -206,8 +207,8 @@ impl Baseline {
         }
         let mut remaining = BTreeMap::new();
         for e in file.findings {
-            // A baseline written before the renaming of codes (crate::renamed_codes) still matches.
-            let code = crate::renamed_codes::renamed(&e.code).map_or(e.code, str::to_string);
+            // A baseline written before the renaming of codes (crate::finding::renamed) still matches.
+            let code = crate::finding::renamed::renamed(&e.code).map_or(e.code, str::to_string);
             *remaining.entry((e.file, e.game, code, e.ply)).or_default() += e.count;
         }
         Ok(Baseline { remaining })
@@ -307,7 +308,7 @@ mod tests {
         let mut games = reports(&format!("{B}\n{A}"));
         assert_eq!(baseline.filter("x.pdn", &mut games[0]), 0, "a new game");
         assert_eq!(baseline.filter("x.pdn", &mut games[1]), 1, "the known game");
-        assert!(games[1].findings.iter().all(|f| f.level == Severity::Note));
+        assert!(games[1].findings.iter().all(|f| f.level == Level::Note));
         assert_eq!(games[0].findings.len(), 1);
         assert_eq!(baseline.unmatched(), 0);
         // In another file nothing matches, and the entry is reported as gone.

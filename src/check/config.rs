@@ -237,6 +237,7 @@ fn line_column(text: &str, offset: usize) -> (usize, usize) {
 mod tests {
     use super::*;
     use crate::check::policy::Policy;
+    use crate::finding::Code;
 
     fn parse(text: &str) -> Result<Config, ConfigError> {
         Config::parse(Path::new("pdnkit.toml"), text)
@@ -252,8 +253,8 @@ mod tests {
         assert_eq!(config.draw_profile, Some(DrawProfile::Servers));
         assert_eq!(config.fail_on, Some(FailOn::Warning));
         let policy = Policy::new(config.codes.clone());
-        assert_eq!(policy.action("W-DATE-FORMAT"), Some(Action::Allow));
-        assert_eq!(policy.action("W-RESULT-STYLE"), Some(Action::Deny));
+        assert_eq!(policy.action(Code::DateFormat), Some(Action::Allow));
+        assert_eq!(policy.action(Code::ResultStyle), Some(Action::Deny));
         assert_eq!(config.paths.len(), 1);
         assert!(config.paths[0].matcher.is_match("historic/1900/a.pdn"));
         assert!(!config.paths[0].matcher.is_match("modern/a.pdn"));

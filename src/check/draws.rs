@@ -1,30 +1,12 @@
 //! Draw rules along the main line of a replay: a [`DrawTracker`] fed by the replay's visitor,
 //! and what the record did once a rule held (ended there, went on, or declared a win).
 
-use super::ReportFinding;
 use crate::draw_rules::{Decision, DrawFlag, DrawProfile, DrawRule, DrawTracker};
-use crate::reader::{LineIndex, Severity, Span};
+use crate::finding::{Code, Finding};
+use crate::reader::Span;
 use crate::replay::{MoveEvent, Visitor};
 use crate::rules::Position;
 use serde::Serialize;
-
-/// The stable codes of this stage.
-pub mod codes {
-    /// Moves recorded after a draw rule had already ended the game.
-    pub const PLAYED_AFTER_DRAW: &str = "W-PLAYED-AFTER-DRAW";
-    /// Moves recorded after the game was decided (Breakthrough: the first king wins at once).
-    pub const PLAYED_AFTER_WIN: &str = "W-PLAYED-AFTER-WIN";
-    /// The game ends where a draw rule holds, yet the record declares a win.
-    pub const WIN_AFTER_DRAW: &str = "W-RESULT-NOT-DRAW";
-    /// The profile has no federation text for this variant: only some rules are checked.
-    pub const PARTIAL_RULES: &str = "N-DRAW-RULES-PARTIAL";
-    pub const ALL: &[&str] = &[
-        PLAYED_AFTER_DRAW,
-        PLAYED_AFTER_WIN,
-        WIN_AFTER_DRAW,
-        PARTIAL_RULES,
-    ];
-}
 
 /// A draw rule that held, as reports show it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -119,8 +101,7 @@ impl DrawVisitor {
         self,
         declared_win: bool,
         result_span: Span,
-        lines: &LineIndex,
-    ) -> (Vec<DrawReport>, Option<Decision>, Vec<ReportFinding>) {
+    ) -> (Vec<DrawReport>, Option<Decision>, Vec<Finding>) {
         let mut findings = Vec::new();
         let decided = self.decided();
         let Some(tracker) = self.tracker else {
@@ -157,10 +138,9 @@ impl DrawVisitor {
             } else {
                 ""
             };
-            let mut f = ReportFinding::new(
+            let mut f = Finding::new(
                 r.rule.code(),
-                Severity::Note,
-                lines.locate(span),
+                span,
                 format!("{}: {}{claim}; {after}", r.rule.description(), r.detail),
             );
             f.ply = (r.ply > 0).then_some(r.ply); // ply 0: the start position, no move
@@ -170,10 +150,9 @@ impl DrawVisitor {
         // record did next stands).
         if let (Some(d), Some(span)) = (&decided, self.went_on) {
             let after = last.saturating_sub(d.ply);
-            findings.push(ReportFinding::new(
-                codes::PLAYED_AFTER_WIN,
-                Severity::Warning,
-                lines.locate(span),
+            findings.push(Finding::new(
+                Code::PlayedAfterWin,
+                span,
                 format!(
                     "the game was won after ply {} ({}), yet {after} more move{} follow{}",
                     d.ply,
@@ -184,10 +163,9 @@ impl DrawVisitor {
             ));
         } else if let Some(first) = reports.iter().filter(|_| !on_claim).min_by_key(|r| r.ply) {
             if let Some(span) = self.went_on {
-                findings.push(ReportFinding::new(
-                    codes::PLAYED_AFTER_DRAW,
-                    Severity::Warning,
-                    lines.locate(span),
+                findings.push(Finding::new(
+                    Code::PlayedAfterDraw,
+                    span,
                     format!(
                         "the game was drawn after ply {} ({}: {}), yet {} more move{} follow{}",
                         first.ply,
@@ -199,10 +177,9 @@ impl DrawVisitor {
                     ),
                 ));
             } else if declared_win {
-                findings.push(ReportFinding::new(
-                    codes::WIN_AFTER_DRAW,
-                    Severity::Warning,
-                    lines.locate(result_span),
+                findings.push(Finding::new(
+                    Code::ResultNotDraw,
+                    result_span,
                     format!(
                         "the game ends where {} holds ({}), but the record declares a win",
                         first.rule.code(),
@@ -212,10 +189,9 @@ impl DrawVisitor {
             }
         }
         if let Some(note) = tracker.unsupported_note() {
-            findings.push(ReportFinding::new(
-                codes::PARTIAL_RULES,
-                Severity::Note,
-                lines.locate(result_span),
+            findings.push(Finding::new(
+                Code::DrawRulesPartial,
+                result_span,
                 note.to_string(),
             ));
         }

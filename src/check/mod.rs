@@ -10,8 +10,9 @@ pub mod policy;
 pub mod result;
 
 use crate::draw_rules::{Decision, DrawProfile};
-use crate::reader::{Game, LineIndex, Location, Severity, TagText, VariantSource};
-use crate::replay::{self, Finding, NotReplayed};
+use crate::finding::{Finding, Level};
+use crate::reader::{Game, LineIndex, Location, Span, TagText, VariantSource, span};
+use crate::replay::{self, NotReplayed};
 use crate::variant::Variant;
 use draws::{DrawReport, DrawVisitor};
 use serde::Serialize;
@@ -24,79 +25,6 @@ pub struct CheckOptions {
     /// Leave [`GameReport::identity`] out: only baselines use it, and hashing every game's
     /// tags and moves is a few percent of a check.
     pub skip_identity: bool,
-}
-
-/// One finding of any stage, in the shape every report uses.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ReportFinding {
-    /// Stable code: `E-CAPTURE-MANDATORY`, `W-ZERO-PADDED-SQUARE`, ...
-    pub code: &'static str,
-    pub level: Severity,
-    pub message: String,
-    pub span: Location,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ply: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub move_number: Option<u32>,
-    /// 0 for the main line, more inside variations.
-    #[serde(skip_serializing_if = "is_zero")]
-    pub depth: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub token: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fen_before: Option<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub legal_moves: Vec<String>,
-    /// The position before the move as a text drawing (human output only).
-    #[serde(skip)]
-    pub diagram: Vec<String>,
-}
-
-impl ReportFinding {
-    /// A finding about the game rather than one move.
-    pub fn new(
-        code: &'static str,
-        level: Severity,
-        span: Location,
-        message: String,
-    ) -> ReportFinding {
-        ReportFinding {
-            code,
-            level,
-            message,
-            span,
-            ply: None,
-            move_number: None,
-            depth: 0,
-            token: None,
-            fen_before: None,
-            legal_moves: Vec::new(),
-            diagram: Vec::new(),
-        }
-    }
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-impl ReportFinding {
-    /// A replay finding, located by the game's `lines`.
-    pub fn from_replay(f: Finding, lines: &LineIndex) -> ReportFinding {
-        ReportFinding {
-            code: f.kind.as_str(),
-            level: f.severity,
-            message: f.message,
-            span: lines.locate(f.span),
-            ply: f.ply,
-            move_number: f.move_number,
-            depth: f.depth,
-            token: f.token,
-            fen_before: f.fen_before,
-            legal_moves: f.legal_moves,
-            diagram: f.diagram,
-        }
-    }
 }
 
 /// A tag as the report shows it.
@@ -138,8 +66,10 @@ impl Serialize for FinalPosition {
     }
 }
 
-/// The checked game.
+/// The checked game. (Serialised through its own `Serialize`, below: the derived one is its
+/// inherent `serialize`, wrapped so that the findings' spans carry their lines.)
 #[derive(Debug, Clone, Serialize)]
+#[serde(remote = "Self")]
 pub struct GameReport {
     /// 1-based position in its file.
     pub index: u64,
@@ -165,7 +95,8 @@ pub struct GameReport {
     /// man).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub decided: Option<Decision>,
-    pub findings: Vec<ReportFinding>,
+    /// In source order; each span is located (given its line and column) by [`GameReport::locate`].
+    pub findings: Vec<Finding>,
     /// The position after the last main-line move replayed (written as its FEN).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub final_fen: Option<FinalPosition>,
@@ -181,24 +112,31 @@ pub struct GameReport {
     /// file's lines decodes them with it.
     #[serde(skip)]
     pub encoding: crate::reader::Encoding,
+    /// The line and column of the game's spans ([`Game::lines`]).
+    #[serde(skip)]
+    pub lines: LineIndex,
+}
+
+impl Serialize for GameReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        span::serialising_with(&self.lines, || GameReport::serialize(self, serializer))
+    }
 }
 
 impl GameReport {
-    pub fn count(&self, level: Severity) -> usize {
+    pub fn count(&self, level: Level) -> usize {
         self.findings.iter().filter(|f| f.level == level).count()
+    }
+
+    /// `span` (of this game, a finding's) with its line and column.
+    pub fn locate(&self, span: Span) -> Location {
+        self.lines.locate(span)
     }
 }
 
 /// Checks one game read by the reader.
 pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
-    let mut findings: Vec<ReportFinding> = game
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let span = game.locate(d.span);
-            ReportFinding::new(d.code.as_str(), d.level, span, d.message.clone())
-        })
-        .collect();
+    let mut findings: Vec<Finding> = game.diagnostics.clone();
     let mut draws = DrawVisitor::new(options.draw_profile);
     let replay = replay::replay(game, &mut draws);
     let numbering = replay.numbering;
@@ -211,19 +149,13 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         });
     let decided = draws.decided();
     let result = result::check(game, &replay, draws.drawn(), decided.as_ref());
-    let (draws, decided, draw_findings) =
-        draws.finish(result.declares_win, result.declared_span, &game.lines);
+    let (draws, decided, draw_findings) = draws.finish(result.declares_win, result.declared_span);
     findings.extend(draw_findings);
     let result_report = result.report;
-    findings.extend(
-        replay
-            .findings
-            .into_iter()
-            .map(|f| ReportFinding::from_replay(f, &game.lines)),
-    );
+    findings.extend(replay.findings);
     findings.extend(result.findings);
     // Source order, so reports read top to bottom (stable: equal offsets keep stage order).
-    findings.sort_by_key(|f| f.span.offset);
+    findings.sort_by_key(Finding::order);
     GameReport {
         index: game.index,
         span: game.locate(game.span),
@@ -250,5 +182,6 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         identity: (!options.skip_identity).then(|| baseline::game_identity(game)),
         numbering,
         encoding: game.encoding,
+        lines: game.lines.clone(),
     }
 }

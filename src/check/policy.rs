@@ -6,11 +6,8 @@
 //! file; then the more specific selector (a code, then the longer prefix, then a group); then the
 //! rule given later.
 
-use super::{GameReport, draws, result};
-use crate::draw_rules::DrawRule;
-use crate::reader::{Code, Severity};
-use crate::renamed_codes;
-use crate::replay::Kind;
+use super::GameReport;
+use crate::finding::{self, Code, Level, renamed};
 use std::fmt;
 use std::str::FromStr;
 
@@ -26,12 +23,12 @@ pub enum Action {
 
 impl Action {
     /// The level findings are reported at, or `None` when they are left out.
-    pub fn level(self) -> Option<Severity> {
+    pub fn level(self) -> Option<Level> {
         match self {
             Action::Allow => None,
-            Action::Note => Some(Severity::Note),
-            Action::Warn => Some(Severity::Warning),
-            Action::Deny => Some(Severity::Error),
+            Action::Note => Some(Level::Note),
+            Action::Warn => Some(Level::Warning),
+            Action::Deny => Some(Level::Error),
         }
     }
 }
@@ -73,15 +70,13 @@ impl Group {
         ("draws", Group::Draws),
     ];
 
-    fn contains(self, code: &str) -> bool {
+    fn contains(self, code: Code) -> bool {
         match self {
-            Group::Reader => Code::from_code(code).is_some(),
-            Group::Style => Code::from_code(code).is_some_and(|c| c.severity() != Severity::Error),
-            Group::Moves => Kind::from_code(code).is_some(),
-            Group::Result => result::codes::ALL.contains(&code),
-            Group::Draws => {
-                draws::codes::ALL.contains(&code) || DrawRule::ALL.iter().any(|r| r.code() == code)
-            }
+            Group::Reader => code.group() == finding::Group::Reader,
+            Group::Style => code.group() == finding::Group::Reader && code.level() != Level::Error,
+            Group::Moves => code.group() == finding::Group::Moves,
+            Group::Result => code.group() == finding::Group::Result,
+            Group::Draws => code.group() == finding::Group::Draws,
         }
     }
 }
@@ -89,17 +84,17 @@ impl Group {
 /// Which codes a rule applies to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Selector {
-    Code(&'static str),
+    Code(Code),
     /// Every code starting with this text (`W-DATE-*` is the prefix `W-DATE-`).
     Prefix(String),
     Group(Group),
 }
 
 impl Selector {
-    fn matches(&self, code: &str) -> bool {
+    fn matches(&self, code: Code) -> bool {
         match self {
             Selector::Code(c) => *c == code,
-            Selector::Prefix(p) => code.starts_with(p.as_str()),
+            Selector::Prefix(p) => code.as_str().starts_with(p.as_str()),
             Selector::Group(g) => g.contains(code),
         }
     }
@@ -121,19 +116,20 @@ impl FromStr for Selector {
             return Ok(Selector::Group(group));
         }
         if let Some(prefix) = text.strip_suffix('*') {
-            let matches = |p: &str| !p.contains('*') && all_codes().any(|c| c.starts_with(p));
+            let matches =
+                |p: &str| !p.contains('*') && all_codes().any(|c| c.as_str().starts_with(p));
             if matches(prefix) {
                 return Ok(Selector::Prefix(prefix.to_string()));
             }
-            // An old family (`D-*`, renamed `N-DRAW-*`): see crate::renamed_codes.
-            if let Some(current) = renamed_codes::renamed_prefix(prefix).filter(|p| matches(p)) {
+            // An old family (`D-*`, renamed `N-DRAW-*`): see crate::finding::renamed.
+            if let Some(current) = renamed::renamed_prefix(prefix).filter(|p| matches(p)) {
                 return Ok(Selector::Prefix(current));
             }
             return Err(PolicyError::UnknownCode(text.to_string()));
         }
-        let text = renamed_codes::renamed(text).unwrap_or(text);
-        all_codes()
-            .find(|&c| c == text)
+        // A code written in its old spelling selects the current one.
+        Code::parse(text)
+            .filter(|c| c.is_checked())
             .map(Selector::Code)
             .ok_or_else(|| PolicyError::UnknownCode(text.to_string()))
     }
@@ -173,10 +169,10 @@ impl FromStr for FailOn {
 }
 
 impl FailOn {
-    pub fn fails(self, level: Severity) -> bool {
+    pub fn fails(self, level: Level) -> bool {
         match self {
-            FailOn::Error => level == Severity::Error,
-            FailOn::Warning => level >= Severity::Warning,
+            FailOn::Error => level == Level::Error,
+            FailOn::Warning => level >= Level::Warning,
         }
     }
 }
@@ -197,7 +193,7 @@ impl Policy {
     }
 
     /// The action of the winning rule for `code`, if any rule selects it.
-    pub fn action(&self, code: &str) -> Option<Action> {
+    pub fn action(&self, code: Code) -> Option<Action> {
         self.rules
             .iter()
             .enumerate()
@@ -207,7 +203,7 @@ impl Policy {
     }
 
     /// Whether a rule names `code` itself (not through a prefix or a group).
-    pub fn names(&self, code: &str) -> bool {
+    pub fn names(&self, code: Code) -> bool {
         self.rules
             .iter()
             .any(|r| matches!(r.selector, Selector::Code(c) if c == code))
@@ -234,15 +230,9 @@ impl Policy {
     }
 }
 
-/// Every code any stage can report.
-pub fn all_codes() -> impl Iterator<Item = &'static str> {
-    Code::ALL
-        .iter()
-        .map(|c| c.as_str())
-        .chain(Kind::ALL.iter().map(|k| k.as_str()))
-        .chain(result::codes::ALL.iter().copied())
-        .chain(draws::codes::ALL.iter().copied())
-        .chain(DrawRule::ALL.iter().map(|r| r.code()))
+/// Every code any stage of a check can report.
+pub fn all_codes() -> impl Iterator<Item = Code> {
+    Code::checked()
 }
 
 /// A policy that cannot be used.
@@ -284,7 +274,7 @@ impl std::error::Error for PolicyError {}
 fn nearest_code(text: &str) -> Option<&'static str> {
     let upper = text.to_ascii_uppercase();
     all_codes()
-        .map(|c| (edit_distance(&upper, c), c))
+        .map(|c| (edit_distance(&upper, c.as_str()), c.as_str()))
         .filter(|&(d, _)| d <= 3)
         .min()
         .map(|(_, c)| c)
@@ -311,6 +301,10 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 mod tests {
     use super::*;
 
+    fn code(name: &str) -> Code {
+        Code::from_name(name).unwrap()
+    }
+
     fn rule(selector: &str, action: &str, source: Source) -> Rule {
         Rule {
             selector: selector.parse().unwrap(),
@@ -323,7 +317,7 @@ mod tests {
     fn selectors_are_codes_prefixes_or_groups() {
         assert_eq!(
             "W-DATE-FORMAT".parse::<Selector>(),
-            Ok(Selector::Code("W-DATE-FORMAT"))
+            Ok(Selector::Code(code("W-DATE-FORMAT")))
         );
         assert_eq!(
             "W-DATE-*".parse::<Selector>(),
@@ -357,10 +351,10 @@ mod tests {
             rule("W-*", "note", Source::CommandLine),
         ]);
         // All three match; the command line wins, and its prefix is more specific than a group.
-        assert_eq!(policy.action("W-DATE-FORMAT"), Some(Action::Note));
+        assert_eq!(policy.action(code("W-DATE-FORMAT")), Some(Action::Note));
         // `style` holds no errors, and `W-*` does not match `E-` codes.
-        assert_eq!(policy.action("E-BAD-FEN"), None);
-        assert_eq!(policy.action("E-CAPTURE-MANDATORY"), None);
+        assert_eq!(policy.action(code("E-BAD-FEN")), None);
+        assert_eq!(policy.action(code("E-CAPTURE-MANDATORY")), None);
     }
 
     #[test]
@@ -369,29 +363,29 @@ mod tests {
             rule("W-DATE-FORMAT", "allow", Source::CommandLine),
             rule("W-DATE-FORMAT", "deny", Source::CommandLine),
         ]);
-        assert_eq!(policy.action("W-DATE-FORMAT"), Some(Action::Deny));
+        assert_eq!(policy.action(code("W-DATE-FORMAT")), Some(Action::Deny));
     }
 
     #[test]
     fn groups_hold_the_codes_of_their_stage() {
-        assert!(Group::Result.contains("E-RESULT-MISMATCH"));
-        assert!(Group::Draws.contains("W-PLAYED-AFTER-DRAW"));
-        assert!(Group::Draws.contains("N-DRAW-THREEFOLD"));
+        assert!(Group::Result.contains(code("E-RESULT-MISMATCH")));
+        assert!(Group::Draws.contains(code("W-PLAYED-AFTER-DRAW")));
+        assert!(Group::Draws.contains(code("N-DRAW-THREEFOLD")));
         assert_eq!(
             "N-DRAW-THREEFOLD".parse::<Selector>(),
-            Ok(Selector::Code("N-DRAW-THREEFOLD"))
+            Ok(Selector::Code(code("N-DRAW-THREEFOLD")))
         );
-        assert!(Group::Moves.contains("E-CAPTURE-MANDATORY"));
-        assert!(Group::Style.contains("W-ZERO-PADDED-SQUARE"));
-        assert!(!Group::Style.contains("E-UNCLOSED-COMMENT"));
-        assert!(Group::Reader.contains("E-UNCLOSED-COMMENT"));
+        assert!(Group::Moves.contains(code("E-CAPTURE-MANDATORY")));
+        assert!(Group::Style.contains(code("W-ZERO-PADDED-SQUARE")));
+        assert!(!Group::Style.contains(code("E-UNCLOSED-COMMENT")));
+        assert!(Group::Reader.contains(code("E-UNCLOSED-COMMENT")));
     }
 
     #[test]
     fn old_spellings_of_renamed_codes_select_the_new_ones() {
         assert_eq!(
             "W-UTF8-BOM".parse::<Selector>(),
-            Ok(Selector::Code("N-UTF8-BOM"))
+            Ok(Selector::Code(code("N-UTF8-BOM")))
         );
         assert_eq!(
             "D-*".parse::<Selector>(),
@@ -406,9 +400,9 @@ mod tests {
 
     #[test]
     fn fail_on_warning_also_fails_on_errors() {
-        assert!(FailOn::Warning.fails(Severity::Error));
-        assert!(FailOn::Warning.fails(Severity::Warning));
-        assert!(!FailOn::Warning.fails(Severity::Note));
-        assert!(!FailOn::Error.fails(Severity::Warning));
+        assert!(FailOn::Warning.fails(Level::Error));
+        assert!(FailOn::Warning.fails(Level::Warning));
+        assert!(!FailOn::Warning.fails(Level::Note));
+        assert!(!FailOn::Error.fails(Level::Warning));
     }
 }

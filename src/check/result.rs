@@ -6,27 +6,14 @@
 //! `1-0` means the first mover won (PDN 3.0; for English the PDN 2.0 draft and CheckerBoard):
 //! White in International, but Black in English checkers, where some programs wrote the opposite.
 
-use super::ReportFinding;
 use crate::draw_rules::Decision;
+use crate::finding::{Code, Finding};
 use crate::notation::Color;
-use crate::reader::{Game, Location, ResultKind, Severity, Span, TagText};
+use crate::reader::{Game, ResultKind, Span, TagText};
 use crate::replay::GameReplay;
 use crate::rules::{Goal, Rules};
 use crate::variant::ResultStyle;
 use serde::Serialize;
-
-/// The stable codes of this stage.
-pub mod codes {
-    /// The Result tag and the terminator say different things.
-    pub const MISMATCH: &str = "E-RESULT-MISMATCH";
-    /// The final position decides the game, and the record says otherwise.
-    pub const CONTRADICTS_POSITION: &str = "E-RESULT-CONTRADICTS-POSITION";
-    /// One of the Result tag and the terminator is `*` (unknown), the other is a result.
-    pub const INCOMPLETE: &str = "W-RESULT-INCOMPLETE";
-    /// A result token of the other result type (`1-0` in International, `2-0` in English).
-    pub const STYLE: &str = "W-RESULT-STYLE";
-    pub const ALL: &[&str] = &[MISMATCH, INCOMPLETE, CONTRADICTS_POSITION, STYLE];
-}
 
 /// What the game's result is, by each source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -44,7 +31,7 @@ pub struct ResultReport {
 
 pub struct ResultCheck {
     pub report: ResultReport,
-    pub findings: Vec<ReportFinding>,
+    pub findings: Vec<Finding>,
     /// The record declares a win (terminator, else Result tag).
     pub declares_win: bool,
     /// Where the record declares its result (terminator, else Result tag, else the game).
@@ -103,8 +90,8 @@ fn contradicts(
     winner: Color,
     rules: &Rules,
     variant: crate::variant::Variant,
-    declared_span: Location,
-) -> Option<ReportFinding> {
+    declared_span: Span,
+) -> Option<Finding> {
     let kind = declared?;
     let said = outcome(kind);
     if said == Outcome::Other || said == outcome(computed) {
@@ -121,9 +108,8 @@ fn contradicts(
             rules.first_mover
         ));
     }
-    Some(ReportFinding::new(
-        codes::CONTRADICTS_POSITION,
-        Severity::Error,
+    Some(Finding::new(
+        Code::ResultContradictsPosition,
         declared_span,
         message,
     ))
@@ -161,15 +147,14 @@ pub fn check(
         && outcome(t) != outcome(r)
     {
         let unknown = t == ResultKind::Unknown || r == ResultKind::Unknown;
-        let (code, level) = if unknown {
-            (codes::INCOMPLETE, Severity::Warning)
+        let code = if unknown {
+            Code::ResultIncomplete
         } else {
-            (codes::MISMATCH, Severity::Error)
+            Code::ResultMismatch
         };
-        findings.push(ReportFinding::new(
+        findings.push(Finding::new(
             code,
-            level,
-            game.locate(term.span),
+            term.span,
             format!(
                 "the terminator says {} but the Result tag says {}",
                 r.as_str(),
@@ -198,10 +183,9 @@ pub fn check(
             } else {
                 "1-0, 0-1 and 1/2-1/2"
             };
-            findings.push(ReportFinding::new(
-                codes::STYLE,
-                Severity::Warning,
-                game.locate(declared_span),
+            findings.push(Finding::new(
+                Code::ResultStyle,
+                declared_span,
                 format!(
                     "{} results are written {expected}; {} is read as the same outcome",
                     variant,
@@ -229,7 +213,7 @@ pub fn check(
             d.winner,
             rules,
             variant,
-            game.locate(declared_span),
+            declared_span,
         ));
     }
     // Otherwise the final position decides the game when the side to move cannot move.
@@ -260,7 +244,7 @@ pub fn check(
             winner,
             rules,
             variant,
-            game.locate(declared_span),
+            declared_span,
         ));
     }
     let declares_win =

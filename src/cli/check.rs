@@ -8,8 +8,9 @@ use clap::{Args, ValueEnum};
 use pdnkit::check::CheckOptions;
 use pdnkit::check::policy::Policy;
 use pdnkit::draw_rules::DrawProfile;
+use pdnkit::finding::Level;
 use pdnkit::pipeline::{self, Event, PipelineOptions};
-use pdnkit::reader::{Encoding, ReadOptions, Severity};
+use pdnkit::reader::{Encoding, ReadOptions};
 use pdnkit::report::github::GithubWriter;
 use pdnkit::report::html::{self, HtmlWriter};
 use pdnkit::report::human::escape_controls;
@@ -71,8 +72,8 @@ pub struct CheckArgs {
     #[arg(long)]
     notes: bool,
     /// The least severe findings listed (human, sarif, github, html): `error`, `warning` or `note`.
-    #[arg(long, value_enum, default_value_t = Level::Warning)]
-    level: Level,
+    #[arg(long, value_enum, default_value_t = ListedLevel::Warning)]
+    level: ListedLevel,
     /// Threads checking games: 1 or more (default, and at most: one per core). Output is the
     /// same for any value.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -85,7 +86,7 @@ pub struct CheckArgs {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Level {
+enum ListedLevel {
     Error,
     Warning,
     Note,
@@ -195,7 +196,7 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
     drop(writer);
     // The exit code (`pdnkit check --help` documents it): a run that left moves unchecked is
     // never clean unless the user said that is acceptable.
-    let fails_on_warnings = policy.fail_on.fails(Severity::Warning);
+    let fails_on_warnings = policy.fail_on.fails(Level::Warning);
     let summary = RunSummary {
         failed_inputs: totals.unreadable_files,
         games: totals.games,
@@ -238,9 +239,9 @@ fn default_variant(args: &CheckArgs, policy: &RunPolicy) -> Option<Option<Varian
 fn show(args: &CheckArgs) -> Show {
     Show {
         min_level: match (args.notes, args.level) {
-            (true, _) | (_, Level::Note) => Severity::Note,
-            (_, Level::Warning) => Severity::Warning,
-            (_, Level::Error) => Severity::Error,
+            (true, _) | (_, ListedLevel::Note) => Level::Note,
+            (_, ListedLevel::Warning) => Level::Warning,
+            (_, ListedLevel::Error) => Level::Error,
         },
         max_findings: args.max_findings,
         quiet: args.quiet,
@@ -270,10 +271,10 @@ fn report_writer(
             Box::new(HtmlWriter::new(out, show))
         }
         Format::Junit => {
-            let fail_level = if policy.fail_on.fails(Severity::Warning) {
-                Severity::Warning
+            let fail_level = if policy.fail_on.fails(Level::Warning) {
+                Level::Warning
             } else {
-                Severity::Error
+                Level::Error
             };
             Box::new(JunitWriter::new(out, fail_level)?)
         }

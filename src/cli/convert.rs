@@ -8,9 +8,10 @@ use super::{ColorWhen, Outcome, RunSummary, destination, inputs};
 use clap::{Args, ValueEnum};
 use pdnkit::convert::json::{self, JsonGameError};
 use pdnkit::convert::{Captures, Converted, Converter, Notice, Options, pdn, positions};
+use pdnkit::finding::{Code, Level};
 use pdnkit::ordered;
 use pdnkit::pipeline::{BATCH_GAMES, BatchFill};
-use pdnkit::reader::{Encoding, Game, ReadOptions, Reader, Severity};
+use pdnkit::reader::{Encoding, Game, ReadOptions, Reader};
 use pdnkit::report::FileInfo;
 use pdnkit::report::human::escape_controls;
 use pdnkit::report::human::{self, FindingCounts, Headline, RunCounts, Style, write_located};
@@ -449,8 +450,8 @@ fn render(converter: &mut Converter, to: To, file: &str, mut game: Game) -> io::
             if let Err(e) = pdn::write_game(&game, &mut text) {
                 report.errors += 1;
                 report.notices.push(Notice {
-                    level: Severity::Error,
-                    code: "E-NOT-WRITABLE",
+                    level: Level::Error,
+                    code: Code::NotWritable,
                     message: format!("{e}; the game is not written"),
                     span: game.locate(e.span),
                 });
@@ -526,7 +527,7 @@ impl<W: Write> Sink<W> {
                 for n in &game.report.notices {
                     let headline = Headline {
                         level: n.level,
-                        code: n.code,
+                        code: n.code.as_str(),
                         message: &n.message,
                         span: n.span,
                         context: format!("game {}", game.index),
@@ -538,14 +539,14 @@ impl<W: Write> Sink<W> {
             })?;
             for n in &game.report.notices {
                 match n.level {
-                    Severity::Error => {}
-                    Severity::Warning => self.findings.warnings += 1,
-                    Severity::Note => {
+                    Level::Error => {}
+                    Level::Warning => self.findings.warnings += 1,
+                    Level::Note => {
                         self.repairs += u64::from(n.is_repair());
                         continue;
                     }
                 }
-                *self.by_code.entry(n.code).or_default() += 1;
+                *self.by_code.entry(n.code.as_str()).or_default() += 1;
             }
         }
         self.run.games += 1;

@@ -37,7 +37,7 @@ pub fn run(args: ExplainArgs) -> io::Result<Outcome> {
     }
     let text = args.code.unwrap_or_default();
     let upper = text.trim().to_ascii_uppercase();
-    let renamed = pdnkit::renamed_codes::renamed(&upper);
+    let renamed = pdnkit::finding::renamed::renamed(&upper);
     if let Some(current) = renamed {
         writeln!(
             out,

@@ -1,6 +1,7 @@
 //! Reader diagnostics in the compiler style of [`pdnkit::report::human`].
 
-use pdnkit::reader::{Diagnostic, Game};
+use pdnkit::finding::Finding;
+use pdnkit::reader::Game;
 use pdnkit::report::FileInfo;
 use pdnkit::report::human::{Headline, Style, write_located};
 use std::io::{self, Write};
@@ -13,7 +14,7 @@ pub fn write_diagnostic(
     file: &str,
     path: Option<&Path>,
     game: &Game,
-    diagnostic: &Diagnostic,
+    diagnostic: &Finding,
 ) -> io::Result<()> {
     let file = FileInfo {
         name: file.to_string(),

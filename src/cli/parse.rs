@@ -5,8 +5,9 @@ use super::files::RunFiles;
 use super::progress::Progress;
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs, output};
 use clap::{Args, ValueEnum};
+use pdnkit::finding::Level;
 use pdnkit::reader::Game;
-use pdnkit::reader::{Encoding, ReadOptions, Reader, Severity};
+use pdnkit::reader::{Encoding, ReadOptions, Reader};
 use pdnkit::report::human::{self, FindingCounts, RunCounts, Style, escape_controls};
 use pdnkit::report::json::Envelope;
 use pdnkit::variant::Variant;
@@ -138,7 +139,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
                 Format::Human => {
                     let path = input.source_file();
                     for d in &game.diagnostics {
-                        if d.level == Severity::Note && !args.notes {
+                        if d.level == Level::Note && !args.notes {
                             continue;
                         }
                         output::write_diagnostic(&mut out, style, &name, path, &game, d)?;
@@ -218,11 +219,11 @@ impl Totals {
         let mut errors = 0;
         for d in &game.diagnostics {
             match d.level {
-                Severity::Error => errors += 1,
-                Severity::Warning => self.findings.warnings += 1,
-                Severity::Note => self.notes += 1,
+                Level::Error => errors += 1,
+                Level::Warning => self.findings.warnings += 1,
+                Level::Note => self.notes += 1,
             }
-            if d.level != Severity::Note {
+            if d.level != Level::Note {
                 *self.by_code.entry(d.code.to_string()).or_default() += 1;
             }
         }

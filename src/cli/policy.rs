@@ -7,12 +7,13 @@ use pdnkit::check::GameReport;
 use pdnkit::check::baseline::{Baseline, BaselineError, BaselineWriter};
 use pdnkit::check::config::{Config, ConfigError};
 use pdnkit::check::policy::{Action, FailOn, Policy, PolicyError, Rule, Selector, Source};
+use pdnkit::finding::Code;
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The code `--allow-unreplayed` is about: naming it in a rule accepts unreplayed games too.
-const NOT_REPLAYED: &str = "W-NOT-REPLAYED";
+const NOT_REPLAYED: Code = Code::NotReplayed;
 
 #[derive(Args)]
 pub struct PolicyArgs {

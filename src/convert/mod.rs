@@ -31,13 +31,13 @@ pub mod squares;
 mod walk;
 
 use crate::fen::{FenPiece, FenSetup};
+use crate::finding::{Code, Finding, Fix, Level};
 use crate::notation::Color;
 use crate::reader::{
-    Annotation, Annotations, Code, Comment, CommentStyle, Game, Line, LineIndex, Location,
-    MoveKind, MoveNode, MoveNumber, ResultKind, ResultToken, Severity, Span, Tag, VariantSource,
-    normalise_date,
+    Annotation, Annotations, Comment, CommentStyle, Game, Line, LineIndex, Location, MoveKind,
+    MoveNode, MoveNumber, ResultKind, ResultToken, Span, Tag, VariantSource, normalise_date,
 };
-use crate::replay::{self, Kind, MoveEvent, Visitor};
+use crate::replay::{self, MoveEvent, Visitor};
 use crate::rules::{Move, MoveList, Numbering, Position, Rules, movegen};
 use crate::variant::{ResultStyle, SquareNotation};
 use squares::{SquareTable, TableCache};
@@ -94,8 +94,8 @@ impl Default for Options {
 /// Something the conversion says about a game, located in its source.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
-    pub level: Severity,
-    pub code: &'static str,
+    pub level: Level,
+    pub code: Code,
     pub message: String,
     pub span: Location,
 }
@@ -103,7 +103,7 @@ pub struct Notice {
 impl Notice {
     /// A repair `--fix` made: a note whose message starts `repaired: ` (every repair says so).
     pub fn is_repair(&self) -> bool {
-        self.level == Severity::Note && self.message.starts_with("repaired: ")
+        self.level == Level::Note && self.message.starts_with("repaired: ")
     }
 }
 
@@ -190,21 +190,6 @@ pub struct Converter {
 
 /// The tags PDN 3.0 writes first, in this order (the seven-tag roster).
 pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
-
-/// Reader diagnostics about spellings that canonical output always rewrites.
-const REWRITTEN: &[Code] = &[
-    Code::ZeroPaddedSquare,
-    Code::SpaceInMove,
-    Code::MixedSeparators,
-    Code::FenZeroPaddedSquare,
-    Code::FenLowercase,
-    Code::FenTrailingDot,
-    Code::FenQuoted,
-    Code::FenWhitespace,
-    Code::TagPadding,
-    Code::LoneDot,
-    Code::ForcedMoveMark,
-];
 
 impl Converter {
     pub fn new(options: Options) -> Converter {
@@ -297,7 +282,7 @@ impl Converter {
         report.errors = report
             .notices
             .iter()
-            .filter(|n| n.level == Severity::Error)
+            .filter(|n| n.level == Level::Error)
             .count() as u32;
         report
     }
@@ -344,21 +329,15 @@ pub fn restyle(kind: ResultKind, style: ResultStyle) -> ResultKind {
 
 /// The replay's findings as notices: the ones `convert` repairs (as notes, only with `--fix`),
 /// the others as they were found; an error says the rest of its line is kept in a comment.
-fn replay_notices(findings: &[replay::Finding], game: &Game, fix: bool, notices: &mut Vec<Notice>) {
+fn replay_notices(findings: &[Finding], game: &Game, fix: bool, notices: &mut Vec<Notice>) {
     for f in findings {
-        let repaired = matches!(
-            f.kind,
-            Kind::SeparatorMismatch
-                | Kind::HubCaptureList
-                | Kind::CapturePath
-                | Kind::AmbiguousResolved
-        );
+        let repaired = f.code.fix() == Fix::Rewritten;
         if repaired && !fix {
             continue;
         }
         let message = if repaired {
             format!("repaired: {}", f.message)
-        } else if f.severity == Severity::Error {
+        } else if f.level == Level::Error {
             format!(
                 "{}; the rest of the line is kept as written in a comment",
                 f.message
@@ -368,8 +347,8 @@ fn replay_notices(findings: &[replay::Finding], game: &Game, fix: bool, notices:
             f.message.clone()
         };
         notices.push(Notice {
-            level: if repaired { Severity::Note } else { f.severity },
-            code: f.kind.as_str(),
+            level: if repaired { Level::Note } else { f.level },
+            code: f.code,
             message,
             span: game.locate(f.span),
         });
@@ -380,17 +359,17 @@ fn replay_notices(findings: &[replay::Finding], game: &Game, fix: bool, notices:
 /// repairs.
 fn reader_notices(game: &Game, fix: bool, notices: &mut Vec<Notice>) {
     for d in &game.diagnostics {
-        if d.level == Severity::Error {
+        if d.level == Level::Error {
             notices.push(Notice {
-                level: Severity::Error,
-                code: d.code.as_str(),
+                level: Level::Error,
+                code: d.code,
                 message: format!("{} (the text is kept as read)", d.message),
                 span: game.locate(d.span),
             });
-        } else if fix && REWRITTEN.contains(&d.code) {
+        } else if fix && d.code.fix() == Fix::Rewritten {
             notices.push(Notice {
-                level: Severity::Note,
-                code: d.code.as_str(),
+                level: Level::Note,
+                code: d.code,
                 message: format!("repaired: {}", d.message),
                 span: game.locate(d.span),
             });
@@ -440,8 +419,8 @@ fn terminator(
                 let fixed = restyle(result.kind, style);
                 if fixed != result.kind {
                     notices.push(Notice {
-                        level: Severity::Note,
-                        code: "FIX-RESULT-TOKEN",
+                        level: Level::Note,
+                        code: Code::RepairedResultToken,
                         message: format!(
                             "repaired: the terminator `{}` written `{}`, the result token of this variant",
                             result.kind.as_str(),
@@ -466,8 +445,8 @@ fn terminator(
             };
             if fix {
                 notices.push(Notice {
-                    level: Severity::Note,
-                    code: Code::MissingTerminator.as_str(),
+                    level: Level::Note,
+                    code: Code::MissingTerminator,
                     message: format!(
                         "repaired: the game had no terminator; `{}` added (from the Result tag)",
                         kind.as_str()
@@ -491,8 +470,8 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
     for tag in &mut game.tags {
         if let Some(standard) = tag.standard_name.take() {
             notices.push(Notice {
-                level: Severity::Note,
-                code: Code::LocalisedTag.as_str(),
+                level: Level::Note,
+                code: Code::LocalisedTag,
                 message: format!("repaired: tag `{}` written `{standard}`", tag.name),
                 span: game.lines.locate(tag.span),
             });
@@ -502,8 +481,8 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
             && let Some(fixed) = normalise_date(&tag.value)
         {
             notices.push(Notice {
-                level: Severity::Note,
-                code: Code::DateFormat.as_str(),
+                level: Level::Note,
+                code: Code::DateFormat,
                 message: format!("repaired: date `{}` written `{fixed}`", tag.value),
                 span: game.lines.locate(tag.span),
             });
@@ -516,8 +495,8 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
             let fixed = style.map_or(kind, |s| restyle(kind, s));
             if fixed.as_str() != tag.value {
                 notices.push(Notice {
-                    level: Severity::Note,
-                    code: "FIX-RESULT-TAG",
+                    level: Level::Note,
+                    code: Code::RepairedResultTag,
                     message: format!(
                         "repaired: Result `{}` written `{}`",
                         tag.value,

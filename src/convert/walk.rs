@@ -232,8 +232,8 @@ impl Walk<'_> {
             };
             token.separator = Some(sep);
             self.notices.push(Notice {
-                level: Severity::Note,
-                code: "FIX-SEPARATOR",
+                level: Level::Note,
+                code: Code::RepairedSeparator,
                 message: format!("repaired: separator added ({})", token.canonical()),
                 span: self.lines.locate(token.span),
             });

@@ -15,6 +15,7 @@
 mod material;
 mod table;
 
+use crate::finding::Code;
 use crate::notation::Color;
 use crate::rules::board::{Bits, Layout};
 use crate::rules::zobrist;
@@ -150,28 +151,28 @@ impl DrawRule {
         DrawRule::ServerTurkishOnePiece,
     ];
 
-    /// Stable identifier for reports.
-    pub fn code(self) -> &'static str {
+    /// The code reported when the rule holds.
+    pub fn code(self) -> Code {
         match self {
-            DrawRule::Threefold => "N-DRAW-THREEFOLD",
-            DrawRule::KingMoves25 => "N-DRAW-KING-MOVES-25",
-            DrawRule::Endgame16 => "N-DRAW-ENDGAME-16",
-            DrawRule::Endgame5 => "N-DRAW-ENDGAME-5",
-            DrawRule::ItalianKings40 => "N-DRAW-ITALIAN-KINGS-40",
-            DrawRule::English40 => "N-DRAW-ENGLISH-40",
-            DrawRule::RussianKings15 => "N-DRAW-RUSSIAN-KINGS-15",
-            DrawRule::RussianThreeKings15 => "N-DRAW-RUSSIAN-THREE-KINGS-15",
-            DrawRule::RussianLongDiagonal5 => "N-DRAW-RUSSIAN-LONG-DIAGONAL-5",
-            DrawRule::RussianEndgame5 => "N-DRAW-RUSSIAN-ENDGAME-5",
-            DrawRule::RussianEndgame30 => "N-DRAW-RUSSIAN-ENDGAME-30",
-            DrawRule::RussianEndgame60 => "N-DRAW-RUSSIAN-ENDGAME-60",
-            DrawRule::TurkishOnePiece => "N-DRAW-TURKISH-ONE-PIECE",
-            DrawRule::CzechKings15 => "N-DRAW-CZECH-KINGS-15",
-            DrawRule::FrisianTwoKings7 => "N-DRAW-FRISIAN-TWO-KINGS-7",
-            DrawRule::FrisianOneKing2 => "N-DRAW-FRISIAN-ONE-KING-2",
-            DrawRule::ServerKingPlies80 => "N-DRAW-SERVER-KING-PLIES-80",
-            DrawRule::ServerKingPlies120 => "N-DRAW-SERVER-KING-PLIES-120",
-            DrawRule::ServerTurkishOnePiece => "N-DRAW-SERVER-TURKISH-ONE-PIECE",
+            DrawRule::Threefold => Code::DrawThreefold,
+            DrawRule::KingMoves25 => Code::DrawKingMoves25,
+            DrawRule::Endgame16 => Code::DrawEndgame16,
+            DrawRule::Endgame5 => Code::DrawEndgame5,
+            DrawRule::ItalianKings40 => Code::DrawItalianKings40,
+            DrawRule::English40 => Code::DrawEnglish40,
+            DrawRule::RussianKings15 => Code::DrawRussianKings15,
+            DrawRule::RussianThreeKings15 => Code::DrawRussianThreeKings15,
+            DrawRule::RussianLongDiagonal5 => Code::DrawRussianLongDiagonal5,
+            DrawRule::RussianEndgame5 => Code::DrawRussianEndgame5,
+            DrawRule::RussianEndgame30 => Code::DrawRussianEndgame30,
+            DrawRule::RussianEndgame60 => Code::DrawRussianEndgame60,
+            DrawRule::TurkishOnePiece => Code::DrawTurkishOnePiece,
+            DrawRule::CzechKings15 => Code::DrawCzechKings15,
+            DrawRule::FrisianTwoKings7 => Code::DrawFrisianTwoKings7,
+            DrawRule::FrisianOneKing2 => Code::DrawFrisianOneKing2,
+            DrawRule::ServerKingPlies80 => Code::DrawServerKingPlies80,
+            DrawRule::ServerKingPlies120 => Code::DrawServerKingPlies120,
+            DrawRule::ServerTurkishOnePiece => Code::DrawServerTurkishOnePiece,
         }
     }
 
@@ -259,7 +260,7 @@ impl DrawRule {
 
 impl fmt::Display for DrawRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
+        f.write_str(self.code().as_str())
     }
 }
 
@@ -278,18 +279,18 @@ impl std::error::Error for UnknownDrawRule {}
 impl FromStr for DrawRule {
     type Err = UnknownDrawRule;
     fn from_str(s: &str) -> Result<DrawRule, UnknownDrawRule> {
-        // A code written before it was renamed (crate::renamed_codes) still reads.
-        let code = crate::renamed_codes::renamed(s).unwrap_or(s);
+        // A code written before it was renamed still reads.
+        let code = Code::parse(s);
         DrawRule::ALL
             .into_iter()
-            .find(|r| r.code() == code)
+            .find(|r| Some(r.code()) == code)
             .ok_or_else(|| UnknownDrawRule(s.to_string()))
     }
 }
 
 impl Serialize for DrawRule {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.code())
+        s.serialize_str(self.code().as_str())
     }
 }
 
@@ -697,12 +698,12 @@ mod tests {
 
     #[test]
     fn codes_are_unique_and_round_trip() {
-        let mut codes: Vec<&str> = DrawRule::ALL.iter().map(|r| r.code()).collect();
+        let mut codes: Vec<Code> = DrawRule::ALL.iter().map(|r| r.code()).collect();
         codes.sort_unstable();
         codes.dedup();
         assert_eq!(codes.len(), DrawRule::ALL.len());
         for r in DrawRule::ALL {
-            assert_eq!(r.code().parse::<DrawRule>(), Ok(r));
+            assert_eq!(r.code().as_str().parse::<DrawRule>(), Ok(r));
             let json = serde_json::to_string(&r).unwrap();
             assert_eq!(json, format!("\"{}\"", r.code()));
             assert_eq!(serde_json::from_str::<DrawRule>(&json).unwrap(), r);

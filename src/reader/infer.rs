@@ -2,8 +2,8 @@
 //! default; otherwise an inference from the squares and tags the game uses. Anything other than a
 //! GameType is reported, so nobody mistakes a guess for a fact.
 
-use super::diagnostic::{Code, Diagnostic};
 use super::model::{Game, MoveKind, VariantSource};
+use crate::finding::{Code, Finding};
 use crate::notation::{Square, push_decimal};
 use crate::variant::{Variant, known_variants};
 
@@ -26,7 +26,7 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
                 "the Variant tag says {named} but the GameType says {variant}; the GameType is used"
             );
             game.diagnostics
-                .push(Diagnostic::new(Code::VariantTagMismatch, tag.span, message));
+                .push(Finding::new(Code::VariantTagMismatch, tag.span, message));
         }
         return;
     }
@@ -48,14 +48,14 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
         Some((span, _, Ok(variant))) => {
             game.variant = Some(variant);
             game.variant_source = VariantSource::VariantTag;
-            game.diagnostics.push(Diagnostic::new(
+            game.diagnostics.push(Finding::new(
                 Code::VariantInferred,
                 span,
                 format!("{}; read as {variant} from the Variant tag", no_game_type()),
             ));
             return;
         }
-        Some((span, value, Err(_))) => game.diagnostics.push(Diagnostic::new(
+        Some((span, value, Err(_))) => game.diagnostics.push(Finding::new(
             Code::UnknownVariantTag,
             span,
             format!(
@@ -74,7 +74,7 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
     if let Some(variant) = default {
         game.variant = Some(variant);
         game.variant_source = VariantSource::Default;
-        game.diagnostics.push(Diagnostic::new(
+        game.diagnostics.push(Finding::new(
             Code::VariantInferred,
             span,
             format!("{}; read as {variant} (--variant)", no_game_type()),
@@ -101,7 +101,7 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
             }
             message.push(')');
             game.diagnostics
-                .push(Diagnostic::new(Code::VariantInferred, span, message));
+                .push(Finding::new(Code::VariantInferred, span, message));
         }
         None => game.variant_source = VariantSource::Unknown,
     }

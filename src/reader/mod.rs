@@ -20,7 +20,6 @@
 //! ```
 
 pub mod boundaries;
-pub mod diagnostic;
 pub mod encoding;
 pub(crate) mod entities;
 mod fen_lines;
@@ -36,7 +35,6 @@ mod tag_values;
 pub mod tokens;
 pub mod write;
 
-pub use diagnostic::{Code, Diagnostic, Severity};
 pub use encoding::Encoding;
 pub use fen_lines::is_fen_line;
 pub use input::{decompressed, open_path, read_to_string_limited};

@@ -1,15 +1,15 @@
 //! Why a recorded move is not legal. The move is looked for again with one rule at a time left
 //! out (see [`Relax`]): the first rule whose absence makes it legal is the rule it broke.
 
-use super::finding::Kind;
 use super::matcher::{self, Match};
+use crate::finding::Code;
 use crate::rules::movegen::Relax;
 use crate::rules::{Bits, CapturePromotion, Cell, Move, MoveList, Numbering, PieceKind, Position};
 use crate::rules::{Precedence, Rules};
 
-/// A finding's kind, message and the moves worth listing with it.
+/// A finding's code, message and the moves worth listing with it.
 pub struct Explanation {
-    pub kind: Kind,
+    pub code: Code,
     pub message: String,
     pub moves: Vec<String>,
 }
@@ -72,7 +72,7 @@ pub fn explain(
     let Some(&from) = cells.first() else {
         // Only a hand-made game (JSON) can name no square; the reader never makes one.
         return Explanation {
-            kind: Kind::NoPiece,
+            code: Code::NoPiece,
             message: "the move names no square".to_string(),
             moves: w.texts(legal),
         };
@@ -112,9 +112,9 @@ impl Asked<'_> {
     }
 
     /// An explanation listing every legal move.
-    fn with_legal(&self, kind: Kind, message: String) -> Option<Explanation> {
+    fn with_legal(&self, code: Code, message: String) -> Option<Explanation> {
         Some(Explanation {
-            kind,
+            code,
             message,
             moves: self.w.texts(self.legal),
         })
@@ -132,7 +132,7 @@ fn not_the_movers_piece(a: &Asked) -> Option<Explanation> {
     let me = pos.to_move();
     let from_bit: Bits = 1 << from;
     if pos.occupied() & from_bit == 0 {
-        return a.with_legal(Kind::NoPiece, format!("no piece on {}", w.square(from)));
+        return a.with_legal(Code::NoPiece, format!("no piece on {}", w.square(from)));
     }
     if pos.pieces(me) & from_bit == 0 {
         let message = format!(
@@ -141,7 +141,7 @@ fn not_the_movers_piece(a: &Asked) -> Option<Explanation> {
             w.square(from),
             me.opposite()
         );
-        return a.with_legal(Kind::WrongSide, message);
+        return a.with_legal(Code::WrongSide, message);
     }
     None
 }
@@ -168,7 +168,7 @@ fn king_move_limit(a: &Asked) -> Option<Explanation> {
         run.moves,
         pos.rules().king_move_limit
     );
-    a.with_legal(Kind::KingMoveLimit, message)
+    a.with_legal(Code::KingMoveLimit, message)
 }
 
 /// A plain move where a capture is due, or a capture the precedence rules out.
@@ -186,11 +186,11 @@ fn capture_mandatory_or_precedence(a: &Asked) -> Option<Explanation> {
             a.legal.len(),
             if a.legal.len() == 1 { " is" } else { "s are" }
         );
-        return a.with_legal(Kind::CaptureMandatory, message);
+        return a.with_legal(Code::CaptureMandatory, message);
     }
     let best = a.legal.first().filter(|_| m.is_capture())?;
-    let (kind, message) = precedence(a.pos().rules(), a.pos(), &m, best);
-    a.with_legal(kind, message)
+    let (code, message) = precedence(a.pos().rules(), a.pos(), &m, best);
+    a.with_legal(code, message)
 }
 
 /// A man taking a king.
@@ -206,7 +206,7 @@ fn man_captures_king(a: &Asked) -> Option<Explanation> {
         return None;
     }
     a.with_legal(
-        Kind::ManCannotCaptureKing,
+        Code::ManCannotCaptureKing,
         "a man may not capture a king".to_string(),
     )
 }
@@ -230,7 +230,7 @@ fn promotion_of_another_variant(a: &Asked) -> Option<Explanation> {
             };
             a.found(relax).is_some()
         })?;
-    a.with_legal(Kind::PromotionMishandled, promotion_rule(rule).to_string())
+    a.with_legal(Code::PromotionMishandled, promotion_rule(rule).to_string())
 }
 
 /// A capture that stops too soon: the written squares begin a longer legal route (the routes
@@ -248,7 +248,7 @@ fn capture_incomplete(a: &Asked) -> Option<Explanation> {
     }
     let geo = &pos.rules().board;
     Some(Explanation {
-        kind: Kind::CaptureIncomplete,
+        code: Code::CaptureIncomplete,
         message: "the capture stops while the piece can go on capturing".to_string(),
         moves: longer
             .iter()
@@ -283,7 +283,7 @@ fn illegal_move(a: &Asked) -> Explanation {
         )
     };
     Explanation {
-        kind: Kind::IllegalMove,
+        code: Code::IllegalMove,
         message,
         moves: w.texts(a.legal),
     }
@@ -313,13 +313,13 @@ fn promotion_rule(rule: CapturePromotion) -> &'static str {
 }
 
 /// Which precedence step `played` loses to `best` (a legal capture).
-fn precedence(rules: &Rules, pos: &Position, played: &Move, best: &Move) -> (Kind, String) {
+fn precedence(rules: &Rules, pos: &Position, played: &Move, best: &Move) -> (Code, String) {
     let kings = |m: &Move| (m.captured & pos.kings(pos.to_move().opposite())).count_ones();
     let pieces = |n: u32| if n == 1 { "piece" } else { "pieces" };
     let (n, required) = (played.capture_count(), best.capture_count());
     let longer = || {
         (
-            Kind::LongerCaptureRequired,
+            Code::LongerCaptureRequired,
             format!(
                 "this capture takes {n} {}; the maximum capture takes {required}",
                 pieces(n)
@@ -330,7 +330,7 @@ fn precedence(rules: &Rules, pos: &Position, played: &Move, best: &Move) -> (Kin
         Precedence::MaxPieces if n < required => longer(),
         Precedence::MaxPiecesThenKings if n < required => longer(),
         Precedence::MaxPiecesThenKings => (
-            Kind::CapturePrecedence,
+            Code::CapturePrecedence,
             format!(
                 "equal captures must take the most kings: this one takes {}, another takes {}",
                 kings(played),
@@ -338,11 +338,11 @@ fn precedence(rules: &Rules, pos: &Position, played: &Move, best: &Move) -> (Kin
             ),
         ),
         Precedence::KingFirst => (
-            Kind::CapturePrecedence,
+            Code::CapturePrecedence,
             "a king can capture, so a king must capture".to_string(),
         ),
         Precedence::Italian if n < required => (
-            Kind::LongerCaptureRequired,
+            Code::LongerCaptureRequired,
             format!(
                 "Italian precedence step 1 (most pieces): this capture takes {n} {}, another takes {required}",
                 pieces(n)
@@ -352,13 +352,13 @@ fn precedence(rules: &Rules, pos: &Position, played: &Move, best: &Move) -> (Kin
             if played.piece == PieceKind::Man && best.piece == PieceKind::King =>
         {
             (
-                Kind::CapturePrecedence,
+                Code::CapturePrecedence,
                 "Italian precedence step 2: with equal pieces, the king must capture rather than the man"
                     .to_string(),
             )
         }
         Precedence::Italian if kings(played) < kings(best) => (
-            Kind::CapturePrecedence,
+            Code::CapturePrecedence,
             format!(
                 "Italian precedence step 3 (most kings): this capture takes {} king{}, another takes {}",
                 kings(played),
@@ -367,7 +367,7 @@ fn precedence(rules: &Rules, pos: &Position, played: &Move, best: &Move) -> (Kin
             ),
         ),
         Precedence::Italian => (
-            Kind::CapturePrecedence,
+            Code::CapturePrecedence,
             "Italian precedence step 4: with everything equal, the capture meeting a king earliest is required"
                 .to_string(),
         ),
@@ -375,13 +375,13 @@ fn precedence(rules: &Rules, pos: &Position, played: &Move, best: &Move) -> (Kin
             let value = |m: &Move| 100 * (m.capture_count() - kings(m)) + 199 * kings(m);
             let (v, best_v) = (value(played), value(best));
             if v < best_v {
-                let kind = if n < required {
-                    Kind::LongerCaptureRequired
+                let code = if n < required {
+                    Code::LongerCaptureRequired
                 } else {
-                    Kind::CapturePrecedence
+                    Code::CapturePrecedence
                 };
                 (
-                    kind,
+                    code,
                     format!(
                         "the capture of the highest value is required (a man counts 100, a king \
                          199): this one takes {n} {} worth {v}, another takes {required} worth {best_v}",
@@ -390,7 +390,7 @@ fn precedence(rules: &Rules, pos: &Position, played: &Move, best: &Move) -> (Kin
                 )
             } else {
                 (
-                    Kind::CapturePrecedence,
+                    Code::CapturePrecedence,
                     "with equal values, a capture by a king is required".to_string(),
                 )
             }
@@ -398,7 +398,7 @@ fn precedence(rules: &Rules, pos: &Position, played: &Move, best: &Move) -> (Kin
         // The relaxed and the legal generation differ only by precedence: unreachable with
         // `None` or with enough pieces taken, kept as a plain illegal move.
         _ => (
-            Kind::IllegalMove,
+            Code::IllegalMove,
             "this capture is not one of the legal ones".to_string(),
         ),
     }

@@ -15,14 +15,13 @@
 //! ```
 
 pub mod explain;
-pub mod finding;
 pub mod matcher;
 
 mod replayer;
 
-pub use finding::{Finding, Kind};
 use replayer::run;
 
+use crate::finding::{Code, Finding};
 use crate::notation::{Color, Square};
 use crate::reader::{Annotation, Game, Line, MoveKind, MoveRef, Moves, Span, VariantSource};
 use crate::rules::movegen::{Generator, Relax};
@@ -116,7 +115,7 @@ impl GameReplay {
     pub fn has_errors(&self) -> bool {
         self.findings
             .iter()
-            .any(|f| f.severity == crate::reader::Severity::Error)
+            .any(|f| f.level == crate::finding::Level::Error)
     }
 
     fn new() -> GameReplay {
@@ -186,14 +185,14 @@ impl GameReplay {
         let finding = match unchecked {
             Some(what) => {
                 out.not_replayed = Some(reason);
-                Finding::at(
-                    Kind::NotReplayed,
+                Finding::new(
+                    Code::NotReplayed,
                     span,
                     format!("{why}, so {what} not checked{hint}"),
                 )
             }
-            None => Finding::at(
-                Kind::VariantNotReplayed,
+            None => Finding::new(
+                Code::VariantNotReplayed,
                 span,
                 format!("{why}; the game has no moves to check"),
             ),
@@ -233,8 +232,8 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
             visitor.restart();
             out = run(game, rules, turned, visitor);
             let first = game.moves.first().map(|m| m.canonical());
-            notes.push(Finding::at(
-                Kind::NumberingMismatch,
+            notes.push(Finding::new(
+                Code::NumberingMismatch,
                 tag_span(game, "GameType").unwrap_or(game.span),
                 format!(
                     "the first move `{}` does not fit a1 at {}; it fits a1 at {}: the squares are read so",
@@ -281,8 +280,8 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
             } else {
                 format!(" with a1 at {}", corner_name(n.a1_corner))
             };
-            notes.push(Finding::at(
-                Kind::VariantReinferred,
+            notes.push(Finding::new(
+                Code::VariantReinferred,
                 game.span,
                 format!(
                     "the moves are not legal {variant} but all replay as {}{side}: checked as {} (a GameType tag would say so)",
@@ -352,10 +351,10 @@ fn choose_numbering(game: &Game, rules: &'static Rules) -> (Numbering, Vec<Findi
         return (declared, Vec::new());
     }
     let span = tag_span(game, "GameType").unwrap_or(game.span);
-    let finding = Finding::at(
-        Kind::NumberingMismatch,
+    let finding = Finding::new(
+        Code::NumberingMismatch,
         span,
-        "the GameType's square numbering does not fit the moves; they follow the variant's standard numbering, used instead".into(),
+        "the GameType's square numbering does not fit the moves; they follow the variant's standard numbering, used instead",
     );
     (standard, vec![finding])
 }

@@ -2,7 +2,7 @@
 //! every mismatch explained.
 
 use super::*;
-use crate::reader::diagnostic::ListingLimit;
+use crate::finding::ListingLimit;
 
 /// Replays `game` in `rules`, its squares read in `numbering`.
 pub(super) fn run(
@@ -13,10 +13,7 @@ pub(super) fn run(
 ) -> GameReplay {
     let mut replayer = Replayer::new(rules, numbering, visitor);
     replayer.game(game);
-    for (kind, span, count) in replayer.limit.take_left_out() {
-        let message = crate::reader::diagnostic::left_out_message(count);
-        replayer.out.findings.push(Finding::at(kind, span, message));
-    }
+    replayer.limit.finish(&mut replayer.out.findings);
     replayer.out
 }
 
@@ -37,9 +34,9 @@ struct Replayer<'v, V> {
     start_fen: StartFen,
     /// The GameType tag as written, for hints.
     game_type: Option<String>,
-    /// A game lists at most `MAX_LISTED_PER_CODE` findings of one kind, as the reader does
+    /// A game lists at most `MAX_LISTED_PER_CODE` findings of one code, as the reader does
     /// (see `docs/limits.md`).
-    limit: ListingLimit<Kind>,
+    limit: ListingLimit,
 }
 
 /// The move a token names: where it lies among the legal moves (the usual answer, read in
@@ -112,12 +109,11 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         }
     }
 
-    /// Whether a finding of `kind` at `span` is listed; when its kind has reached the limit, it
+    /// Whether a finding of `code` at `span` is listed; when its code has reached the limit, it
     /// is counted as left out instead (and need not be built).
-    fn may_list(&mut self, kind: Kind, span: Span) -> bool {
-        let listed = self.out.findings.iter().map(|f| f.kind as usize);
-        self.limit
-            .admits(kind, kind as usize, span, Kind::ALL.len(), listed)
+    fn may_list(&mut self, code: Code, span: Span) -> bool {
+        let listed = self.out.findings.iter().map(|f| f.code);
+        self.limit.admits(code, span, listed)
     }
 
     fn game(&mut self, game: &Game) {
@@ -146,17 +142,17 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     // `?` and no move to tell: nothing to replay, nothing wrong.
                     Err(crate::rules::SetupError::MissingSideToMove) => {
                         let span = tag_span(game, "FEN").unwrap_or(game.span);
-                        self.out.findings.push(Finding::at(
-                            Kind::SideToMoveInferred,
+                        self.out.findings.push(Finding::new(
+                            Code::SideToMoveInferred,
                             span,
-                            "the FEN does not say who is to move (`?`) and no move tells, so nothing is replayed".into(),
+                            "the FEN does not say who is to move (`?`) and no move tells, so nothing is replayed",
                         ));
                         return;
                     }
                     Err(e) => {
                         let span = tag_span(game, "FEN").unwrap_or(game.span);
-                        self.out.findings.push(Finding::at(
-                            Kind::ImpossibleSetup,
+                        self.out.findings.push(Finding::new(
+                            Code::ImpossibleSetup,
                             span,
                             format!(
                                 "the FEN is not a legal {} position: {e}",
@@ -206,8 +202,8 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         } else {
             Color::White
         };
-        let mut f = Finding::at(
-            Kind::SideToMoveInferred,
+        let mut f = Finding::new(
+            Code::SideToMoveInferred,
             node.span(),
             format!("the FEN does not say who is to move (`?`); the first move is {side}'s"),
         );
@@ -314,11 +310,11 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 true
             }
             Err(e) => {
-                if !self.may_list(Kind::ImpossibleSetup, s.span) {
+                if !self.may_list(Code::ImpossibleSetup, s.span) {
                     return false;
                 }
-                self.out.findings.push(Finding::at(
-                    Kind::ImpossibleSetup,
+                self.out.findings.push(Finding::new(
+                    Code::ImpossibleSetup,
                     s.span,
                     format!(
                         "the FEN is not a legal {} position: {e}",
@@ -391,7 +387,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         self.report(
             at,
             node,
-            Kind::UnknownMove,
+            Code::UnknownMoveStopsReplay,
             "the move is not known; the rest of this line is not replayed".into(),
             Vec::new(),
         );
@@ -423,7 +419,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             };
             message.push_str(&format!("; {square} fits {size}x{size}: is {what} right?"));
         }
-        self.report(at, node, Kind::SquareNotOnBoard, message, Vec::new());
+        self.report(at, node, Code::SquareNotOnBoard, message, Vec::new());
     }
 
     /// The legal move (of `legal`) that `cells` names, or a finding and `None`. The usual
@@ -488,7 +484,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     "{head}: the full path is required; the next moves show it was {}",
                     writer.text(&mv, candidates)
                 );
-                self.report(at, node, Kind::AmbiguousResolved, message, texts);
+                self.report(at, node, Code::AmbiguousResolved, message, texts);
                 (mv, Reading::Short)
             }
             // The record is ambiguous, but nothing later depends on it: go on with one.
@@ -497,12 +493,12 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     "{head} and {unsaid}; the rest of the line replays after each, so replay goes on after {}",
                     writer.text(&mv, candidates)
                 );
-                self.report(at, node, Kind::AmbiguousMove, message, texts);
+                self.report(at, node, Code::AmbiguousMove, message, texts);
                 (mv, Reading::Short)
             }
             Resolved::No => {
                 let message = format!("{head} and {unsaid}; the rest of this line is not replayed");
-                self.report(at, node, Kind::AmbiguousMove, message, texts);
+                self.report(at, node, Code::AmbiguousMove, message, texts);
                 return None;
             }
         })
@@ -532,7 +528,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 ),
             });
         }
-        self.report(at, node, e.kind, message, e.moves);
+        self.report(at, node, e.code, message, e.moves);
     }
 
     /// The move was found, but not written as PDN writes it: a loose path, a Hub capture list,
@@ -560,14 +556,14 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     "a full path names every landing square as PDN 3.0 chooses them: {}",
                     full()
                 );
-                self.report(at, node, Kind::CapturePath, message, Vec::new());
+                self.report(at, node, Code::CapturePath, message, Vec::new());
             }
             Reading::HubCaptures => {
                 let message = format!(
                     "captured squares listed instead of the path; PDN writes {}",
                     writer.text(mv, legal)
                 );
-                self.report(at, node, Kind::HubCaptureList, message, Vec::new());
+                self.report(at, node, Code::HubCaptureList, message, Vec::new());
             }
             Reading::Short | Reading::FullPath => {}
         }
@@ -583,7 +579,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     writer.text(mv, legal)
                 )
             };
-            self.report(at, node, Kind::SeparatorMismatch, message, Vec::new());
+            self.report(at, node, Code::SeparatorMismatch, message, Vec::new());
         }
     }
 
@@ -626,16 +622,16 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         &mut self,
         at: &Cursor,
         node: MoveRef<'_>,
-        kind: Kind,
+        code: Code,
         message: String,
         legal_moves: Vec<String>,
     ) {
-        if !self.may_list(kind, node.span()) {
+        if !self.may_list(code, node.span()) {
             return;
         }
         self.out.findings.push(Finding {
-            kind,
-            severity: kind.severity(),
+            code,
+            level: code.level(),
             message,
             span: node.span(),
             ply: Some(at.ply),
@@ -644,7 +640,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             token: Some(node.raw().map_or_else(|| node.canonical(), str::to_string)),
             fen_before: Some(at.pos.to_setup_numbered(self.written).to_string()),
             legal_moves,
-            diagram: if kind.severity() == crate::reader::Severity::Error {
+            diagram: if code.level() == crate::finding::Level::Error {
                 crate::rules::text_board::diagram(&at.pos, self.numbering)
             } else {
                 Vec::new()

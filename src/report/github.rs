@@ -4,7 +4,7 @@
 use super::human::{Style, escape_controls, write_summary};
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::GameReport;
-use crate::reader::Severity;
+use crate::finding::Level;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -51,22 +51,23 @@ impl<W: Write> ReportWriter for GithubWriter<W> {
                 continue;
             }
             let command = match f.level {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-                Severity::Note => "notice",
+                Level::Error => "error",
+                Level::Warning => "warning",
+                Level::Note => "notice",
             };
             let mut message = format!("{} (game {}", f.message, game.index);
             if let Some(n) = f.move_number {
                 message.push_str(&format!(", move {n}"));
             }
             message.push(')');
+            let at = game.locate(f.span);
             writeln!(
                 self.out,
                 "::{command} file={},line={},col={},title={}::{}",
                 escape_property(&file.name),
-                f.span.line,
-                f.span.column,
-                escape_property(f.code),
+                at.line,
+                at.column,
+                escape_property(f.code.as_str()),
                 escape_data(&message)
             )?;
         }

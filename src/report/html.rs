@@ -10,8 +10,9 @@
 //! [`DEFAULT_MAX_FINDINGS`]) bounds how many findings are drawn (the rest are counted).
 
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
-use crate::check::{GameReport, ReportFinding};
+use crate::check::GameReport;
 use crate::fen;
+use crate::finding::Finding;
 use crate::reader::Encoding;
 use crate::render::{BoardSvg, Orientation, WrittenMove};
 use crate::report::human::escape_controls;
@@ -122,7 +123,7 @@ impl<W: Write> HtmlWriter<W> {
     }
 
     /// The game's text from its file, with the findings' spans marked.
-    fn record(&mut self, game: &GameReport, findings: &[&ReportFinding]) -> Option<Markup> {
+    fn record(&mut self, game: &GameReport, findings: &[&Finding]) -> Option<Markup> {
         // A game transcoded from UTF-16 has spans in its UTF-8 text, not in the file's bytes.
         if game.encoding.is_utf16() {
             return None;
@@ -167,19 +168,20 @@ impl<W: Write> HtmlWriter<W> {
         })
     }
 
-    fn finding(&mut self, file: &FileInfo, game: &GameReport, f: &ReportFinding) -> Markup {
-        self.codes.insert(f.code);
+    fn finding(&mut self, file: &FileInfo, game: &GameReport, f: &Finding) -> Markup {
+        self.codes.insert(f.code.as_str());
         self.findings_written += 1;
         let board = board(game, f);
         let level = level_name(f.level);
+        let at = game.locate(f.span);
         html! {
-            section class=(format!("finding {level}")) data-code=(f.code) data-level=(level) data-file=(file.name) {
+            section class=(format!("finding {level}")) data-code=(f.code.as_str()) data-level=(level) data-file=(file.name) {
                 div.text {
                     h4 {
-                        span.level { (level) } " " code { "[" (f.code) "]" } " " (escape_controls(&f.message))
+                        span.level { (level) } " " code { "[" (f.code.as_str()) "]" } " " (escape_controls(&f.message))
                     }
                     p.where {
-                        (escape_controls(&file.name)) ":" (f.span.line) ":" (f.span.column)
+                        (escape_controls(&file.name)) ":" (at.line) ":" (at.column)
                         @if let Some(n) = f.move_number { ", move " (n) }
                         @if let Some(ply) = f.ply { ", ply " (ply) }
                         @if f.depth > 0 { ", variation depth " (f.depth) }
@@ -214,11 +216,11 @@ fn text(bytes: &[u8], encoding: Encoding) -> String {
     lines.join("\n")
 }
 
-fn level_name(level: crate::reader::Severity) -> &'static str {
+fn level_name(level: crate::finding::Level) -> &'static str {
     match level {
-        crate::reader::Severity::Error => "error",
-        crate::reader::Severity::Warning => "warning",
-        crate::reader::Severity::Note => "note",
+        crate::finding::Level::Error => "error",
+        crate::finding::Level::Warning => "warning",
+        crate::finding::Level::Note => "note",
     }
 }
 
@@ -245,7 +247,7 @@ fn numbering(game: &GameReport, rules: &'static Rules) -> Numbering {
 }
 
 /// The board before the finding's move, when the finding has a position.
-fn board(game: &GameReport, f: &ReportFinding) -> Option<Markup> {
+fn board(game: &GameReport, f: &Finding) -> Option<Markup> {
     let rules = Rules::for_variant(game.variant?)?;
     let numbering = numbering(game, rules);
     let setup = fen::parse(f.fen_before.as_deref()?).ok()?.setup;
@@ -287,7 +289,7 @@ impl<W: Write> ReportWriter for HtmlWriter<W> {
     }
 
     fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
-        let listed: Vec<&ReportFinding> = game
+        let listed: Vec<&Finding> = game
             .findings
             .iter()
             .filter(|f| self.listing.admit(&self.show, f))

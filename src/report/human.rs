@@ -3,8 +3,9 @@
 //! a summary at the end. Colour only when asked for (the caller knows whether it is a terminal).
 
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
-use crate::check::{GameReport, ReportFinding};
-use crate::reader::{Code, Encoding, Location, Severity, VariantSource};
+use crate::check::GameReport;
+use crate::finding::{Code, Finding, Level};
+use crate::reader::{Encoding, Location, VariantSource};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -27,15 +28,15 @@ impl Style {
         }
     }
 
-    fn level_code(level: Severity) -> &'static str {
+    fn level_code(level: Level) -> &'static str {
         match level {
-            Severity::Error => "1;31",
-            Severity::Warning => "1;33",
-            Severity::Note => "1;36",
+            Level::Error => "1;31",
+            Level::Warning => "1;33",
+            Level::Note => "1;36",
         }
     }
 
-    pub fn severity(self, level: Severity) -> String {
+    pub fn severity(self, level: Level) -> String {
         self.paint(Self::level_code(level), &level.to_string())
     }
 
@@ -101,7 +102,7 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
 
 /// A finding's headline, as [`write_located`] needs it.
 pub struct Headline<'a> {
-    pub level: Severity,
+    pub level: Level,
     pub code: &'a str,
     pub message: &'a str,
     pub span: Location,
@@ -195,7 +196,7 @@ impl<W: Write> HumanWriter<W> {
         }
     }
 
-    fn finding(&mut self, file: &FileInfo, game: &GameReport, f: &ReportFinding) -> io::Result<()> {
+    fn finding(&mut self, file: &FileInfo, game: &GameReport, f: &Finding) -> io::Result<()> {
         let mut context = format!("game {}", game.index);
         if let Some(players) = players(game) {
             context.push_str(&format!(", {players}"));
@@ -208,14 +209,14 @@ impl<W: Write> HumanWriter<W> {
         }
         let headline = Headline {
             level: f.level,
-            code: f.code,
+            code: f.code.as_str(),
             message: &f.message,
-            span: f.span,
+            span: game.locate(f.span),
             context,
             encoding: game.encoding,
         };
         write_located(&mut self.out, self.style, file, &headline)?;
-        let pad = " ".repeat(f.span.line.to_string().len());
+        let pad = " ".repeat(headline.span.line.to_string().len());
         let note = |label: &str| format!("{pad} {} {label}", self.style.dim("="));
         if !f.diagram.is_empty() {
             let side = f
@@ -246,7 +247,7 @@ impl<W: Write> HumanWriter<W> {
             )?;
         }
         if let Some(fen) = &f.fen_before
-            && f.level == Severity::Error
+            && f.level == Level::Error
         {
             writeln!(self.out, "{}", note(&format!("fen: {fen}")))?;
         }
@@ -260,24 +261,25 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
         // N-VARIANT-INFERRED note itself is hidden by default.
         let mut guess = (game.variant_source == VariantSource::Inferred)
             .then(|| {
-                let inferred = Code::VariantInferred.as_str();
-                game.findings.iter().find(|f| f.code == inferred)
+                game.findings
+                    .iter()
+                    .find(|f| f.code == Code::VariantInferred)
             })
             .flatten();
         for f in &game.findings {
             if self.listing.admit(&self.show, f) {
                 self.finding(file, game, f)?;
-                if f.level == Severity::Error
+                if f.level == Level::Error
                     && let Some(inferred) = guess.take()
                 {
-                    let pad = " ".repeat(f.span.line.to_string().len());
+                    let pad = " ".repeat(game.locate(f.span).line.to_string().len());
                     writeln!(
                         self.out,
                         "{pad} {} the variant is only inferred ({}, line {}): if that is wrong, \
                          so is this error; a GameType tag or --variant settles it",
                         self.style.dim("="),
                         inferred.message,
-                        inferred.span.line
+                        game.locate(inferred.span).line
                     )?;
                 }
             }
@@ -291,7 +293,7 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
                 self.out,
                 "{}: {}: {}",
                 self.style.bold(&escape_controls(&file.name)),
-                self.style.severity(Severity::Error),
+                self.style.severity(Level::Error),
                 escape_controls(e)
             )?;
         }
@@ -432,7 +434,7 @@ pub fn write_summary(
         writeln!(
             out,
             "{}",
-            style.paint(Style::level_code(Severity::Warning), &line)
+            style.paint(Style::level_code(Level::Warning), &line)
         )?;
     }
     write_by_code(out, &totals.by_code)

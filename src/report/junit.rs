@@ -8,19 +8,20 @@
 
 use super::xml::escape;
 use super::{FileInfo, ReportWriter, Totals};
-use crate::check::{GameReport, ReportFinding};
-use crate::reader::Severity;
+use crate::check::GameReport;
+use crate::finding::Finding;
+use crate::finding::Level;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
 pub struct JunitWriter<W> {
     out: W,
     /// The least severe level that fails a game.
-    fail_level: Severity,
+    fail_level: Level,
 }
 
 impl<W: Write> JunitWriter<W> {
-    pub fn new(mut out: W, fail_level: Severity) -> io::Result<Self> {
+    pub fn new(mut out: W, fail_level: Level) -> io::Result<Self> {
         writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
         writeln!(out, "<testsuites name=\"pdnkit check\">")?;
         Ok(JunitWriter { out, fail_level })
@@ -46,10 +47,11 @@ fn game_name(game: &GameReport) -> String {
     name
 }
 
-fn line(file: &FileInfo, f: &ReportFinding) -> String {
+fn line(file: &FileInfo, game: &GameReport, f: &Finding) -> String {
+    let at = game.locate(f.span);
     let mut text = format!(
         "{}:{}:{}: {}[{}]: {}",
-        file.name, f.span.line, f.span.column, f.level, f.code, f.message
+        file.name, at.line, at.column, f.level, f.code, f.message
     );
     if let Some(n) = f.move_number {
         let _ = write!(text, " (move {n})");
@@ -63,7 +65,7 @@ impl<W: Write> ReportWriter for JunitWriter<W> {
     }
 
     fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
-        let (failing, other): (Vec<&ReportFinding>, Vec<&ReportFinding>) = game
+        let (failing, other): (Vec<&Finding>, Vec<&Finding>) = game
             .findings
             .iter()
             .partition(|f| f.level >= self.fail_level);
@@ -78,17 +80,17 @@ impl<W: Write> ReportWriter for JunitWriter<W> {
         }
         writeln!(self.out, ">")?;
         if let Some(first) = failing.first() {
-            let listed: Vec<String> = failing.iter().map(|f| line(file, f)).collect();
+            let listed: Vec<String> = failing.iter().map(|f| line(file, game, f)).collect();
             writeln!(
                 self.out,
                 "      <failure type=\"{}\" message=\"{}\">{}</failure>",
-                escape(first.code),
+                escape(first.code.as_str()),
                 escape(&first.message),
                 escape(&listed.join("\n"))
             )?;
         }
         if !other.is_empty() {
-            let listed: Vec<String> = other.iter().map(|f| line(file, f)).collect();
+            let listed: Vec<String> = other.iter().map(|f| line(file, game, f)).collect();
             writeln!(
                 self.out,
                 "      <system-out>{}</system-out>",

@@ -12,8 +12,9 @@ pub mod junit;
 pub mod sarif;
 pub mod xml;
 
-use crate::check::{GameReport, ReportFinding};
-use crate::reader::Severity;
+use crate::check::GameReport;
+use crate::finding::Finding;
+use crate::finding::Level;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io;
@@ -84,15 +85,15 @@ impl Totals {
         let mut errors = false;
         for f in &game.findings {
             match f.level {
-                Severity::Error => {
+                Level::Error => {
                     self.errors += 1;
                     errors = true;
                 }
-                Severity::Warning => self.warnings += 1,
-                Severity::Note => self.notes += 1,
+                Level::Warning => self.warnings += 1,
+                Level::Note => self.notes += 1,
             }
-            if f.level != Severity::Note {
-                *self.by_code.entry(f.code).or_default() += 1;
+            if f.level != Level::Note {
+                *self.by_code.entry(f.code.as_str()).or_default() += 1;
             }
         }
         self.games_with_errors += u64::from(errors);
@@ -135,7 +136,7 @@ impl Totals {
 pub struct Show {
     /// The least severe level listed: `Warning` by default, `Note` to see what the tool decided
     /// (variant inferred, encoding used, ...), `Error` for the broken records only.
-    pub min_level: Severity,
+    pub min_level: Level,
     /// Stop listing after this many findings (the totals still count every one).
     pub max_findings: Option<u64>,
     /// Only the summary.
@@ -144,7 +145,7 @@ pub struct Show {
 
 impl Show {
     /// Whether to list `finding`, given how many were listed already.
-    pub fn lists(&self, finding: &ReportFinding, listed: u64) -> bool {
+    pub fn lists(&self, finding: &Finding, listed: u64) -> bool {
         !self.quiet
             && finding.level >= self.min_level
             && self.max_findings.is_none_or(|max| listed < max)
@@ -161,7 +162,7 @@ pub struct Listing {
 
 impl Listing {
     /// Whether to list `finding` (counting it as listed or left out).
-    pub fn admit(&mut self, show: &Show, finding: &ReportFinding) -> bool {
+    pub fn admit(&mut self, show: &Show, finding: &Finding) -> bool {
         if show.quiet || finding.level < show.min_level {
             return false;
         }

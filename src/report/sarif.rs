@@ -5,7 +5,7 @@
 
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::{GameReport, catalogue};
-use crate::reader::Severity;
+use crate::finding::Level;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -24,7 +24,7 @@ pub struct SarifWriter<W> {
     show: Show,
     listing: Listing,
     /// Codes seen, with their level, for the rule list.
-    rules: BTreeMap<&'static str, Severity>,
+    rules: BTreeMap<&'static str, Level>,
     /// Where relative paths start, to write absolute ones under it as relative URIs.
     current_dir: Option<PathBuf>,
 }
@@ -46,11 +46,11 @@ impl<W: Write> SarifWriter<W> {
     }
 }
 
-fn level(level: Severity) -> &'static str {
+fn level(level: Level) -> &'static str {
     match level {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
+        Level::Error => "error",
+        Level::Warning => "warning",
+        Level::Note => "note",
     }
 }
 
@@ -114,7 +114,7 @@ fn percent_encode(text: &str) -> String {
 /// A rule of the driver: the code's description from the catalogue and a link to its entry.
 /// SARIF wants `helpUri` absolute (§3.49.12), so it is given only when the package names its
 /// repository; the link relative to the repository is always in `help.markdown`.
-fn rule(code: &str, seen_level: Severity) -> Value {
+fn rule(code: &str, seen_level: Level) -> Value {
     let Some(entry) = catalogue::lookup(code) else {
         return json!({"id": code, "defaultConfiguration": {"level": level(seen_level)}});
     };
@@ -155,7 +155,7 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
             if self.listing.listed > 1 {
                 self.out.write_all(b",")?;
             }
-            self.rules.insert(f.code, f.level);
+            self.rules.insert(f.code.as_str(), f.level);
             let mut properties = json!({"game": game.index});
             if let Some(ply) = f.ply {
                 properties["ply"] = json!(ply);
@@ -172,16 +172,17 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
             // Byte offsets are of the file as the user has it: the reader's spans are, except
             // in UTF-16 input, which is transcoded and counted in its UTF-8 text. There only the
             // line and column (which count characters) are given.
+            let at = game.locate(f.span);
             let mut region = json!({
-                "startLine": f.span.line.max(1),
-                "startColumn": f.span.column.max(1),
+                "startLine": at.line.max(1),
+                "startColumn": at.column.max(1),
             });
             if !game.encoding.is_utf16() {
-                region["byteOffset"] = json!(f.span.offset);
-                region["byteLength"] = json!(f.span.len);
+                region["byteOffset"] = json!(at.offset);
+                region["byteLength"] = json!(at.len);
             }
             let result = json!({
-                "ruleId": f.code,
+                "ruleId": f.code.as_str(),
                 "level": level(f.level),
                 "message": {"text": f.message},
                 "locations": [{

@@ -16,9 +16,10 @@ pub mod table;
 
 use crate::check::{CheckOptions, check_game};
 use crate::draw_rules::DrawRule;
+use crate::finding::Level;
 use crate::notation::Color;
 use crate::pipeline::PerGame;
-use crate::reader::{Game, MoveKind, ResultKind, Severity};
+use crate::reader::{Game, MoveKind, ResultKind};
 use crate::variant::Variant;
 use std::collections::{BTreeMap, HashMap};
 
@@ -134,7 +135,7 @@ pub struct GameSummary {
     /// Draw rules that held on the main line.
     pub draws: Vec<DrawRule>,
     /// Codes of the error and warning findings, one entry per finding.
-    pub findings: Vec<(&'static str, Severity)>,
+    pub findings: Vec<(&'static str, Level)>,
 }
 
 impl PerGame for GameSummary {
@@ -181,8 +182,8 @@ impl GameSummary {
             findings: report
                 .findings
                 .iter()
-                .filter(|f| f.level != Severity::Note)
-                .map(|f| (f.code, f.level))
+                .filter(|f| f.level != Level::Note)
+                .map(|f| (f.code.as_str(), f.level))
                 .collect(),
         }
     }
@@ -363,8 +364,8 @@ impl Stats {
         let mut warnings = false;
         for (code, level) in game.findings {
             *self.findings.entry(code).or_default() += 1;
-            errors |= level == Severity::Error;
-            warnings |= level == Severity::Warning;
+            errors |= level == Level::Error;
+            warnings |= level == Level::Warning;
         }
         self.games_with_errors += u64::from(errors);
         self.games_with_warnings += u64::from(warnings);

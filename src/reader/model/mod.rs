@@ -6,9 +6,9 @@
 //! order. A variation in a move's `after` list is an alternative to that move: it branches from
 //! the position before the move.
 
-use super::diagnostic::{Diagnostic, Severity};
 use super::span::{self, LineIndex, Location, Span};
 use crate::fen::FenSetup;
+use crate::finding::{Finding, Level};
 use crate::notation::Square;
 use crate::variant::{GameType, Variant};
 use serde::{Deserialize, Serialize};
@@ -51,7 +51,7 @@ pub struct Game {
     /// The decoded FEN tag, if present and readable.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<FenSetup>,
-    pub diagnostics: Vec<Diagnostic>,
+    pub diagnostics: Vec<Finding>,
     /// The game's text as written, decoded to UTF-8 (with [`ReadOptions::keep_source`]): from
     /// the end of the game before it (comments between games included) to the end of this one,
     /// so the sources of a file's games, in order, are its text.
@@ -97,7 +97,7 @@ impl Game {
     }
 
     pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(|d| d.level == Severity::Error)
+        self.diagnostics.iter().any(|d| d.level == Level::Error)
     }
 }
 

@@ -7,7 +7,6 @@
 //! (move numbers, moves, strength marks), `annotation` (comments, setups, variations) and
 //! `unread` (text that is not PDN).
 
-use super::diagnostic::{Code, Diagnostic, LeftOut, push_capped};
 use super::encoding::Encoding;
 use super::entities;
 use super::infer::SquareSummary;
@@ -15,6 +14,7 @@ use super::lex::{self, CommentEnd};
 use super::model::*;
 use super::span::{self, LineIndex, Span};
 use super::tokens;
+use crate::finding::{Code, Finding, ListingLimit, push_capped};
 use crate::notation::Square;
 use smallvec::SmallVec;
 
@@ -177,9 +177,9 @@ struct GameParser<'a> {
     /// start of the last game's index), and where the last game ended.
     known_position: (usize, (u64, u32)),
     previous_end: usize,
-    diagnostics: Vec<Diagnostic>,
+    diagnostics: Vec<Finding>,
     /// The game's diagnostics over the limit of one code, counted and not listed.
-    left_out: LeftOut,
+    left_out: ListingLimit,
     /// (Inline up to one open variation: no allocation per chunk for the main line.)
     stack: SmallVec<[Frame; 2]>,
     /// The move number read and not yet given to a move.
@@ -210,7 +210,7 @@ impl<'a> GameParser<'a> {
             known_position: (0, (chunk.first_line, chunk.first_column)),
             previous_end: 0,
             diagnostics: Vec::new(),
-            left_out: LeftOut::default(),
+            left_out: ListingLimit::default(),
             stack: SmallVec::new(),
             pending_number: None,
             last_move_end: None,
@@ -251,7 +251,7 @@ impl<'a> GameParser<'a> {
         push_capped(
             &mut self.diagnostics,
             &mut self.left_out,
-            Diagnostic::new(code, span, message),
+            Finding::new(code, span, message),
         );
     }
 
@@ -332,7 +332,7 @@ impl<'a> GameParser<'a> {
             .position(|d| d.span.offset > span.offset)
             .unwrap_or(self.diagnostics.len());
         self.diagnostics
-            .insert(at, Diagnostic::new(Code::LiteralEscape, span, message));
+            .insert(at, Finding::new(Code::LiteralEscape, span, message));
     }
 
     /// Skips whitespace; returns whether a blank line was crossed.
@@ -352,7 +352,7 @@ impl<'a> GameParser<'a> {
         self.pending_number = None;
         // (Left as the last game's `finish` left it, unless that game was not finished.)
         if !self.left_out.is_clear() {
-            self.left_out = LeftOut::default();
+            self.left_out = ListingLimit::default();
         }
         self.last_move_end = None;
         self.open_unread = None;

@@ -291,7 +291,7 @@ impl GameParser<'_> {
             push_capped(
                 &mut self.diagnostics,
                 &mut self.left_out,
-                Diagnostic::new(
+                Finding::new(
                     Code::MoveNumberSequence,
                     span,
                     format!(

@@ -32,7 +32,7 @@ impl GameParser<'_> {
                 push_capped(
                     &mut self.diagnostics,
                     &mut self.left_out,
-                    Diagnostic::new(Code::UnreadableText, span, message),
+                    Finding::new(Code::UnreadableText, span, message),
                 );
             }
             return;
@@ -75,7 +75,7 @@ impl GameParser<'_> {
             let listed = push_capped(
                 &mut self.diagnostics,
                 &mut self.left_out,
-                Diagnostic::new(code, span, message),
+                Finding::new(code, span, message),
             );
             self.annotate(Annotation::from(Unread { text, span }));
             // (A report left out has no span to extend: the text is still merged.)
@@ -144,7 +144,7 @@ impl GameParser<'_> {
         }
         let declared = declared.to_string();
         let span = self.span(start, end);
-        self.diagnostics.push(Diagnostic::new(
+        self.diagnostics.push(Finding::new(
             Code::NonstandardTerminator,
             span,
             format!("`{declared}` ends the game as its Result tag says, but is not a PDN result"),

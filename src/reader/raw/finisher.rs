@@ -132,9 +132,7 @@ impl Finisher {
             && game.moves.is_empty()
             && game.result.is_none()
             && game.diagnostics.iter().all(|d| {
-                d.code == Code::TextOutsideGame
-                    || d.level == Severity::Note
-                    || d.code.is_file_note()
+                d.code == Code::TextOutsideGame || d.level == Level::Note || d.code.is_file_note()
             });
         if orphan
             && game
@@ -206,9 +204,7 @@ fn join_carried(carried: Box<Game>, game: &mut Game) {
 /// The last touch of every game: strict severities, diagnostics in source order.
 fn settle(game: &mut Game, strict: bool) {
     if strict {
-        game.diagnostics
-            .iter_mut()
-            .for_each(Diagnostic::make_strict);
+        game.diagnostics.iter_mut().for_each(Finding::make_strict);
     }
     game.diagnostics.sort_by_key(|d| d.span.offset);
 }

@@ -14,13 +14,13 @@
 //! Chunks parsed independently ([`parse_chunk`]) number their games from 1 and say how they open
 //! and what they leave over; a [`Stitcher`] fed their outcomes in order decides the rest.
 
-use super::diagnostic::{Code, Diagnostic, Severity};
 use super::encoding::{self, Encoding};
 use super::infer::SquareSummary;
 use super::input::TrailingData;
 use super::model::{self, Game};
 use super::span::{self, LineIndex, Location};
 use super::{ReadOptions, boundaries, fen_lines, infer, lex, parse, tag_values};
+use crate::finding::{Code, Finding, Level};
 use crate::variant::Variant;
 use std::collections::VecDeque;
 use std::io::{self, Read};
@@ -76,14 +76,14 @@ struct Region {
 /// index learns its place.
 #[derive(Debug, Clone)]
 struct FileNote {
-    diagnostic: Diagnostic,
+    diagnostic: Finding,
     at: Location,
 }
 
 impl FileNote {
     fn new(code: Code, at: Location, message: impl Into<String>) -> Self {
         FileNote {
-            diagnostic: Diagnostic::new(code, at.span(), message),
+            diagnostic: Finding::new(code, at.span(), message),
             at,
         }
     }

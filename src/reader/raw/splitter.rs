@@ -645,7 +645,7 @@ impl<R: Read> Splitter<R> {
             variant: None,
             variant_source: model::VariantSource::Unknown,
             setup: None,
-            diagnostics: vec![Diagnostic::new(Code::GameTooLarge, span, message)],
+            diagnostics: vec![Finding::new(Code::GameTooLarge, span, message)],
             source: None,
             encoding: Encoding::Utf8,
             lines: LineIndex::at(at),

@@ -1,5 +1,5 @@
-//! Finding codes as a whole. A code is a stable identifier whose prefix is its default level:
-//! `E-` error, `W-` warning, `N-` note. The codes below broke that rule until the report
+//! Codes renamed, by their old spelling. A code's prefix is its default level (`E-` error,
+//! `W-` warning, `N-` note); the codes below broke that rule until the report
 //! schemas' version 2 (`pdnkit-check/2`, `pdnkit-parse/2`), when they were renamed; the draw
 //! rules of the `seed` profile (`N-DRAW-SEED-*`) were renamed with the profile, now `servers`
 //! (`N-DRAW-SERVER-*`). Wherever a
