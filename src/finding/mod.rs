@@ -14,6 +14,7 @@ pub use limit::{MAX_LISTED_PER_CODE, left_out_message};
 use crate::reader::Span;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use thin_vec::ThinVec;
 
 /// How much a finding matters. A policy may change a finding's level from its code's default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -65,11 +66,13 @@ pub struct Finding {
     pub fen_before: Option<String>,
     /// The legal moves in that position, or the ones that matter (the captures required, the
     /// moves a short form could mean).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub legal_moves: Vec<String>,
+    /// (One pointer wide, as `diagram`: most findings have none, and a smaller finding is
+    /// cheaper to move around.)
+    #[serde(default, skip_serializing_if = "ThinVec::is_empty")]
+    pub legal_moves: ThinVec<String>,
     /// The position before the move drawn as text, for error-level findings (human output).
     #[serde(skip)]
-    pub diagram: Vec<String>,
+    pub diagram: ThinVec<String>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -89,8 +92,8 @@ impl Finding {
             depth: 0,
             token: None,
             fen_before: None,
-            legal_moves: Vec::new(),
-            diagram: Vec::new(),
+            legal_moves: ThinVec::new(),
+            diagram: ThinVec::new(),
         }
     }
 

@@ -639,11 +639,11 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             depth: at.depth,
             token: Some(node.raw().map_or_else(|| node.canonical(), str::to_string)),
             fen_before: Some(at.pos.to_setup_numbered(self.written).to_string()),
-            legal_moves,
+            legal_moves: legal_moves.into(),
             diagram: if code.level() == crate::finding::Level::Error {
-                crate::rules::text_board::diagram(&at.pos, self.numbering)
+                crate::rules::text_board::diagram(&at.pos, self.numbering).into()
             } else {
-                Vec::new()
+                thin_vec::ThinVec::new()
             },
         });
     }
