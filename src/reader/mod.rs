@@ -34,7 +34,6 @@ pub mod raw;
 pub mod span;
 mod tag_values;
 pub mod tokens;
-pub mod write;
 
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use encoding::Encoding;
