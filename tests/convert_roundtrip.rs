@@ -180,7 +180,7 @@ fn oca_round_trips(step: usize) {
     let sample: Vec<Game> = games.into_iter().step_by(step).collect();
     let mut pdn = String::new();
     for game in &sample {
-        pdnkit::reader::write::write_game(game, &mut pdn);
+        pdnkit::convert::pdn::write_game(game, &mut pdn).expect("writable");
     }
     check_text(&pdn, &format!("OCA_2.0, every {step}th game"));
 }

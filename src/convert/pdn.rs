@@ -1,11 +1,12 @@
-//! Canonical PDN text of a (converted) game.
+//! Canonical PDN text of a (converted) game: pdnkit's one PDN writer. It writes any game of the
+//! model, converted or as read; the reader's round-trip tests print with it too.
 //!
 //! Layout: header comments (those after the tags stay after them), one tag per line, a blank line, then the moves wrapped before
 //! column 80. A move number stays on the line of its move (`12. 32-28` is one unit), `(` is
 //! glued to the first unit of a variation and `)` to the last, so no line starts with `)` or ends
 //! with `(`. A unit wider than the line (a long comment) is never broken: it gets a line of its
 //! own. `%` comments take a whole line; `;` comments (kept only when their text holds a `}`) end
-//! theirs. The game ends with its terminator and a blank line.
+//! theirs. The game ends with its terminator (`*` where it has none) and a blank line.
 
 use crate::reader::{Annotation, Comment, CommentStyle, Game, Line, Span};
 use std::fmt::{self, Write};

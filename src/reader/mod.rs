@@ -33,7 +33,6 @@ pub mod raw;
 pub mod span;
 mod tag_values;
 pub mod tokens;
-pub mod write;
 
 pub use encoding::Encoding;
 pub use fen_lines::is_fen_line;

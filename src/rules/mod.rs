@@ -1,6 +1,7 @@
 //! Rules engine: variants as data ([`variants`]), board geometry ([`board`]), notation squares
-//! ([`numbering`]), positions ([`position`]), the bitboard move generator ([`movegen`]), a slow
-//! reference generator that checks it ([`reference`]) and perft ([`perft`]).
+//! ([`numbering`]), positions ([`position`]), the bitboard move generator ([`movegen`]) and perft
+//! ([`perft`]). Beside the generator, the slow obvious one it is held equal to by a property test:
+//! `reference`, compiled for tests only (feature `test-support`).
 
 pub mod board;
 pub mod movegen;
@@ -8,6 +9,7 @@ pub mod moves;
 pub mod numbering;
 pub mod perft;
 pub mod position;
+#[cfg(feature = "test-support")]
 pub mod reference;
 pub mod text_board;
 pub mod variants;

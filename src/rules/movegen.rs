@@ -6,6 +6,9 @@
 //! Precedence is enforced while generating: each complete sequence gets a key (see
 //! [`Gen::key`]); a better key clears the list, a worse one is dropped. Routes with the same
 //! from, to and captured set are merged.
+//!
+//! Its oracle is `rules::reference`, the slow obvious generator (compiled for tests only, feature
+//! `test-support`): a property test holds the two equal on random positions of every variant.
 
 use super::board::{BitSet, Bits, Cell, CellIter, DirSet, Steps, opposite};
 use super::moves::{MAX_CAPTURES, Move, MoveList, PieceKind};

@@ -1,7 +1,12 @@
-//! The reference move generator: slow, plain and independent of the bitboard code. It works on
-//! a grid of `(row, col)` squares, follows each rule as the rulebook words it, and collects every
-//! complete capture sequence before applying precedence. Tests check that the fast generator
-//! produces exactly the same moves; nothing else should use it.
+//! The reference move generator: the slow obvious one beside the fast path ([`super::movegen`]),
+//! with a property test holding them equal (`tests/rules_reference.rs`, and at every ply of
+//! random games in `tests/rules_replay.rs`). Slow, plain and independent of the bitboard code: it
+//! works on a grid of `(row, col)` squares, follows each rule as the rulebook words it, and
+//! collects every complete capture sequence before applying precedence.
+//!
+//! It is compiled for tests only (feature `test-support`, which the tests turn on through the
+//! package's dev-dependency on itself): it is an oracle, far too slow to replay archives with,
+//! so the binary has no use for it and does not carry it.
 //!
 //! It shares only the data: the [`Rules`] row and the cell <-> `(row, col)` mapping of the board.
 
