@@ -529,24 +529,9 @@ impl<'a> GameParser<'a> {
                     self.close_open_variations();
                     return BodyEnd::NextGame;
                 }
-                b'{' | b';' => {
-                    let comment = self.parse_comment();
-                    self.annotate(Annotation::from(comment));
-                }
-                b'%' if lex::at_line_start(self.bytes, start) => {
-                    let comment = self.parse_comment();
-                    self.annotate(Annotation::from(comment));
-                }
-                b'}' => {
-                    self.pos += 1;
-                    self.report(
-                        Code::StrayBrace,
-                        start,
-                        start + 1,
-                        "`}` with no comment open",
-                    );
-                    self.unread(start, start + 1, false);
-                }
+                b'{' | b';' => self.read_comment(),
+                b'%' if lex::at_line_start(self.bytes, start) => self.read_comment(),
+                b'}' => self.read_stray_brace(start),
                 b'(' => {
                     if self.try_strength() {
                         continue;
@@ -554,75 +539,16 @@ impl<'a> GameParser<'a> {
                     self.open_variation();
                 }
                 b')' => self.close_variation(),
-                b'$' => match tokens::nag(self.rest()) {
-                    Ok((rest, digits)) => {
-                        let end = self.bytes.len() - rest.len();
-                        match std::str::from_utf8(digits)
-                            .ok()
-                            .and_then(|d| d.parse::<u16>().ok())
-                        {
-                            Some(value) => {
-                                let span = self.span(start, end);
-                                self.pos = end;
-                                self.annotate(Annotation::from(Nag { value, span }));
-                            }
-                            None => self.unreadable_token(),
-                        }
-                    }
-                    Err(_) => self.unreadable_token(),
-                },
+                b'$' => self.read_nag(start),
                 b'/' => self.parse_setup(),
-                b'*' if self.last_move_end == Some(start) => {
-                    self.pos += 1;
-                    self.report(
-                        Code::ForcedMoveMark,
-                        start,
-                        start + 1,
-                        "`*` after a move: old forced-move mark",
-                    );
-                    self.set_strength(start, start + 1);
-                }
+                b'*' if self.last_move_end == Some(start) => self.read_forced_move_mark(start),
                 b'!' | b'?' => {
                     if !self.try_strength() {
                         self.unreadable_token();
                     }
                 }
-                b'-' => match tokens::unknown_move(self.rest()) {
-                    Ok((rest, _)) => {
-                        let end = self.bytes.len() - rest.len();
-                        self.report(Code::UnknownMove, start, end, "unknown move written `- -`");
-                        let span = self.span(start, end);
-                        let raw = Some(Box::new(self.text(start, end)));
-                        self.pos = end;
-                        self.push_token(MoveToken {
-                            kind: MoveKind::Unknown,
-                            squares: SmallVec::new(),
-                            separator: None,
-                            raw,
-                            span,
-                        });
-                    }
-                    Err(_) => self.unreadable_token(),
-                },
-                b'.' => {
-                    let dots = self.rest().iter().take_while(|b| **b == b'.').count();
-                    self.pos += dots;
-                    if dots == 3 {
-                        self.report(
-                            Code::LoneEllipsis,
-                            start,
-                            start + 3,
-                            "`...` standing alone; PDN writes `12...`",
-                        );
-                        match &mut self.pending_number {
-                            Some(number) => number.ellipsis = true,
-                            None => self.unread(start, start + 3, false),
-                        }
-                    } else {
-                        self.report(Code::LoneDot, start, start + dots, "a lone `.`");
-                        self.unread(start, start + dots, false);
-                    }
-                }
+                b'-' => self.read_unknown_move(start),
+                b'.' => self.read_dots(start),
                 b'0'..=b'9'
                     if self.declared_result.is_none() && !tokens::may_be_result(self.rest()) =>
                 {
@@ -630,19 +556,7 @@ impl<'a> GameParser<'a> {
                     if self.plain_runs && self.read_plain_run() {
                         continue;
                     }
-                    let digits = self
-                        .rest()
-                        .iter()
-                        .take_while(|b| b.is_ascii_digit())
-                        .count();
-                    let read = if self.rest().get(digits) == Some(&b'.') {
-                        self.try_move_number()
-                    } else {
-                        self.try_move()
-                    };
-                    if !read {
-                        self.unreadable_token();
-                    }
+                    self.read_number_or_move();
                 }
                 b'A'..=b'Z' if self.at_bracketless_tag() => {
                     // `Event "b"]`: a tag that lost its `[`, right before the next game's tags,
@@ -658,24 +572,8 @@ impl<'a> GameParser<'a> {
                     {
                         continue;
                     }
-                    if let Ok((rest, token)) = tokens::result(self.rest()) {
-                        let end = self.bytes.len() - rest.len();
-                        let kind = ResultKind::parse(std::str::from_utf8(token).unwrap_or("*"))
-                            .unwrap_or(ResultKind::Unknown);
-                        self.pos = end;
-                        self.flush_dangling_number(
-                            "a move number followed by the result (a forfeited game?)",
-                        );
-                        self.close_open_variations();
-                        let span = self.span(start, end);
-                        return BodyEnd::Terminator(ResultToken {
-                            kind,
-                            nonstandard: None,
-                            span,
-                        });
-                    }
-                    if let Some(token) = self.try_nonstandard_terminator() {
-                        return BodyEnd::Terminator(token);
+                    if let Some(terminator) = self.read_terminator(start) {
+                        return BodyEnd::Terminator(terminator);
                     }
                     if self.try_move_number() || self.try_move() {
                         continue;
@@ -689,5 +587,131 @@ impl<'a> GameParser<'a> {
                 self.unreadable_token();
             }
         }
+    }
+
+    /// `{...}`, `;...` or `%...` (at the start of a line).
+    fn read_comment(&mut self) {
+        let comment = self.parse_comment();
+        self.annotate(Annotation::from(comment));
+    }
+
+    /// `}` with no comment open: reported, kept as text.
+    fn read_stray_brace(&mut self, start: usize) {
+        self.pos += 1;
+        self.report(
+            Code::StrayBrace,
+            start,
+            start + 1,
+            "`}` with no comment open",
+        );
+        self.unread(start, start + 1, false);
+    }
+
+    /// `$14`: a NAG (a value past 65535 is unreadable).
+    fn read_nag(&mut self, start: usize) {
+        let Ok((rest, digits)) = tokens::nag(self.rest()) else {
+            return self.unreadable_token();
+        };
+        let end = self.bytes.len() - rest.len();
+        match std::str::from_utf8(digits)
+            .ok()
+            .and_then(|d| d.parse::<u16>().ok())
+        {
+            Some(value) => {
+                let span = self.span(start, end);
+                self.pos = end;
+                self.annotate(Annotation::from(Nag { value, span }));
+            }
+            None => self.unreadable_token(),
+        }
+    }
+
+    /// `*` right after a move: the old forced-move mark, kept as the move's strength.
+    fn read_forced_move_mark(&mut self, start: usize) {
+        self.pos += 1;
+        self.report(
+            Code::ForcedMoveMark,
+            start,
+            start + 1,
+            "`*` after a move: old forced-move mark",
+        );
+        self.set_strength(start, start + 1);
+    }
+
+    /// `- -` or `--`: a move not known.
+    fn read_unknown_move(&mut self, start: usize) {
+        let Ok((rest, _)) = tokens::unknown_move(self.rest()) else {
+            return self.unreadable_token();
+        };
+        let end = self.bytes.len() - rest.len();
+        self.report(Code::UnknownMove, start, end, "unknown move written `- -`");
+        let span = self.span(start, end);
+        let raw = Some(Box::new(self.text(start, end)));
+        self.pos = end;
+        self.push_token(MoveToken {
+            kind: MoveKind::Unknown,
+            squares: SmallVec::new(),
+            separator: None,
+            raw,
+            span,
+        });
+    }
+
+    /// `...` standing alone (the ellipsis of the number before it), or a lone `.`.
+    fn read_dots(&mut self, start: usize) {
+        let dots = self.rest().iter().take_while(|b| **b == b'.').count();
+        self.pos += dots;
+        if dots == 3 {
+            self.report(
+                Code::LoneEllipsis,
+                start,
+                start + 3,
+                "`...` standing alone; PDN writes `12...`",
+            );
+            match &mut self.pending_number {
+                Some(number) => number.ellipsis = true,
+                None => self.unread(start, start + 3, false),
+            }
+        } else {
+            self.report(Code::LoneDot, start, start + dots, "a lone `.`");
+            self.unread(start, start + dots, false);
+        }
+    }
+
+    /// Digits that are not a plain run: a move number (digits and `.`) or a move.
+    fn read_number_or_move(&mut self) {
+        let digits = self
+            .rest()
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let read = if self.rest().get(digits) == Some(&b'.') {
+            self.try_move_number()
+        } else {
+            self.try_move()
+        };
+        if !read {
+            self.unreadable_token();
+        }
+    }
+
+    /// A game terminator (`1-0`, `*`, ...; or a non-standard one matching the Result tag), if
+    /// one starts here: the variations still open are closed.
+    fn read_terminator(&mut self, start: usize) -> Option<ResultToken> {
+        if let Ok((rest, token)) = tokens::result(self.rest()) {
+            let end = self.bytes.len() - rest.len();
+            let kind = ResultKind::parse(std::str::from_utf8(token).unwrap_or("*"))
+                .unwrap_or(ResultKind::Unknown);
+            self.pos = end;
+            self.flush_dangling_number("a move number followed by the result (a forfeited game?)");
+            self.close_open_variations();
+            let span = self.span(start, end);
+            return Some(ResultToken {
+                kind,
+                nonstandard: None,
+                span,
+            });
+        }
+        self.try_nonstandard_terminator()
     }
 }
