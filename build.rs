@@ -5,6 +5,9 @@
 //!
 //! The answer is taken once per build directory; `cargo clean` (or touching this file) asks again
 //! after the corpus was added or removed.
+//!
+//! Likewise `cfg(chromium)` when a headless browser is on the `PATH` (the HTML pages' scripts
+//! are tested in it); installing one changes a `PATH` directory, which asks again.
 
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(corpus)");
@@ -13,5 +16,24 @@ fn main() {
     let corpus = std::path::Path::new(&manifest).join("../shared/corpus");
     if corpus.is_dir() {
         println!("cargo::rustc-cfg=corpus");
+    }
+    println!("cargo::rustc-check-cfg=cfg(chromium)");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs: Vec<_> = std::env::split_paths(&path).collect();
+    let browser = dirs.iter().find_map(|dir| {
+        ["chromium", "chromium-browser", "google-chrome"]
+            .iter()
+            .map(|name| dir.join(name))
+            .find(|file| file.is_file())
+    });
+    match browser {
+        Some(file) => {
+            println!("cargo::rustc-cfg=chromium");
+            println!("cargo::rerun-if-changed={}", file.display());
+        }
+        None => dirs
+            .iter()
+            .filter(|dir| dir.is_dir())
+            .for_each(|dir| println!("cargo::rerun-if-changed={}", dir.display())),
     }
 }

@@ -1,10 +1,9 @@
 //! The pages' inline JavaScript run in headless Chromium (`--dump-dom` prints the page as the
 //! script left it): the report's filters show only the findings of the code asked for, and the
-//! viewer shows one position at a time. Skipped, with the reason printed, when no Chromium is
-//! installed (`.ci/run` installs one).
+//! viewer shows one position at a time. Ignored, with the reason, when the build found no
+//! Chromium on the `PATH` (`cfg(chromium)`, set by `build.rs`; `.ci/run` installs one).
 
 use crate::support::cli;
-use crate::support::corpus;
 
 use cli::{run, temp_dir};
 use std::io::Write;
@@ -23,15 +22,9 @@ fn chromium() -> Option<&'static str> {
         })
 }
 
-/// The Chromium binary, or `None` after saying why the test skips.
-fn chromium_or_skip() -> Option<&'static str> {
-    let found = chromium();
-    if found.is_none() {
-        corpus::skip(format_args!(
-            "no Chromium installed (chromium, chromium-browser, google-chrome)"
-        ));
-    }
-    found
+/// The Chromium binary the build found.
+fn browser() -> &'static str {
+    chromium().expect("build.rs found Chromium on the PATH, and it runs")
 }
 
 /// `check fixtures/ --format html` (with `extra`) written to `dir/report.html`; the fixtures
@@ -83,10 +76,12 @@ fn visible(dom: &str) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(
+    not(chromium),
+    ignore = "no Chromium on the PATH (chromium, chromium-browser, google-chrome): apt-get install -y chromium"
+)]
 fn the_report_filters_by_code_and_the_viewer_steps() {
-    let Some(browser) = chromium_or_skip() else {
-        return;
-    };
+    let browser = browser();
     let dir = temp_dir("browser");
     let report = fixtures_report(&dir, &[]);
     let page = std::fs::read_to_string(&report).unwrap();
@@ -203,10 +198,12 @@ fn load_logged(browser: &str, page: &Path, dir: &Path) -> (String, Vec<String>, 
 }
 
 #[test]
+#[cfg_attr(
+    not(chromium),
+    ignore = "no Chromium on the PATH (chromium, chromium-browser, google-chrome): apt-get install -y chromium"
+)]
 fn the_fixtures_report_in_a_browser_has_every_finding_with_its_board_and_fetches_nothing() {
-    let Some(browser) = chromium_or_skip() else {
-        return;
-    };
+    let browser = browser();
     let dir = temp_dir("browser-dom");
     // The check can fail: a page that loads an image from elsewhere shows in the net log.
     let control = dir.join("control.html");
