@@ -24,7 +24,7 @@ use pdnkit::check::{CheckOptions, check_game};
 use pdnkit::reader::raw::{RawChunk, Splitter};
 use pdnkit::reader::{Game, ReadOptions, Reader};
 use pdnkit::replay;
-use pdnkit::rules::{Position, Rules, variants};
+use pdnkit::rules::{Position, Rules, rulebook};
 use std::sync::Arc;
 
 fn pipeline_run(bytes: &Arc<Vec<u8>>, jobs: usize) -> u64 {
@@ -129,7 +129,7 @@ fn random_games(rules: &'static Rules, games: usize, max_plies: usize) -> Vec<u8
 /// Replay games/s and moves/s of random games of each variant, and Frisian's ratio.
 fn frisian_beside_international() {
     let mut rates = Vec::new();
-    for rules in [&variants::INTERNATIONAL, &variants::FRISIAN] {
+    for rules in [&rulebook::INTERNATIONAL, &rulebook::FRISIAN] {
         let bytes = random_games(rules, 2000, 160);
         let games: Vec<Game> = Reader::new(&bytes[..], ReadOptions::default())
             .map(|g| g.expect("memory reads"))

@@ -7,7 +7,7 @@ use crate::support::convert as support;
 
 use pdnkit::convert::{Captures, Options};
 use pdnkit::reader::{Game, ReadOptions, read_str};
-use pdnkit::rules::variants;
+use pdnkit::rules::rulebook;
 use pdnkit::variant::SquareNotation;
 use proptest::prelude::*;
 use support::*;
@@ -202,8 +202,8 @@ proptest! {
 
     /// A random legal game survives canonical PDN, JSON and both notations with its moves.
     #[test]
-    fn random_games_round_trip(seed in any::<u64>(), which in 0..variants::ALL.len(), plies in 0usize..120) {
-        let rules = variants::ALL[which];
+    fn random_games_round_trip(seed in any::<u64>(), which in 0..rulebook::ALL.len(), plies in 0usize..120) {
+        let rules = rulebook::ALL[which];
         let (text, played) = random_game(rules, seed, plies);
         let games = read_str(&text, ReadOptions::default());
         prop_assert_eq!(main_line(&games[0]), played.clone(), "generated:\n{}", text);

@@ -6,7 +6,7 @@ use crate::support::cases;
 use pdnkit::draw_rules::{DrawProfile, DrawRule, DrawTracker};
 use pdnkit::notation::Color;
 use pdnkit::rules::board::{Bits, CellIter};
-use pdnkit::rules::{Move, PieceKind, Position, Rules, variants};
+use pdnkit::rules::{Move, PieceKind, Position, Rules, rulebook};
 use proptest::prelude::*;
 
 /// What threefold compares: the pieces and the side to move (not Frisian's king runs).
@@ -95,12 +95,12 @@ proptest! {
     /// The tracker flags threefold at the ply the reference finds, naming the same first ply.
     #[test]
     fn threefold_matches_the_reference(
-        which in 0..variants::ALL.len(),
+        which in 0..rulebook::ALL.len(),
         cells in prop::collection::vec(any::<u8>(), 144),
         black_to_move in any::<bool>(),
         picks in prop::collection::vec((prop::bool::weighted(0.8), any::<u16>()), 0..200),
     ) {
-        let rules = variants::ALL[which];
+        let rules = rulebook::ALL[which];
         let start = position(rules, &cells, black_to_move);
         let mut tracker = DrawTracker::new(DrawProfile::Official, &start);
         let mut pos = start;
@@ -148,7 +148,7 @@ fn the_generated_games_do_repeat() {
     };
     let mut repeated = 0;
     for _ in 0..200 {
-        let rules = variants::ALL[next() as usize % variants::ALL.len()];
+        let rules = rulebook::ALL[next() as usize % rulebook::ALL.len()];
         let cells: Vec<u8> = (0..144).map(|_| next() as u8).collect();
         let start = position(rules, &cells, next() % 2 == 0);
         let mut pos = start;

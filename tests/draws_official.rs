@@ -17,7 +17,7 @@ use crate::support::rules as common;
 use draw_game::Game;
 use pdnkit::draw_rules::{DrawProfile, DrawRule, DrawTracker};
 use pdnkit::rules::Position;
-use pdnkit::rules::variants::{
+use pdnkit::rules::rulebook::{
     BRAZILIAN, CZECH, ENGLISH, INTERNATIONAL, ITALIAN, RUSSIAN, TURKISH,
 };
 

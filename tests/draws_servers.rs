@@ -12,7 +12,7 @@ use draw_game::Game;
 use pdnkit::draw_rules::{DrawProfile, DrawRule, DrawTracker};
 use pdnkit::notation::Color;
 use pdnkit::rules::Position;
-use pdnkit::rules::variants::{
+use pdnkit::rules::rulebook::{
     BRAZILIAN, CZECH, ENGLISH, INTERNATIONAL, ITALIAN, RUSSIAN, TURKISH,
 };
 

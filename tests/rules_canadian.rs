@@ -10,8 +10,8 @@ use pdnkit::finding::Code;
 use pdnkit::notation::{Color, Square};
 use pdnkit::reader::{ReadOptions, read_str};
 use pdnkit::replay;
+use pdnkit::rules::rulebook::{CANADIAN, ENGLISH, THAI};
 use pdnkit::rules::text_board::diagram;
-use pdnkit::rules::variants::{CANADIAN, ENGLISH, THAI};
 use pdnkit::rules::{Numbering, Position, SetupError};
 
 fn short(p: &Position) -> Vec<String> {

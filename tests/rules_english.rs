@@ -6,7 +6,7 @@
 use crate::support::rules as common;
 use common::{full, position};
 use pdnkit::rules::Position;
-use pdnkit::rules::variants::ENGLISH;
+use pdnkit::rules::rulebook::ENGLISH;
 
 fn pos(fen_text: &str) -> Position {
     position(&ENGLISH, fen_text)

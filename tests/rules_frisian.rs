@@ -4,7 +4,7 @@
 
 use pdnkit::fen;
 use pdnkit::notation::Color;
-use pdnkit::rules::variants::{FRISIAN, FRYSK, INTERNATIONAL};
+use pdnkit::rules::rulebook::{FRISIAN, FRYSK, INTERNATIONAL};
 use pdnkit::rules::{KingRun, Numbering, Position, Rules, divide, perft};
 
 fn pos(rules: &'static Rules, text: &str) -> Position {

@@ -6,7 +6,7 @@ use crate::support::rules as common;
 use common::{full, position};
 use pdnkit::fen;
 use pdnkit::notation::{Color, Square};
-use pdnkit::rules::variants::INTERNATIONAL;
+use pdnkit::rules::rulebook::INTERNATIONAL;
 use pdnkit::rules::{PieceKind, Position, SetupError};
 
 fn pos(fen_text: &str) -> Position {

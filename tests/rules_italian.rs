@@ -5,7 +5,7 @@
 use crate::support::rules as common;
 use common::{full, position};
 use pdnkit::notation::Square;
-use pdnkit::rules::variants::ITALIAN;
+use pdnkit::rules::rulebook::ITALIAN;
 use pdnkit::rules::{Numbering, Position};
 
 fn pos(fen_text: &str) -> Position {

@@ -4,7 +4,7 @@
 //! (`cargo test --release --test integration rules_perft -- --ignored`).
 
 use pdnkit::fen;
-use pdnkit::rules::variants::{self, Rules};
+use pdnkit::rules::rulebook::{self, Rules};
 use pdnkit::rules::{Numbering, Position, perft, perft_keep_duplicates};
 use pdnkit::variant::Variant;
 use std::path::Path;
@@ -25,17 +25,17 @@ struct Row {
 /// (6x6, 14x14, rectangular boards, killer rules).
 fn dctl_start(variant: &str, board: &str, fen_text: &str) -> Option<Position> {
     let rules: &'static Rules = match variant {
-        "international" if board == "10x10" => &variants::INTERNATIONAL,
-        v if v.starts_with("canadian") && board == "12x12" => &variants::CANADIAN,
-        "english" if board == "8x8" => &variants::ENGLISH,
-        "russian" => &variants::RUSSIAN,
-        "brazilian" => &variants::BRAZILIAN,
-        "pool" => &variants::POOL,
-        "czech" => &variants::CZECH,
-        "spanish" => &variants::SPANISH,
-        "italian" => &variants::ITALIAN,
-        "thai" => &variants::THAI,
-        "frisian" if board == "10x10" => &variants::FRISIAN,
+        "international" if board == "10x10" => &rulebook::INTERNATIONAL,
+        v if v.starts_with("canadian") && board == "12x12" => &rulebook::CANADIAN,
+        "english" if board == "8x8" => &rulebook::ENGLISH,
+        "russian" => &rulebook::RUSSIAN,
+        "brazilian" => &rulebook::BRAZILIAN,
+        "pool" => &rulebook::POOL,
+        "czech" => &rulebook::CZECH,
+        "spanish" => &rulebook::SPANISH,
+        "italian" => &rulebook::ITALIAN,
+        "thai" => &rulebook::THAI,
+        "frisian" if board == "10x10" => &rulebook::FRISIAN,
         _ => return None,
     };
     if fen_text != "initial" {
@@ -53,8 +53,8 @@ fn dctl_start(variant: &str, board: &str, fen_text: &str) -> Option<Position> {
 /// dctl's Thai start, `B:W21-32:B1-12` in dctl's numbering (English: Black on 1-12).
 fn thai_twelve_men() -> Position {
     let setup = fen::parse("B:W21-32:B1-12").unwrap().setup;
-    let english = Numbering::for_rules(&variants::ENGLISH);
-    Position::from_setup_numbered(&variants::THAI, english, &setup).expect("12 men each fit Thai")
+    let english = Numbering::for_rules(&rulebook::ENGLISH);
+    Position::from_setup_numbered(&rulebook::THAI, english, &setup).expect("12 men each fit Thai")
 }
 
 fn read_rows() -> Vec<Row> {
@@ -78,9 +78,9 @@ fn read_rows() -> Vec<Row> {
     for line in other.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split('\t').collect();
         let rules = match f[0] {
-            "turkish" => &variants::TURKISH,
-            "english" => &variants::ENGLISH,
-            "international" => &variants::INTERNATIONAL,
+            "turkish" => &rulebook::TURKISH,
+            "english" => &rulebook::ENGLISH,
+            "international" => &rulebook::INTERNATIONAL,
             _ => continue,
         };
         let pos = if f[1].starts_with("initial") {
@@ -145,21 +145,21 @@ fn perft_deep() {
 fn turkish_start_to_depth_6_matches_kish_not_pydraughts() {
     // kish and a second implementation give 85090 at depth 5; pydraughts' 85146 is wrong (its
     // Turkish king slides through its own men; docs/rules.md "Turkish").
-    let pos = Position::initial(&variants::TURKISH);
+    let pos = Position::initial(&rulebook::TURKISH);
     let counts: Vec<u64> = (1..=6).map(|d| perft(&pos, d)).collect();
     assert_eq!(counts, [8, 64, 708, 7538, 85090, 931312]);
 }
 
 #[test]
 fn english_merged_counts_from_rules_md() {
-    let pos = Position::initial(&variants::ENGLISH);
+    let pos = Position::initial(&rulebook::ENGLISH);
     let counts: Vec<u64> = (1..=8).map(|d| perft(&pos, d)).collect();
     assert_eq!(counts, [7, 49, 302, 1469, 7361, 36768, 179740, 845931]);
 }
 
 #[test]
 fn canadian_counts_from_rules_md() {
-    let pos = Position::initial(&variants::CANADIAN);
+    let pos = Position::initial(&rulebook::CANADIAN);
     let counts: Vec<u64> = (1..=6).map(|d| perft(&pos, d)).collect();
     assert_eq!(counts, [11, 121, 1222, 10053, 79049, 584100]);
 }
@@ -188,7 +188,7 @@ fn turkish_depth_7_and_8_against_kish() {
     // king landing on any free square behind, no 180-degree turn) give no meaning to it, and
     // our perft counts legal moves, one per (from, to, pieces taken). Position test:
     // `a_king_stopping_between_two_captures_on_one_line_makes_one_move` in rules_turkish.rs.
-    let pos = Position::initial(&variants::TURKISH);
+    let pos = Position::initial(&rulebook::TURKISH);
     assert_eq!(perft(&pos, 7), 10782308);
     assert_eq!(perft(&pos, 8), 123285642);
 }

@@ -12,7 +12,7 @@ use pdnkit::replay;
 use pdnkit::replay::matcher::{self, Reading};
 use pdnkit::rules::movegen::{self, Duplicates, Relax};
 use pdnkit::rules::reference;
-use pdnkit::rules::variants::{ALL, CANADIAN, THAI};
+use pdnkit::rules::rulebook::{ALL, CANADIAN, THAI};
 use pdnkit::rules::{Bits, Cell, KingRun, Move, MoveList, Position, Rules};
 use proptest::prelude::*;
 

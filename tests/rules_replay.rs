@@ -6,7 +6,7 @@
 
 use crate::support::corpus;
 use pdnkit::fen;
-use pdnkit::rules::variants::{self, Rules};
+use pdnkit::rules::rulebook::{self, Rules};
 use pdnkit::rules::{Move, Position};
 use std::path::Path;
 
@@ -130,7 +130,7 @@ fn replay(file: &str, rules: &'static Rules, min_games: usize) {
     ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
 )]
 fn english_oca_games_replay_with_black_on_1_to_12_moving_first() {
-    replay("english/OCA_2.0.pdn", &variants::ENGLISH, 22_000);
+    replay("english/OCA_2.0.pdn", &rulebook::ENGLISH, 22_000);
 }
 
 #[test]
@@ -147,7 +147,7 @@ fn international_tournament_games_replay_with_white_on_31_to_50() {
     ] {
         replay(
             &format!("pdn-standard/succeed/{f}"),
-            &variants::INTERNATIONAL,
+            &rulebook::INTERNATIONAL,
             1,
         );
     }
@@ -162,7 +162,7 @@ fn international_problems_replay_from_their_fen() {
     for f in ["Cat.B1.pdn", "Cat.D1.pdn"] {
         replay(
             &format!("pdn-standard/succeed/{f}"),
-            &variants::INTERNATIONAL,
+            &rulebook::INTERNATIONAL,
             1,
         );
     }
@@ -174,7 +174,7 @@ fn international_problems_replay_from_their_fen() {
     ignore = "needs the public corpus beside the checkout, in ../shared/corpus"
 )]
 fn russian_games_replay_in_algebraic_from_numeric_fen() {
-    replay("pdn-standard/succeed/ussr1947.pdn", &variants::RUSSIAN, 100);
+    replay("pdn-standard/succeed/ussr1947.pdn", &rulebook::RUSSIAN, 100);
 }
 
 // --- Generated games --------------------------------------------------------------------------
@@ -194,10 +194,10 @@ use pdnkit::rules::{MoveList, reference};
 use proptest::prelude::*;
 
 const NEW_VARIANTS: [&Rules; 4] = [
-    &variants::FRISIAN,
-    &variants::FRYSK,
-    &variants::ANTIDRAUGHTS,
-    &variants::BREAKTHROUGH,
+    &rulebook::FRISIAN,
+    &rulebook::FRYSK,
+    &rulebook::ANTIDRAUGHTS,
+    &rulebook::BREAKTHROUGH,
 ];
 
 /// A legal game chosen by `picks`, as (position before, move) per ply; the fast generator and

@@ -4,7 +4,7 @@
 
 use crate::support::rules as common;
 use common::{full, position as pos};
-use pdnkit::rules::variants::RUSSIAN;
+use pdnkit::rules::rulebook::RUSSIAN;
 use pdnkit::rules::{Position, Removal, Rules};
 
 #[test]

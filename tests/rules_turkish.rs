@@ -4,7 +4,7 @@
 
 use crate::support::rules as common;
 use common::{full, position as pos};
-use pdnkit::rules::variants::TURKISH;
+use pdnkit::rules::rulebook::TURKISH;
 use pdnkit::rules::{Position, Rules};
 
 #[test]

@@ -122,7 +122,7 @@ pub fn jobs(requested: Option<u32>) -> usize {
 
 /// The variants pdnkit replays, by name, for messages about the others.
 fn replayable_names() -> String {
-    let names: Vec<&str> = pdnkit::rules::variants::ALL
+    let names: Vec<&str> = pdnkit::rules::rulebook::ALL
         .iter()
         .map(|r| r.variant.name())
         .collect();

@@ -83,7 +83,7 @@ impl fmt::Display for Material {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::variants;
+    use crate::rules::rulebook;
 
     #[test]
     fn material_reads_as_words() {
@@ -112,10 +112,10 @@ mod tests {
         /// every variant (captures of men and of kings, crownings, by either side).
         #[test]
         fn material_kept_by_moves_equals_the_board(
-            which in 0..variants::ALL.len(),
+            which in 0..rulebook::ALL.len(),
             picks in proptest::collection::vec(proptest::prelude::any::<u16>(), 0..300),
         ) {
-            let rules = variants::ALL[which];
+            let rules = rulebook::ALL[which];
             let mut pos = Position::initial(rules);
             let mut kept = Material::of(&pos);
             for pick in picks {

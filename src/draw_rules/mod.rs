@@ -337,7 +337,7 @@ struct EndgameState {
 ///
 /// ```
 /// use pdnkit::draw_rules::{DrawProfile, DrawTracker};
-/// use pdnkit::rules::{Position, variants::INTERNATIONAL};
+/// use pdnkit::rules::{Position, rulebook::INTERNATIONAL};
 /// let start = Position::initial(&INTERNATIONAL);
 /// let mut tracker = DrawTracker::new(DrawProfile::Official, &start);
 /// let mv = start.legal_moves()[0];
@@ -748,10 +748,10 @@ mod tests {
     /// material up to 11 men and 11 kings a side, the long diagonal occupied).
     #[test]
     fn no_endgame_holds_above_its_piece_bound() {
-        use crate::rules::variants;
+        use crate::rules::rulebook;
         use crate::variant::Variant;
         for v in Variant::ALL {
-            let Some(rules) = variants::ALL.iter().find(|r| r.variant == v) else {
+            let Some(rules) = rulebook::ALL.iter().find(|r| r.variant == v) else {
                 continue;
             };
             // Kings of both colours on every cell: any "on the long diagonal" condition holds.

@@ -26,7 +26,7 @@ use crate::notation::{Color, Square};
 use crate::reader::{Annotation, Game, Line, MoveKind, MoveRef, Moves, Span, VariantSource};
 use crate::rules::movegen::{Generator, Relax};
 use crate::rules::{
-    Cell, Move, MoveList, Numbering, Position, Rules, SquareError, SquareMap, movegen, variants,
+    Cell, Move, MoveList, Numbering, Position, Rules, SquareError, SquareMap, movegen, rulebook,
 };
 use crate::variant::{SquareNotation, Variant};
 use explain::Writer;
@@ -251,7 +251,7 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
         // variants (codes 96-98) always carry their GameType, and three of them move as
         // International does: they are not guessed.
         let notation = written_notation(game);
-        let mut candidates: Vec<&'static Rules> = variants::ALL
+        let mut candidates: Vec<&'static Rules> = rulebook::ALL
             .iter()
             .copied()
             .filter(|&other| !std::ptr::eq(other, rules) && other.variant.code() < 96)

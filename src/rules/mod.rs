@@ -1,4 +1,4 @@
-//! Rules engine: variants as data ([`variants`]), board geometry ([`board`]), notation squares
+//! Rules engine: variants as data ([`rulebook`]), board geometry ([`board`]), notation squares
 //! ([`numbering`]), positions ([`position`]), the bitboard move generator ([`movegen`]) and perft
 //! ([`perft`]). Beside the generator, the slow obvious one it is held equal to by a property test:
 //! `reference`, compiled for tests only (feature `test-support`).
@@ -11,8 +11,8 @@ pub mod perft;
 pub mod position;
 #[cfg(feature = "test-support")]
 pub mod reference;
+pub mod rulebook;
 pub mod text_board;
-pub mod variants;
 pub mod zobrist;
 
 pub use board::{Bits, Cell, Geometry, Layout};
@@ -20,4 +20,4 @@ pub use moves::{Move, MoveList, PieceKind};
 pub use numbering::{Numbering, SquareError, SquareMap};
 pub use perft::{MAX_PERFT_DEPTH, divide, perft, perft_keep_duplicates};
 pub use position::{KingRun, Position, SetupError};
-pub use variants::{CapturePromotion, Goal, KingRange, Movement, Precedence, Removal, Rules};
+pub use rulebook::{CapturePromotion, Goal, KingRange, Movement, Precedence, Removal, Rules};

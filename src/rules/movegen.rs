@@ -13,7 +13,7 @@
 use super::board::{BitSet, Bits, Cell, CellIter, DirSet, Steps, opposite};
 use super::moves::{MAX_CAPTURES, Move, MoveList, PieceKind};
 use super::position::{Position, side};
-use super::variants::{CapturePromotion, KingRange, Precedence, Removal, Rules};
+use super::rulebook::{CapturePromotion, KingRange, Precedence, Removal, Rules};
 use crate::notation::Color;
 
 /// Whether capture routes with the same from, to and captured set are merged.

@@ -12,7 +12,7 @@
 //! 1-12; Italian `N2,1` puts square 1 in White's top-left corner and White's men on 21-32.
 
 use super::board::{Cell, Geometry, Layout};
-use super::variants::Rules;
+use super::rulebook::Rules;
 use crate::notation::{Color, Square};
 use crate::variant::{GameType, SquareNotation};
 
@@ -245,7 +245,7 @@ impl SquareMap {
 mod tests {
     use super::*;
     use crate::rules::board::CellIter;
-    use crate::rules::variants::{ENGLISH, RUSSIAN};
+    use crate::rules::rulebook::{ENGLISH, RUSSIAN};
     use crate::variant::GameType;
 
     #[test]

@@ -5,7 +5,7 @@ use super::board::{Bits, CellIter};
 use super::movegen;
 use super::moves::{Move, MoveList, PieceKind};
 use super::numbering::{Numbering, SquareError};
-use super::variants::Rules;
+use super::rulebook::Rules;
 use crate::fen::{FenPiece, FenSetup};
 use crate::notation::{Color, Square};
 use std::fmt;

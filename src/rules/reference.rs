@@ -11,7 +11,7 @@
 //! It shares only the data: the [`Rules`] row and the cell <-> `(row, col)` mapping of the board.
 
 use super::position::Position;
-use super::variants::{CapturePromotion, KingRange, Movement, Precedence, Removal, Rules};
+use super::rulebook::{CapturePromotion, KingRange, Movement, Precedence, Removal, Rules};
 use crate::notation::Color;
 use std::collections::BTreeSet;
 

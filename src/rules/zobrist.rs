@@ -74,7 +74,7 @@ pub fn hash(p: &Position) -> u64 {
 mod tests {
     use super::*;
     use crate::fen;
-    use crate::rules::variants::{INTERNATIONAL, RUSSIAN};
+    use crate::rules::rulebook::{INTERNATIONAL, RUSSIAN};
 
     fn pos(rules: &'static crate::rules::Rules, text: &str) -> Position {
         Position::from_setup(rules, &fen::parse(text).unwrap().setup).unwrap()
