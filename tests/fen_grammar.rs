@@ -1,20 +1,22 @@
-//! The fast FEN reader (`pdnkit::fen::parse`) held to the executable grammar
-//! (`pdnkit::grammar::fen::parse`): the same setup, warnings (codes, offsets, messages) and errors
-//! on random text, on mutated valid FENs, and on every FEN tag of the fixtures and the corpus.
+//! The FEN reader (`pdnkit::fen::parse`, the grammar of `grammar/fen.md` as nom combinators) held
+//! to the hand-written reader it replaced (`pdnkit::fen::reference::parse`): the same setup,
+//! warnings (codes, offsets, messages) and errors on random text, on mutated valid FENs, and on
+//! every FEN tag of the fixtures and the corpus. And every production of the document has its
+//! function in the reader.
 //! `PROPTEST_CASES` raises the case counts.
 
 use crate::support::cases;
 use crate::support::corpus;
-use pdnkit::{fen, grammar};
+use pdnkit::fen;
 use proptest::prelude::*;
 use std::path::Path;
 use std::sync::OnceLock;
 
 /// Both readers give exactly the same answer.
 fn same(text: &str) -> Result<(), TestCaseError> {
-    let fast = fen::parse(text);
-    let spec = grammar::fen::parse(text);
-    prop_assert_eq!(&fast, &spec, "fast path and grammar differ on {:?}", text);
+    let grammar = fen::parse(text);
+    let by_hand = fen::reference::parse(text);
+    prop_assert_eq!(&grammar, &by_hand, "the two readers differ on {:?}", text);
     Ok(())
 }
 
@@ -330,5 +332,32 @@ proptest! {
     fn mutated_corpus_fens_read_the_same(pick in any::<prop::sample::Index>(), edits in mutations()) {
         let Some(fens) = corpus_fens() else { return Ok(()) };
         same(&mutate(&fens[pick.index(fens.len())], &edits))?;
+    }
+}
+
+/// Each production of `grammar/fen.md` (`name = ...` in its EBNF) is a function of the reader
+/// (`src/fen/read.rs`), its name with `_` for `-`: the document and the code say the same.
+#[test]
+fn every_production_of_the_document_has_its_function() {
+    let document = include_str!("../grammar/fen.md");
+    let code = include_str!("../src/fen/read.rs");
+    let ebnf: String = document
+        .split("```ebnf")
+        .skip(1)
+        .filter_map(|block| block.split("```").next())
+        .collect();
+    let productions: Vec<&str> = ebnf
+        .lines()
+        .filter_map(|line| line.split_once(" = ").or_else(|| line.split_once(" =")))
+        .map(|(name, _)| name.trim())
+        .filter(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        .collect();
+    assert!(productions.len() >= 10, "{productions:?}");
+    for production in productions {
+        let function = format!("fn {}(", production.replace('-', "_"));
+        assert!(
+            code.contains(&function),
+            "grammar/fen.md names `{production}`, and src/fen/read.rs has no `{function}`"
+        );
     }
 }

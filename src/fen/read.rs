@@ -1,6 +1,7 @@
-//! The FEN grammar of `grammar/fen.md` as nom combinators, one function per production, each
-//! quoting its EBNF line; then a small semantic pass for the rules the EBNF does not show.
-//! `tests/fen_grammar.rs` holds [`crate::fen::parse`] (the fast path) to [`parse`].
+//! The FEN reader: the grammar of `grammar/fen.md` as nom combinators, one function per
+//! production, each quoting its EBNF line; then a small semantic pass for the rules the EBNF does
+//! not show. `tests/fen_grammar.rs` holds it to the hand-written reader it replaced
+//! (`fen::reference`) and checks that each production of the document has its function here.
 //!
 //! How the text is cut follows from the grammar: no field holds a `:` and no item a `,`, so a
 //! field is the text up to the next `:` and an item the text up to the next `,`; the end of the
@@ -12,19 +13,18 @@
 //! pass meets errors in reading order: an earlier duplicate colour or mixed notation is reported
 //! before a later bad square.
 
-use crate::fen::{Fen, FenError, FenPiece, FenSetup, FenWarning, codes, quote};
+use super::{Fen, FenError, FenPiece, FenSetup, FenWarning, codes, quote};
 use crate::notation::{Color, Square};
 use crate::variant::SquareNotation;
 use nom::branch::alt;
 use nom::bytes::complete::{take_till, take_while, take_while_m_n};
-use nom::character::complete::{anychar, char, one_of, satisfy};
-use nom::combinator::{all_consuming, eof, map, map_opt, not, opt, recognize, verify};
-use nom::multi::{many0, separated_list1};
+use nom::character::complete::{char, one_of, satisfy};
+use nom::combinator::{all_consuming, eof, map, map_opt, opt, recognize, verify};
+use nom::multi::separated_list1;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
-use std::collections::HashSet;
 
-/// Reads a PDN FEN exactly as [`crate::fen::parse`] does, but by the grammar.
+/// Reads a PDN FEN (see [`crate::fen::parse`]).
 pub fn parse(text: &str) -> Result<Fen, FenError> {
     let located = |e: Expected| FenError {
         message: e.message,
@@ -122,11 +122,37 @@ fn expect<'a, T>(
     move |i| p.parse(i).or_else(|_| fail(i, message))
 }
 
-/// The text before the first place where `end` matches (all of it if none).
+/// The text before the first place where `end` matches (all of it if none). (What
+/// `recognize(many0(preceded(not(end), anychar)))` reads, without collecting each character.)
 fn until<'a, O>(
-    end: impl Parser<&'a str, Output = O, Error = Expected<'a>>,
-) -> impl Parser<&'a str, Output = &'a str, Error = Expected<'a>> {
-    recognize(many0(preceded(not(end), anychar)))
+    mut end: impl Parser<&'a str, Output = O, Error = Expected<'a>>,
+) -> impl FnMut(&'a str) -> Res<'a, &'a str> {
+    move |i: &'a str| {
+        let at = i
+            .char_indices()
+            .map(|(at, _)| at)
+            .find(|&at| end.parse(&i[at..]).is_ok())
+            .unwrap_or(i.len());
+        Ok((&i[at..], &i[..at]))
+    }
+}
+
+/// `until((ws, eof))` found in one step: the text before the whitespace that ends `i`, and that
+/// whitespace.
+fn before_trailing_ws(i: &str) -> (&str, &str) {
+    let end = i.trim_end_matches(|c: char| c.is_ascii_whitespace()).len();
+    (&i[end..], &i[..end])
+}
+
+/// `until((ws, opt(char('.')), ws, eof))` found in one step: the text before an optional `.`
+/// between the whitespace that ends `i`, and what follows it.
+fn before_final_dot(i: &str) -> (&str, &str) {
+    let (_, text) = before_trailing_ws(i);
+    let end = match text.strip_suffix('.') {
+        Some(before_dot) => before_trailing_ws(before_dot).1.len(),
+        None => text.len(),
+    };
+    (&i[end..], &i[..end])
 }
 
 /// `ws, p, ws` around a whole part: `p` reads the text between the whitespace, all of it.
@@ -135,7 +161,7 @@ fn trimmed<'a, T>(
 ) -> impl FnMut(&'a str) -> Res<'a, T> {
     move |i| {
         let (i, _) = ws(i)?;
-        let (i, inner) = until((ws, eof)).parse(i)?;
+        let (i, inner) = before_trailing_ws(i);
         let (_, value) = p.parse(inner)?;
         let (i, _) = ws(i)?;
         Ok((i, value))
@@ -189,7 +215,7 @@ fn quoted(i: &str) -> Res<'_, Syntax<'_>> {
 
 /// `fen = side, ws, ':', field, { ':', field }, [ ws, '.' ] ;`
 fn fen(i: &str) -> Res<'_, Syntax<'_>> {
-    let (i, body) = until((ws, opt(char('.')), ws, eof)).parse(i)?;
+    let (i, body) = before_final_dot(i);
     let (i, dot) = opt(preceded(ws, recognize(char('.')))).parse(i)?;
     let (end, side) = expect(EXPECT_SIDE, side)(body)?;
     let (rest, _) = ws(end)?;
@@ -403,7 +429,7 @@ fn check<'a>(text: &'a str, syntax: Syntax<'a>) -> Result<Fen, Expected<'a>> {
     let mut extra = Vec::new();
     let mut empty_fields = Vec::new();
     let mut notation = None;
-    let mut seen = HashSet::new();
+    let mut seen = SquareSet::default();
     for field in syntax.fields {
         match field? {
             Field::Empty(at) => empty_fields.push(at),
@@ -443,7 +469,9 @@ fn check<'a>(text: &'a str, syntax: Syntax<'a>) -> Result<Fen, Expected<'a>> {
                             warn(codes::ZERO_PADDED_SQUARE, end.text, message);
                         }
                     }
-                    let squares: Vec<Square> = match (item.from.square, item.to) {
+                    // (Inline for a square or a short range: no allocation per item.)
+                    let squares: smallvec::SmallVec<[Square; 8]> = match (item.from.square, item.to)
+                    {
                         (Square::Num(a), Some(to)) => {
                             let Square::Num(b) = to.square else {
                                 unreachable!("the grammar reads range ends as numbers")
@@ -458,7 +486,7 @@ fn check<'a>(text: &'a str, syntax: Syntax<'a>) -> Result<Fen, Expected<'a>> {
                             }
                             (a..=b).map(Square::Num).collect()
                         }
-                        (square, _) => vec![square],
+                        (square, _) => smallvec::smallvec![square],
                     };
                     for square in squares {
                         let kind = if square.is_algebraic() {
@@ -620,5 +648,24 @@ mod tests {
             error("W:W1:Wx:B2"),
             Err((5, "second white field".to_string()))
         );
+    }
+}
+
+/// The squares seen so far: one bit a square (numbers 1..=255, then the 26x26 algebraic squares),
+/// where a hashed set cost more than the rest of the reading.
+#[derive(Default)]
+struct SquareSet([u64; 15]);
+
+impl SquareSet {
+    /// Adds `square`; false when it was there already.
+    fn insert(&mut self, square: Square) -> bool {
+        let bit = match square {
+            Square::Num(n) => usize::from(n),
+            Square::Alg { file, rank } => 256 + usize::from(rank) * 26 + usize::from(file),
+        };
+        let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+        let new = self.0[word] & mask == 0;
+        self.0[word] |= mask;
+        new
     }
 }
