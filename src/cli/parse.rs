@@ -8,11 +8,10 @@ use clap::{Args, ValueEnum};
 use pdnkit::finding::Level;
 use pdnkit::reader::Game;
 use pdnkit::reader::{Encoding, ReadOptions, Reader};
+use pdnkit::report::envelope::{Document, Lines};
 use pdnkit::report::human::{self, FindingCounts, RunCounts, Style, escape_controls};
-use pdnkit::report::json::Envelope;
 use pdnkit::variant::Variant;
 use serde::Serialize;
-use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -79,6 +78,8 @@ struct Totals {
 /// meaning or goes away. Version 2 took `check`'s envelope and names (`level`, `game`, `totals`).
 pub const SCHEMA: &str = "pdnkit-parse/2";
 
+const LINES: Lines = Lines { schema: SCHEMA };
+
 pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     let inputs = inputs::expand(&args.paths);
     let options = ReadOptions {
@@ -104,7 +105,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     let mut totals = Totals::default();
     // Streamed a game at a time, as every JSON report is: nothing grows with the input.
     let mut document = match args.format {
-        Format::Json => Some(Envelope::start(&mut out, SCHEMA)?),
+        Format::Json => Some(Document::start(&mut out, SCHEMA, "files")?),
         _ => None,
     };
     let started = std::time::Instant::now();
@@ -145,17 +146,9 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
                         output::write_diagnostic(&mut out, style, &name, path, &game, d)?;
                     }
                 }
-                Format::Jsonl => {
-                    // Written field by field: the game is not copied into a `Value` first.
-                    write!(
-                        out,
-                        "{{\"type\":\"game\",\"schema\":{},\"file\":{},\"game\":",
-                        json!(SCHEMA),
-                        json!(name)
-                    )?;
-                    serde_json::to_writer(&mut out, &game)?;
-                    out.write_all(b"}\n")?;
-                }
+                Format::Jsonl => LINES.game(&mut out, &name, |out| {
+                    serde_json::to_writer(out, &game).map_err(io::Error::from)
+                })?,
                 Format::Json => {
                     if let Some(document) = &mut document {
                         document.game(&mut out, &game)?;
@@ -170,9 +163,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
             let message = escape_controls(&format!("{name}: {error}")).into_owned();
             bar.suspend(|| eprintln!("pdnkit: {message}"));
             if args.format == Format::Jsonl {
-                let line =
-                    json!({"type": "file-error", "schema": SCHEMA, "file": name, "error": error});
-                writeln!(out, "{line}")?;
+                LINES.file_error(&mut out, &name, error)?;
             }
         }
         if let Some(document) = &mut document {
@@ -186,13 +177,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
                 document.finish(&mut out, &totals)?;
             }
         }
-        Format::Jsonl => {
-            serde_json::to_writer(
-                &mut out,
-                &json!({"type": "summary", "schema": SCHEMA, "totals": totals}),
-            )?;
-            out.write_all(b"\n")?;
-        }
+        Format::Jsonl => LINES.summary(&mut out, &totals)?,
         Format::Human => {
             let counts = (totals.run, totals.findings);
             human::write_run_and_findings(&mut out, style, "read", counts, started.elapsed())?;
