@@ -5,16 +5,18 @@ use super::files::RunFiles;
 use super::progress::Progress;
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs, output};
 use clap::{Args, ValueEnum};
+use pdnkit::check::CheckOptions;
 use pdnkit::finding::Level;
+use pdnkit::pipeline::{self, Event, PipelineOptions};
 use pdnkit::reader::Game;
-use pdnkit::reader::{Encoding, ReadOptions, Reader};
+use pdnkit::reader::{Encoding, ReadOptions};
 use pdnkit::report::envelope::{Document, Lines};
 use pdnkit::report::human::{self, FindingCounts, RunCounts, Style, escape_controls};
 use pdnkit::variant::Variant;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -110,66 +112,66 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     };
     let started = std::time::Instant::now();
 
-    for input in &inputs {
-        let name = input.name();
-        let mut file_error = None;
-        let source = match input.open_counted(Arc::clone(&read_bytes)) {
-            Ok(source) => Some(source),
-            Err(error) => {
-                file_error = Some(error.to_string());
-                None
-            }
-        };
-        totals.run.files += 1;
-        if let Some(document) = &mut document {
-            document.file_start(&mut out, &name)?;
-        }
-        let mut reader = source.map(|source| Reader::new(source, options.clone()));
-        while let Some(game) = reader.as_mut().and_then(Reader::next_boxed) {
-            let game = match game {
-                Ok(game) => game,
-                Err(error) => {
-                    file_error = Some(error.to_string());
-                    break;
-                }
-            };
-            bar.bar().set_position(read_bytes.load(Ordering::Relaxed));
-            totals.add_game(&game);
-            match args.format {
-                Format::Human if args.quiet => {}
-                Format::Human => {
-                    let path = input.source_file();
-                    for d in &game.diagnostics {
-                        if d.level == Level::Note && !args.notes {
-                            continue;
-                        }
-                        output::write_diagnostic(&mut out, style, &name, path, &game, d)?;
-                    }
-                }
-                Format::Jsonl => LINES.game(&mut out, &name, |out| {
-                    serde_json::to_writer(out, &game).map_err(io::Error::from)
-                })?,
-                Format::Json => {
+    let names: Vec<String> = inputs.iter().map(inputs::Input::name).collect();
+    let paths: Vec<Option<PathBuf>> = inputs
+        .iter()
+        .map(|input| input.source_file().map(PathBuf::from))
+        .collect();
+    let work = inputs::for_pipeline(inputs, &read_bytes);
+    let progress: pipeline::Progress = {
+        let bar = bar.clone();
+        Arc::new(move |_| bar.bar().set_position(read_bytes.load(Ordering::Relaxed)))
+    };
+    // Read on this thread: the games are printed as read.
+    let options = PipelineOptions::new(1, options, CheckOptions::default());
+    pipeline::run_each(
+        work,
+        &options,
+        progress,
+        || |game: Box<Game>| game,
+        |event| {
+            match event {
+                Event::FileStart { file } => {
+                    totals.run.files += 1;
                     if let Some(document) = &mut document {
-                        document.game(&mut out, &game)?;
+                        document.file_start(&mut out, &names[file])?;
                     }
                 }
+                Event::Games { file, reports } => {
+                    for game in reports {
+                        totals.add_game(&game);
+                        write_game(
+                            &mut out,
+                            &mut document,
+                            &args,
+                            style,
+                            (&names[file], paths[file].as_deref()),
+                            &game,
+                        )?;
+                    }
+                }
+                Event::FileEnd { file, bytes, error } => {
+                    let name = &names[file];
+                    totals.run.bytes += bytes;
+                    if let Some(error) = &error {
+                        totals.findings.unreadable_files += 1;
+                        totals.run.unreadable += 1;
+                        let message = escape_controls(&format!("{name}: {error}")).into_owned();
+                        bar.suspend(|| eprintln!("pdnkit: {message}"));
+                        if args.format == Format::Jsonl {
+                            LINES.file_error(&mut out, name, error)?;
+                        }
+                    }
+                    if let Some(document) = &mut document {
+                        document.file_end(&mut out, error.as_deref())?;
+                    }
+                }
+                // (Only `convert` reads JSON games.)
+                Event::JsonGames { .. } | Event::Rejected { .. } => {}
             }
-        }
-        totals.run.bytes += reader.as_ref().map_or(0, Reader::bytes_consumed);
-        if let Some(error) = &file_error {
-            totals.findings.unreadable_files += 1;
-            totals.run.unreadable += 1;
-            let message = escape_controls(&format!("{name}: {error}")).into_owned();
-            bar.suspend(|| eprintln!("pdnkit: {message}"));
-            if args.format == Format::Jsonl {
-                LINES.file_error(&mut out, &name, error)?;
-            }
-        }
-        if let Some(document) = &mut document {
-            document.file_end(&mut out, file_error.as_deref())?;
-        }
-    }
+            Ok(())
+        },
+    )?;
 
     match args.format {
         Format::Json => {
@@ -215,4 +217,35 @@ impl Totals {
         self.findings.errors += errors;
         self.findings.games_with_errors += u64::from(errors > 0);
     }
+}
+
+/// Writes one game in the output format: its diagnostics (human), or the game itself (JSON).
+fn write_game(
+    out: &mut Box<dyn Write>,
+    document: &mut Option<Document>,
+    args: &ParseArgs,
+    style: Style,
+    (name, path): (&str, Option<&Path>),
+    game: &Game,
+) -> io::Result<()> {
+    match args.format {
+        Format::Human if args.quiet => {}
+        Format::Human => {
+            for d in &game.diagnostics {
+                if d.level == Level::Note && !args.notes {
+                    continue;
+                }
+                output::write_diagnostic(out, style, name, path, game, d)?;
+            }
+        }
+        Format::Jsonl => LINES.game(out, name, |out| {
+            serde_json::to_writer(out, game).map_err(io::Error::from)
+        })?,
+        Format::Json => {
+            if let Some(document) = document {
+                document.game(out, game)?;
+            }
+        }
+    }
+    Ok(())
 }

@@ -18,6 +18,7 @@
 //! them).
 
 mod chunks;
+pub mod paths;
 mod sources;
 
 use crate::check::{CheckOptions, GameReport, check_game};
