@@ -29,11 +29,7 @@ use std::sync::Arc;
 const COPIES: usize = 10;
 
 fn options(jobs: usize) -> PipelineOptions {
-    PipelineOptions {
-        jobs,
-        read: ReadOptions::default(),
-        check: CheckOptions::default(),
-    }
+    PipelineOptions::new(jobs, ReadOptions::default(), CheckOptions::default())
 }
 
 fn input(path: &Path) -> Vec<Input> {

@@ -134,13 +134,15 @@ fn convert_fixtures() {
                 ..Options::default()
             },
         );
-        let mut lines = String::new();
-        positions::write_positions(
-            "fixture:1",
+        let mut rows = String::new();
+        positions::rows(
             "*",
             &reports[0].positions[..3.min(reports[0].positions.len())],
-            &mut lines,
+            &mut rows,
         );
+        let mut lines = Vec::new();
+        positions::write_lines(&mut lines, "fixture:1", &rows).unwrap();
+        let lines = String::from_utf8(lines).unwrap();
         section(
             &mut snap,
             "convert --to positions (first game, 3 positions)",

@@ -90,11 +90,7 @@ fn through_pipeline(path: &Path, jobs: usize) -> Vec<Option<Box<str>>> {
         name: String::new(),
         open: Box::new(move || Ok(Box::new(std::fs::File::open(path)?) as _)),
     }];
-    let options = PipelineOptions {
-        jobs,
-        read: keep_source(),
-        check: CheckOptions::default(),
-    };
+    let options = PipelineOptions::new(jobs, keep_source(), CheckOptions::default());
     let mut sources = Vec::new();
     let per_game = |game: &Game| Source(game.index, game.source.clone());
     pipeline::run_with(inputs, &options, Arc::new(|_| {}), per_game, |event| {

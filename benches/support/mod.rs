@@ -35,11 +35,7 @@ pub fn check_games(source: Box<dyn std::io::Read + Send>, jobs: usize) -> u64 {
         name: "bench".into(),
         open: Box::new(move || Ok(source)),
     };
-    let options = PipelineOptions {
-        jobs,
-        read: ReadOptions::default(),
-        check: CheckOptions::default(),
-    };
+    let options = PipelineOptions::new(jobs, ReadOptions::default(), CheckOptions::default());
     let mut games = 0u64;
     pipeline::run(
         vec![input],

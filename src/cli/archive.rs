@@ -95,19 +95,19 @@ impl GameRun {
         let run = GameRun {
             inputs,
             names,
-            options: PipelineOptions {
-                jobs: super::jobs(args.jobs),
-                read: ReadOptions {
+            options: PipelineOptions::new(
+                super::jobs(args.jobs),
+                ReadOptions {
                     default_variant: args.variant,
                     encoding: args.encoding,
                     keep_source,
                     ..ReadOptions::default()
                 },
-                check: CheckOptions {
+                CheckOptions {
                     draw_profile: DrawProfile::default(),
                     skip_identity: true,
                 },
-            },
+            ),
             bar: Progress::new(total_bytes, BYTES_BAR, Duration::from_secs(1)),
             read_bytes: Arc::new(AtomicU64::new(0)),
         };
@@ -166,6 +166,8 @@ impl GameRun {
                     }
                     Ok(())
                 }
+                // (Only `convert` reads JSON games.)
+                Event::JsonGames { .. } | Event::Rejected { .. } => Ok(()),
             },
         )?;
         self.bar.finish();

@@ -188,6 +188,8 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
             }
             writer.file_end(&files[file], error.as_deref())
         }
+        // (Only `convert` reads JSON games.)
+        Event::JsonGames { .. } | Event::Rejected { .. } => Ok(()),
     })?;
     bar.finish();
     totals.seconds = started.elapsed().as_secs_f64();
@@ -288,20 +290,20 @@ fn pipeline_options(
     variant: Option<Variant>,
 ) -> PipelineOptions {
     let config = policy.config.as_ref();
-    PipelineOptions {
-        jobs: super::jobs(args.jobs),
-        read: ReadOptions {
+    PipelineOptions::new(
+        super::jobs(args.jobs),
+        ReadOptions {
             strict: args.strict,
             default_variant: variant,
             encoding: args.encoding.or(config.and_then(|c| c.encoding)),
             ..ReadOptions::default()
         },
-        check: CheckOptions {
+        CheckOptions {
             draw_profile: args
                 .draw_rules
                 .or(config.and_then(|c| c.draw_profile))
                 .unwrap_or_default(),
             skip_identity: policy.baseline.is_none() && policy.write_baseline.is_none(),
         },
-    }
+    )
 }

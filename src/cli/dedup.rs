@@ -7,6 +7,7 @@ use super::{ColorWhen, Outcome, destination};
 use clap::{Args, ValueEnum};
 use pdnkit::archive::dedup::{Dedup, GameKey, Group, KeyOptions, ROSTER, Verdict};
 use pdnkit::archive::source::SourceWriter;
+use pdnkit::report::envelope;
 use pdnkit::report::human::{self, Style, escape_controls};
 use serde_json::json;
 use std::io::{self, Write};
@@ -254,9 +255,7 @@ fn write_json(
             })
         })
         .collect();
-    let document = json!({
-        "schema": SCHEMA,
-        "tool": { "name": "pdnkit", "version": env!("CARGO_PKG_VERSION") },
+    let body = json!({
         "groups": groups,
         "totals": {
             "files": totals.counts.files,
@@ -268,6 +267,5 @@ fn write_json(
             "unreadable_files": totals.unreadable_files,
         },
     });
-    serde_json::to_writer_pretty(&mut *out, &document)?;
-    writeln!(out)
+    envelope::write_whole(out, &envelope::whole(SCHEMA, body))
 }

@@ -14,9 +14,11 @@ use pdnkit::archive::filter::{
     DateRange, Field, Filter, FilterError, PlyRange, Predicate, ResultWanted, Test,
 };
 use pdnkit::archive::source;
+use pdnkit::convert::unnumbered::UnnumberedJson;
 use pdnkit::convert::{Converter, Options, pdn};
 use pdnkit::pipeline::PerGame;
 use pdnkit::reader::Game;
+use pdnkit::report::envelope::{Document, Lines};
 use pdnkit::report::human::{self, RunCounts, Style, escape_controls};
 use pdnkit::variant::Variant;
 use serde_json::json;
@@ -101,6 +103,8 @@ enum To {
 /// Version of `--to json` and `--to jsonl`'s envelope (each game is `schema/game.json`).
 const SCHEMA: &str = "pdnkit-filter/1";
 
+const LINES: Lines = Lines { schema: SCHEMA };
+
 /// The predicate options, by clap id.
 const PREDICATES: &[&str] = &[
     "player",
@@ -177,6 +181,7 @@ struct Item {
 
 enum Rendered {
     Text(String),
+    Json(UnnumberedJson),
     /// Why the game cannot be written in the format asked for.
     Unwritable(String),
 }
@@ -204,14 +209,10 @@ fn render(game: &Game, to: To) -> Rendered {
             }
         }
         // A worker sees a game numbered within its chunk; the pipeline puts the number right
-        // afterwards (`shift_index`), so the JSON is written without it here and the sink
-        // writes the right one in front (`index` is the model's first field).
-        To::Json | To::Jsonl => match serde_json::to_string(game) {
-            Ok(text) => match text.strip_prefix(&format!("{{\"index\":{}", game.index)) {
-                Some(rest) => Rendered::Text(rest.to_string()),
-                None => Rendered::Unwritable("its JSON does not start with its index".into()),
-            },
-            Err(e) => Rendered::Unwritable(e.to_string()),
+        // afterwards (`shift_index`), so the sink writes the JSON with it.
+        To::Json | To::Jsonl => match UnnumberedJson::of(game) {
+            Ok(json) => Rendered::Json(json),
+            Err(e) => Rendered::Unwritable(e),
         },
     }
 }
@@ -230,14 +231,10 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
     let names = run.names.clone();
     let (out, pending) = destination::open(args.output.as_deref(), &mut run_files)?;
     let mut out = out.buffered(Some(&run.bar));
-    if to == To::Json {
-        write!(
-            out,
-            "{{\"schema\":{},\"tool\":{},\"games\":[",
-            json!(SCHEMA),
-            json!({"name": "pdnkit", "version": env!("CARGO_PKG_VERSION")})
-        )?;
-    }
+    let mut document = match to {
+        To::Json => Some(Document::start(&mut out, SCHEMA, "games")?),
+        _ => None,
+    };
     let (mut matched, mut moves, mut problems) = (0u64, 0u64, 0u64);
     let bar = run.bar.clone();
     let totals = run.run(
@@ -248,9 +245,8 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
         },
         |file, item| {
             moves += item.moves;
-            let text = match item.output {
+            let output = match item.output {
                 None => return Ok(()),
-                Some(Rendered::Text(text)) => text,
                 Some(Rendered::Unwritable(why)) => {
                     problems += 1;
                     let message = format!(
@@ -260,26 +256,25 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
                     bar.suspend(|| eprintln!("pdnkit: {}", escape_controls(&message)));
                     return Ok(());
                 }
+                Some(output) => output,
             };
             matched += 1;
-            match to {
-                To::Source => source::write_game(&mut out, &text, matched == 1),
+            match (output, &mut document) {
+                (Rendered::Text(text), _) if to == To::Source => {
+                    source::write_game(&mut out, &text, matched == 1)
+                }
                 // Each canonical game ends with a blank line, as `convert` writes them.
-                To::Pdn => out.write_all(text.as_bytes()),
-                To::Jsonl => writeln!(
-                    out,
-                    "{{\"type\":\"game\",\"schema\":{},\"file\":{},\"game\":{{\"index\":{}{text}}}",
-                    json!(SCHEMA),
-                    json!(names[file]),
-                    item.index
-                ),
-                To::Json => write!(
-                    out,
-                    "{}\n{{\"file\":{},\"game\":{{\"index\":{}{text}}}",
-                    if matched > 1 { "," } else { "" },
-                    json!(names[file]),
-                    item.index
-                ),
+                (Rendered::Text(text), _) => out.write_all(text.as_bytes()),
+                (Rendered::Json(json), Some(document)) => {
+                    document.item(&mut out)?;
+                    write!(out, "{{\"file\":{},\"game\":", json!(names[file]))?;
+                    json.write(item.index, &mut out)?;
+                    out.write_all(b"}")
+                }
+                (Rendered::Json(json), None) => {
+                    LINES.game(&mut out, &names[file], |out| json.write(item.index, out))
+                }
+                (Rendered::Unwritable(_), _) => unreachable!("reported above"),
             }
         },
     )?;
@@ -293,14 +288,10 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
         "matched": matched,
         "unreadable_files": totals.unreadable_files,
     });
-    match to {
-        To::Json => writeln!(out, "\n],\"totals\":{totals_json}}}")?,
-        To::Jsonl => writeln!(
-            out,
-            "{}",
-            json!({"type": "summary", "schema": SCHEMA, "totals": totals_json})
-        )?,
-        To::Source | To::Pdn => {}
+    match (to, document) {
+        (To::Json, Some(document)) => document.finish(&mut out, &totals_json)?,
+        (To::Jsonl, _) => LINES.summary(&mut out, &totals_json)?,
+        _ => {}
     }
     out.flush()?;
     drop(out);

@@ -5,17 +5,18 @@ use super::files::RunFiles;
 use super::progress::Progress;
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs, output};
 use clap::{Args, ValueEnum};
+use pdnkit::check::CheckOptions;
 use pdnkit::finding::Level;
+use pdnkit::pipeline::{self, Event, PipelineOptions};
 use pdnkit::reader::Game;
-use pdnkit::reader::{Encoding, ReadOptions, Reader};
+use pdnkit::reader::{Encoding, ReadOptions};
+use pdnkit::report::envelope::{Document, Lines};
 use pdnkit::report::human::{self, FindingCounts, RunCounts, Style, escape_controls};
-use pdnkit::report::json::Envelope;
 use pdnkit::variant::Variant;
 use serde::Serialize;
-use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -79,6 +80,8 @@ struct Totals {
 /// meaning or goes away. Version 2 took `check`'s envelope and names (`level`, `game`, `totals`).
 pub const SCHEMA: &str = "pdnkit-parse/2";
 
+const LINES: Lines = Lines { schema: SCHEMA };
+
 pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     let inputs = inputs::expand(&args.paths);
     let options = ReadOptions {
@@ -104,81 +107,71 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     let mut totals = Totals::default();
     // Streamed a game at a time, as every JSON report is: nothing grows with the input.
     let mut document = match args.format {
-        Format::Json => Some(Envelope::start(&mut out, SCHEMA)?),
+        Format::Json => Some(Document::start(&mut out, SCHEMA, "files")?),
         _ => None,
     };
     let started = std::time::Instant::now();
 
-    for input in &inputs {
-        let name = input.name();
-        let mut file_error = None;
-        let source = match input.open_counted(Arc::clone(&read_bytes)) {
-            Ok(source) => Some(source),
-            Err(error) => {
-                file_error = Some(error.to_string());
-                None
-            }
-        };
-        totals.run.files += 1;
-        if let Some(document) = &mut document {
-            document.file_start(&mut out, &name)?;
-        }
-        let mut reader = source.map(|source| Reader::new(source, options.clone()));
-        while let Some(game) = reader.as_mut().and_then(Reader::next_boxed) {
-            let game = match game {
-                Ok(game) => game,
-                Err(error) => {
-                    file_error = Some(error.to_string());
-                    break;
-                }
-            };
-            bar.bar().set_position(read_bytes.load(Ordering::Relaxed));
-            totals.add_game(&game);
-            match args.format {
-                Format::Human if args.quiet => {}
-                Format::Human => {
-                    let path = input.source_file();
-                    for d in &game.diagnostics {
-                        if d.level == Level::Note && !args.notes {
-                            continue;
-                        }
-                        output::write_diagnostic(&mut out, style, &name, path, &game, d)?;
-                    }
-                }
-                Format::Jsonl => {
-                    // Written field by field: the game is not copied into a `Value` first.
-                    write!(
-                        out,
-                        "{{\"type\":\"game\",\"schema\":{},\"file\":{},\"game\":",
-                        json!(SCHEMA),
-                        json!(name)
-                    )?;
-                    serde_json::to_writer(&mut out, &game)?;
-                    out.write_all(b"}\n")?;
-                }
-                Format::Json => {
+    let names: Vec<String> = inputs.iter().map(inputs::Input::name).collect();
+    let paths: Vec<Option<PathBuf>> = inputs
+        .iter()
+        .map(|input| input.source_file().map(PathBuf::from))
+        .collect();
+    let work = inputs::for_pipeline(inputs, &read_bytes);
+    let progress: pipeline::Progress = {
+        let bar = bar.clone();
+        Arc::new(move |_| bar.bar().set_position(read_bytes.load(Ordering::Relaxed)))
+    };
+    // Read on this thread: the games are printed as read.
+    let options = PipelineOptions::new(1, options, CheckOptions::default());
+    pipeline::run_each(
+        work,
+        &options,
+        progress,
+        || |game: Box<Game>| game,
+        |event| {
+            match event {
+                Event::FileStart { file } => {
+                    totals.run.files += 1;
                     if let Some(document) = &mut document {
-                        document.game(&mut out, &game)?;
+                        document.file_start(&mut out, &names[file])?;
                     }
                 }
+                Event::Games { file, reports } => {
+                    for game in reports {
+                        totals.add_game(&game);
+                        write_game(
+                            &mut out,
+                            &mut document,
+                            &args,
+                            style,
+                            (&names[file], paths[file].as_deref()),
+                            &game,
+                        )?;
+                    }
+                }
+                Event::FileEnd { file, bytes, error } => {
+                    let name = &names[file];
+                    totals.run.bytes += bytes;
+                    if let Some(error) = &error {
+                        totals.findings.unreadable_files += 1;
+                        totals.run.unreadable += 1;
+                        let message = escape_controls(&format!("{name}: {error}")).into_owned();
+                        bar.suspend(|| eprintln!("pdnkit: {message}"));
+                        if args.format == Format::Jsonl {
+                            LINES.file_error(&mut out, name, error)?;
+                        }
+                    }
+                    if let Some(document) = &mut document {
+                        document.file_end(&mut out, error.as_deref())?;
+                    }
+                }
+                // (Only `convert` reads JSON games.)
+                Event::JsonGames { .. } | Event::Rejected { .. } => {}
             }
-        }
-        totals.run.bytes += reader.as_ref().map_or(0, Reader::bytes_consumed);
-        if let Some(error) = &file_error {
-            totals.findings.unreadable_files += 1;
-            totals.run.unreadable += 1;
-            let message = escape_controls(&format!("{name}: {error}")).into_owned();
-            bar.suspend(|| eprintln!("pdnkit: {message}"));
-            if args.format == Format::Jsonl {
-                let line =
-                    json!({"type": "file-error", "schema": SCHEMA, "file": name, "error": error});
-                writeln!(out, "{line}")?;
-            }
-        }
-        if let Some(document) = &mut document {
-            document.file_end(&mut out, file_error.as_deref())?;
-        }
-    }
+            Ok(())
+        },
+    )?;
 
     match args.format {
         Format::Json => {
@@ -186,13 +179,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
                 document.finish(&mut out, &totals)?;
             }
         }
-        Format::Jsonl => {
-            serde_json::to_writer(
-                &mut out,
-                &json!({"type": "summary", "schema": SCHEMA, "totals": totals}),
-            )?;
-            out.write_all(b"\n")?;
-        }
+        Format::Jsonl => LINES.summary(&mut out, &totals)?,
         Format::Human => {
             let counts = (totals.run, totals.findings);
             human::write_run_and_findings(&mut out, style, "read", counts, started.elapsed())?;
@@ -230,4 +217,35 @@ impl Totals {
         self.findings.errors += errors;
         self.findings.games_with_errors += u64::from(errors > 0);
     }
+}
+
+/// Writes one game in the output format: its diagnostics (human), or the game itself (JSON).
+fn write_game(
+    out: &mut Box<dyn Write>,
+    document: &mut Option<Document>,
+    args: &ParseArgs,
+    style: Style,
+    (name, path): (&str, Option<&Path>),
+    game: &Game,
+) -> io::Result<()> {
+    match args.format {
+        Format::Human if args.quiet => {}
+        Format::Human => {
+            for d in &game.diagnostics {
+                if d.level == Level::Note && !args.notes {
+                    continue;
+                }
+                output::write_diagnostic(out, style, name, path, game, d)?;
+            }
+        }
+        Format::Jsonl => LINES.game(out, name, |out| {
+            serde_json::to_writer(out, game).map_err(io::Error::from)
+        })?,
+        Format::Json => {
+            if let Some(document) = document {
+                document.game(out, game)?;
+            }
+        }
+    }
+    Ok(())
 }

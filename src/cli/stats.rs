@@ -11,6 +11,7 @@ use super::files::RunFiles;
 use super::{ColorWhen, Outcome, destination};
 use clap::{Args, ValueEnum};
 use pdnkit::archive::stats::{GameSummary, Stats, StatsOptions, json, svg, table};
+use pdnkit::report::envelope;
 use pdnkit::report::human::{self, Style};
 use std::fs;
 use std::io::{self, IsTerminal, Write};
@@ -97,8 +98,7 @@ pub fn run(args: StatsArgs, color: ColorWhen) -> io::Result<Outcome> {
                     files: totals.counts.files,
                     unreadable_files: totals.unreadable_files,
                 };
-                serde_json::to_writer_pretty(&mut out, &json::document(&stats, context))?;
-                writeln!(out)?;
+                envelope::write_whole(&mut out, &json::document(&stats, context))?;
             }
         }
     }

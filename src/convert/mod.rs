@@ -28,6 +28,7 @@ pub mod json;
 pub mod pdn;
 pub mod positions;
 pub mod squares;
+pub mod unnumbered;
 mod walk;
 
 use crate::fen::{FenPiece, FenSetup};

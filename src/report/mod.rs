@@ -1,9 +1,10 @@
 //! Reports of checked games, one writer per format: [`human`] (compiler-style, for people),
-//! [`json`] (one document, or JSON Lines for pipelines), [`sarif`] (code-scanning dashboards),
+//! [`json`] (one document, or JSON Lines for pipelines, in the [`envelope`] every JSON output shares), [`sarif`] (code-scanning dashboards),
 //! [`junit`] (CI test reports), [`github`] (workflow-command annotations) and [`html`] (one
 //! self-contained page with a board per finding). The check pipeline drives a [`ReportWriter`] with
 //! each file and game in input order.
 
+pub mod envelope;
 pub mod github;
 pub mod html;
 pub mod human;

@@ -1,6 +1,7 @@
 //! The statistics as one JSON document (`schema/stats-report.json`, `"pdnkit-stats/1"`).
 
 use super::{GameRef, ResultCounts, Stats};
+use crate::report::envelope;
 use crate::variant::Variant;
 use serde_json::{Value, json};
 
@@ -48,9 +49,7 @@ fn variant(v: Option<Variant>) -> Value {
 pub fn document(stats: &Stats, context: Context) -> Value {
     let names = context.names;
     let top = context.top;
-    json!({
-        "schema": SCHEMA,
-        "tool": { "name": "pdnkit", "version": env!("CARGO_PKG_VERSION") },
+    let body = json!({
         "options": { "opening_plies": context.opening_plies, "top": top },
         "totals": {
             "files": context.files,
@@ -117,5 +116,6 @@ pub fn document(stats: &Stats, context: Context) -> Value {
                 "results": results(r),
             })).collect::<Vec<_>>(),
         },
-    })
+    });
+    envelope::whole(SCHEMA, body)
 }

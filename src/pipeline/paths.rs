@@ -1,0 +1,284 @@
+//! Turning the paths a command is given into inputs: files, directories (recursively, `*.pdn`, `*.pdn.gz`,
+//! `*.fen` and other files that start like game records, in sorted order so output is
+//! deterministic; the files skipped are named) and `-` for standard input. Gzip is recognised by
+//! its content, whatever the name. A path that cannot be read stays an input whose opening
+//! fails, so the run reports it, goes on with the rest and fails at the end.
+
+use crate::pipeline;
+use crate::reader;
+use crate::report::human::escape_controls;
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub enum PathInput {
+    Stdin,
+    File(PathBuf),
+    /// A path the directory walk could not read (reported when it is opened).
+    Unreadable {
+        path: PathBuf,
+        kind: io::ErrorKind,
+        message: String,
+    },
+}
+
+impl PathInput {
+    pub fn name(&self) -> String {
+        match self {
+            PathInput::Stdin => "<stdin>".to_string(),
+            PathInput::File(path) | PathInput::Unreadable { path, .. } => {
+                path.display().to_string()
+            }
+        }
+    }
+
+    /// Opens the input (decompressing gzip), adding the bytes read from the file itself
+    /// (compressed, for a `.pdn.gz`) to `counter`: what a progress bar over file sizes counts.
+    pub fn open_counted(&self, counter: Arc<AtomicU64>) -> io::Result<Box<dyn Read + Send>> {
+        match self {
+            PathInput::Stdin => reader::decompressed(Counted {
+                inner: io::stdin(),
+                counter,
+            }),
+            PathInput::File(path) => reader::decompressed(Counted {
+                inner: fs::File::open(path)?,
+                counter,
+            }),
+            PathInput::Unreadable { .. } => Err(self.unreadable()),
+        }
+    }
+
+    /// The size of the input on disk, when it is a file.
+    pub fn size(&self) -> Option<u64> {
+        match self {
+            PathInput::File(path) => fs::metadata(path).ok().map(|m| m.len()),
+            _ => None,
+        }
+    }
+
+    fn unreadable(&self) -> io::Error {
+        match self {
+            PathInput::Unreadable { kind, message, .. } => io::Error::new(*kind, message.clone()),
+            _ => io::Error::other("readable"),
+        }
+    }
+
+    /// The file to show source lines from: not standard input, and not a compressed file
+    /// (spans count the decompressed bytes).
+    pub fn source_file(&self) -> Option<&Path> {
+        match self {
+            PathInput::File(path) if !is_gz(path) => Some(path),
+            _ => None,
+        }
+    }
+}
+
+/// The inputs of some paths, and notes on the files skipped (for standard error).
+pub struct Expanded {
+    pub inputs: Vec<PathInput>,
+    pub notes: Vec<String>,
+}
+
+/// Expands the paths. A path that does not exist, or that the walk cannot read, is kept as an
+/// input that fails to open: reported in its place, the rest still read.
+pub fn expand(paths: &[PathBuf]) -> Expanded {
+    let mut inputs = Vec::new();
+    let mut notes = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            inputs.push(PathInput::Stdin);
+        } else if path.is_dir() {
+            let mut skipped = Vec::new();
+            walk(path, &mut inputs, &mut skipped, &mut notes);
+            if !skipped.is_empty() {
+                let names: Vec<String> = skipped
+                    .iter()
+                    .map(|p| escape_controls(&p.display().to_string()).into_owned())
+                    .collect();
+                notes.push(format!(
+                    "{}: skipped {} file{} that hold{} no PDN or FEN: {}",
+                    escape_controls(&path.display().to_string()),
+                    names.len(),
+                    if names.len() == 1 { "" } else { "s" },
+                    if names.len() == 1 { "s" } else { "" },
+                    names.join(", ")
+                ));
+            }
+        } else {
+            // Named by the user: read whatever it is (a pipe such as `<(zcat a.gz)` too).
+            inputs.push(PathInput::File(path.clone()));
+        }
+    }
+    Expanded { inputs, notes }
+}
+
+/// The game files below `dir`, in sorted order: regular files named `*.pdn`, `*.pdn.gz` or
+/// `*.fen`, or of another name whose content starts like records ([`holds_records`]); the other
+/// regular files go to `skipped`. Symbolic links are followed, but a link back to a directory
+/// above it (a loop) is skipped with a note; so are files of those names that are not regular
+/// files (a FIFO would block the run).
+fn walk(
+    dir: &Path,
+    inputs: &mut Vec<PathInput>,
+    skipped: &mut Vec<PathBuf>,
+    notes: &mut Vec<String>,
+) {
+    let walker = walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .sort_by_file_name();
+    for entry in walker {
+        match entry {
+            Ok(entry) => {
+                let kind = entry.file_type();
+                let named = is_pdn(entry.path()) || has_extension(entry.path(), "fen");
+                if kind.is_file() {
+                    if named || holds_records(entry.path()) {
+                        inputs.push(PathInput::File(entry.into_path()));
+                    } else {
+                        skipped.push(entry.into_path());
+                    }
+                } else if !kind.is_dir() && named {
+                    notes.push(format!(
+                        "note: {}: skipped: not a regular file",
+                        escape_controls(&entry.path().display().to_string())
+                    ));
+                }
+            }
+            Err(error) => {
+                let path = error.path().unwrap_or(dir).to_path_buf();
+                if let Some(ancestor) = error.loop_ancestor() {
+                    notes.push(format!(
+                        "note: {}: skipped: a link back to {} (a loop)",
+                        escape_controls(&path.display().to_string()),
+                        escape_controls(&ancestor.display().to_string())
+                    ));
+                    continue;
+                }
+                let kind = error
+                    .io_error()
+                    .map_or(io::ErrorKind::Other, io::Error::kind);
+                let message = error
+                    .io_error()
+                    .map_or_else(|| error.to_string(), io::Error::to_string);
+                inputs.push(PathInput::Unreadable {
+                    path,
+                    kind,
+                    message,
+                });
+            }
+        }
+    }
+}
+
+/// Whether a file of another name starts like game records: its first line with text (of the
+/// first 4 KiB, decompressed when gzip) is a tag (`[Event "..."]`) or a FEN.
+fn holds_records(path: &Path) -> bool {
+    let Ok(mut source) = reader::open_path(path) else {
+        return false;
+    };
+    let mut head = vec![0u8; 4096];
+    let mut got = 0;
+    while got < head.len() {
+        match source.read(&mut head[got..]) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got += n,
+        }
+    }
+    let text = head[..got]
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(&head[..got]);
+    let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
+        return false;
+    };
+    let line = &text[first..];
+    let line = &line[..line
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .unwrap_or(line.len())];
+    matches!(line, [b'[', b'A'..=b'Z', ..]) || reader::is_fen_line(line)
+}
+
+fn has_extension(path: &Path, extension: &str) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(extension))
+}
+
+fn is_gz(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
+}
+
+/// `*.pdn` or `*.pdn.gz`.
+fn is_pdn(path: &Path) -> bool {
+    let stem = if is_gz(path) {
+        path.file_stem().map(Path::new)
+    } else {
+        Some(path)
+    };
+    stem.and_then(Path::extension)
+        .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+}
+
+/// A reader that adds the bytes it reads to a shared counter.
+struct Counted<R> {
+    inner: R,
+    counter: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.counter.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// The inputs as the pipeline opens them, each adding the bytes it reads to `counter` (what the
+/// progress bar counts against the files' sizes).
+pub fn for_pipeline(inputs: Vec<PathInput>, counter: &Arc<AtomicU64>) -> Vec<pipeline::Input> {
+    inputs
+        .into_iter()
+        .map(|input| {
+            let counter = Arc::clone(counter);
+            pipeline::Input {
+                name: input.name(),
+                open: Box::new(move || input.open_counted(counter)),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flate2::Compression;
+    use flate2::write::GzEncoder;
+    use std::io::Write;
+
+    /// A compressed file is read decompressed, while the count (for the progress bar) is of its
+    /// bytes on disk, which is what its size says.
+    #[test]
+    fn counted_reads_count_the_file_not_the_text() {
+        let text = "[Event \"e\"]\n1. 32-28 19-23 *\n".repeat(200);
+        let mut encoder = GzEncoder::new(Vec::new(), Compression::default());
+        encoder.write_all(text.as_bytes()).unwrap();
+        let path =
+            std::env::temp_dir().join(format!("pdnkit-counted-{}.pdn.gz", std::process::id()));
+        fs::write(&path, encoder.finish().unwrap()).unwrap();
+        let input = PathInput::File(path.clone());
+        let counter = Arc::new(AtomicU64::new(0));
+        let mut read = String::new();
+        input
+            .open_counted(Arc::clone(&counter))
+            .unwrap()
+            .read_to_string(&mut read)
+            .unwrap();
+        let size = input.size();
+        fs::remove_file(&path).unwrap();
+        assert_eq!(read, text);
+        assert_eq!(Some(counter.load(Ordering::Relaxed)), size);
+        assert!(size.unwrap() < text.len() as u64);
+    }
+}
