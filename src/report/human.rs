@@ -5,7 +5,7 @@
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::GameReport;
 use crate::finding::{Code, Finding, Level};
-use crate::reader::{Encoding, Location, VariantSource};
+use crate::reader::{Encoding, LineIndex, Location, VariantSource};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -112,12 +112,43 @@ pub struct Headline<'a> {
     pub encoding: Encoding,
 }
 
-/// Writes the headline, then the source line and a caret under the span.
+/// Writes the headline, then the source line read from the file (none for standard input,
+/// gzip or UTF-16: the span's offset is not the file's there) and a caret under the span. For
+/// findings whose game is at hand [`write_located_in`] shows the game's own text.
 pub fn write_located(
     out: &mut dyn Write,
     style: Style,
     file: &FileInfo,
     h: &Headline,
+) -> io::Result<()> {
+    let line = file
+        .path
+        .as_deref()
+        .and_then(|p| source_line(p, h.span.offset, h.encoding));
+    write_headline_and_line(out, style, file, h, line)
+}
+
+/// Writes the headline, then the line of the game's text under it (`lines`, the game's line
+/// index, keeps that text) and a caret under the span.
+pub fn write_located_in(
+    out: &mut dyn Write,
+    style: Style,
+    file: &FileInfo,
+    h: &Headline,
+    lines: &LineIndex,
+) -> io::Result<()> {
+    let line = lines
+        .excerpt_line(h.span.offset)
+        .map(|bytes| h.encoding.of_kept_text().decode(bytes).into_owned());
+    write_headline_and_line(out, style, file, h, line)
+}
+
+fn write_headline_and_line(
+    out: &mut dyn Write,
+    style: Style,
+    file: &FileInfo,
+    h: &Headline,
+    line: Option<String>,
 ) -> io::Result<()> {
     let span = h.span;
     writeln!(
@@ -134,11 +165,7 @@ pub fn write_located(
         escape_controls(h.message),
         style.dim(&format!("({})", escape_controls(&h.context))),
     )?;
-    let Some(line) = file
-        .path
-        .as_deref()
-        .and_then(|p| source_line(p, span.offset, h.encoding))
-    else {
+    let Some(line) = line else {
         return Ok(());
     };
     let gutter = span.line.to_string();
@@ -215,7 +242,7 @@ impl<W: Write> HumanWriter<W> {
             context,
             encoding: game.encoding,
         };
-        write_located(&mut self.out, self.style, file, &headline)?;
+        write_located_in(&mut self.out, self.style, file, &headline, &game.lines)?;
         let pad = " ".repeat(headline.span.line.to_string().len());
         let note = |label: &str| format!("{pad} {} {label}", self.style.dim("="));
         if !f.diagram.is_empty() {
