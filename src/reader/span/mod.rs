@@ -3,17 +3,17 @@
 //! [`LineIndex`]: most spans are never shown, and working out the line and column of every one
 //! while parsing was a tenth of the parse (and a third more bytes per span).
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::cell::{Cell, RefCell};
+use serde::{Deserialize, Deserializer, Serialize};
+use std::cell::RefCell;
 use std::sync::{Arc, OnceLock};
 use thin_vec::ThinVec;
 
 /// Where an item sits in its file: byte offset and length of the original bytes (before any
 /// decoding). [`Game::locate`](crate::reader::Game::locate) adds the line and column.
 ///
-/// In a game's JSON a span is written with its line and column, as a [`Location`]: serialising
-/// a [`Game`](crate::reader::Game) puts its index in scope for its spans, and reading one back
-/// keeps the lines and columns it gave as the game's index.
+/// In a game's JSON a span is written with its line and column, as a [`Location`]: it is not
+/// `Serialize` itself, but written through its game's index ([`SerializeLocated`]); reading
+/// a game back keeps the lines and columns it gave as the game's index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Span {
     pub offset: u64,
@@ -417,23 +417,8 @@ fn saturate(column: u64) -> u32 {
 }
 
 thread_local! {
-    /// The index of the game being serialised on this thread, for its spans.
-    static SERIALISING: RefCell<Option<LineIndex>> = const { RefCell::new(None) };
     /// The positions read back from a game's JSON on this thread, when one is being read.
     static DESERIALISING: RefCell<Option<LineIndex>> = const { RefCell::new(None) };
-    /// The last place of the text located while serialising: spans come mostly in order, and
-    /// the next is counted on from there.
-    static CURSOR: Cell<Option<(u64, (u64, u32))>> = const { Cell::new(None) };
-}
-
-/// Runs `f` (a game's serialisation) with `index` locating every span it writes.
-pub(crate) fn serialising_with<R>(index: &LineIndex, f: impl FnOnce() -> R) -> R {
-    let outer = SERIALISING.with(|s| s.replace(Some(index.clone())));
-    let outer_cursor = CURSOR.replace(None);
-    let _restore = Restore(&SERIALISING, outer);
-    let result = f();
-    CURSOR.set(outer_cursor);
-    result
 }
 
 /// Runs `f` (a game's deserialisation) and returns the index of the positions its spans gave.
@@ -458,22 +443,6 @@ impl Drop for Restore {
     fn drop(&mut self) {
         let outer = self.1.take();
         self.0.with(|s| *s.borrow_mut() = outer);
-    }
-}
-
-impl Serialize for Span {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        // Outside a game's serialisation (no index): the text taken as one line.
-        let location = SERIALISING.with(|s| match &*s.borrow() {
-            Some(index) => {
-                let mut cursor = CURSOR.get();
-                let location = index.locate_from(*self, &mut cursor);
-                CURSOR.set(cursor);
-                location
-            }
-            None => LineIndex::default().locate(*self),
-        });
-        location.serialize(serializer)
     }
 }
 
@@ -530,7 +499,9 @@ pub fn position_after(
 }
 
 mod excerpt;
+mod located;
 pub(crate) use excerpt::REACH;
+pub use located::{Located, Locator, SerializeLocated};
 
 #[cfg(test)]
 mod tests;
