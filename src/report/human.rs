@@ -52,7 +52,8 @@ impl Style {
 /// The line of `path` holding byte `offset` (read with a seek, so any file size is fine),
 /// decoded in `encoding`, the character set its game was read in (a Windows-1252 `è` shows as
 /// `è`). None for a game transcoded from UTF-16: its offsets count the UTF-8 text, not the
-/// file's bytes.
+/// file's bytes. (For a finding whose game is not at hand, [`write_located`]'s, or whose place
+/// is outside its game's text; [`write_located_in`] shows the game's own text.)
 pub fn source_line(path: &Path, offset: u64, encoding: Encoding) -> Option<String> {
     if encoding.is_utf16() {
         return None;
@@ -129,7 +130,8 @@ pub fn write_located(
 }
 
 /// Writes the headline, then the line of the game's text under it (`lines`, the game's line
-/// index, keeps that text) and a caret under the span.
+/// index, keeps that text) and a caret under the span. A place outside the game's text (the
+/// byte order mark, a game too large to keep) is read from the file, when there is one.
 pub fn write_located_in(
     out: &mut dyn Write,
     style: Style,
@@ -137,9 +139,13 @@ pub fn write_located_in(
     h: &Headline,
     lines: &LineIndex,
 ) -> io::Result<()> {
-    let line = lines
-        .excerpt_line(h.span.offset)
-        .map(|bytes| h.encoding.of_kept_text().decode(bytes).into_owned());
+    let line = match lines.excerpt_line(h.span.offset) {
+        Some(bytes) => Some(h.encoding.of_kept_text().decode(bytes).into_owned()),
+        None => file
+            .path
+            .as_deref()
+            .and_then(|p| source_line(p, h.span.offset, h.encoding)),
+    };
     write_headline_and_line(out, style, file, h, line)
 }
 

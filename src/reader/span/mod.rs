@@ -101,7 +101,8 @@ impl From<Location> for Mark {
 
 /// The line and column of every offset of a game's text. The index keeps the text's bytes as
 /// read (a copy costs less than finding the line breaks of every game, and most games are
-/// never asked); a place is counted within its block of the text, from a summary of what is
+/// never asked), which is also what a report shows under a finding ([`LineIndex::excerpt_line`]);
+/// a place is counted within its block of the text, from a summary of what is
 /// before each block ([`Lines`]). Positions learned apart from the text (a file note, the
 /// comments carried in from before the game, a game read back from JSON) are kept as marks. An
 /// index that knows nothing (a game built by a program) takes its text as one line.
@@ -113,7 +114,7 @@ pub struct LineIndex {
     /// The byte that ends a line, and whether columns count UTF-8 characters or bytes.
     newline: u8,
     utf8: bool,
-    /// (Shared: the copies of a game, and the copy in scope while a game is written, use one.)
+    /// (Shared: the copies of a game, and its report's, use one.)
     text: Arc<[u8]>,
     /// The text's block summary, made when a place past the first block is first asked.
     /// (Boxed, and the marks in a one-pointer vector, to keep a game small: it is moved from
