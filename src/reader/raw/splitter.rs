@@ -586,12 +586,19 @@ impl<R: Read> Splitter<R> {
     fn keep_line_tail(&mut self, from: usize, len: usize, base: u64) {
         let bytes = &self.buf[from..from + len];
         let (tail, tail_end) = &mut self.line_tail;
+        let runs_on = *tail_end == base;
+        *tail_end = base + len as u64;
+        // (Most regions end a line: the cut is before a tag that starts one.)
+        if bytes.last() == Some(&self.newline) {
+            tail.clear();
+            return;
+        }
         match memchr::memrchr(self.newline, bytes) {
             Some(at) => {
                 tail.clear();
                 tail.extend_from_slice(&bytes[at + 1..]);
             }
-            None if *tail_end == base => tail.extend_from_slice(bytes),
+            None if runs_on => tail.extend_from_slice(bytes),
             None => {
                 tail.clear();
                 tail.extend_from_slice(bytes);
@@ -601,7 +608,6 @@ impl<R: Read> Splitter<R> {
         if tail.len() > reach {
             tail.drain(..tail.len() - reach);
         }
-        *tail_end = base + bytes.len() as u64;
     }
 
     /// A game (or run of games) of `len` bytes, over `max_game_bytes` though its end is known:

@@ -23,16 +23,27 @@ impl LineIndex {
         utf8: bool,
     ) -> LineIndex {
         let reach = REACH as usize;
-        let back = from.saturating_sub(reach);
-        let start =
-            memchr::memrchr2(b'\n', b'\r', &bytes[back..from]).map_or(back, |p| back + p + 1);
-        // (Not a line's start when no line break is near: the first column is then counted
-        // back. The bytes skipped hold no `newline`, which is one of the two searched for.)
-        let column = first
-            .1
-            .saturating_sub(characters(&bytes[start..from], utf8) as u32);
-        let on = (to + reach).min(bytes.len());
-        let end = memchr::memchr2(b'\n', b'\r', &bytes[to..on]).map_or(on, |p| to + p);
+        let breaks = |b: &u8| matches!(b, b'\n' | b'\r');
+        // (A text that starts a line, or ends one, as most do, needs no search.)
+        let (start, column) = if first.1 == 0 {
+            (from, 0)
+        } else {
+            let back = from.saturating_sub(reach);
+            let start =
+                memchr::memrchr2(b'\n', b'\r', &bytes[back..from]).map_or(back, |p| back + p + 1);
+            // (Not a line's start when no line break is near: the first column is then
+            // counted back. The bytes skipped hold no `newline`, one of the two searched for.)
+            let column = first
+                .1
+                .saturating_sub(characters(&bytes[start..from], utf8) as u32);
+            (start, column)
+        };
+        let end = if to == bytes.len() || bytes.get(to).is_some_and(breaks) {
+            to
+        } else {
+            let on = (to + reach).min(bytes.len());
+            memchr::memchr2(b'\n', b'\r', &bytes[to..on]).map_or(on, |p| to + p)
+        };
         LineIndex::build(
             &bytes[start..end],
             base + start as u64,
