@@ -42,6 +42,7 @@ mod draws_servers;
 mod check_bugs;
 mod check_ci_reports;
 mod check_corpus;
+mod check_excerpts;
 mod check_html;
 mod check_policy;
 mod check_schema;

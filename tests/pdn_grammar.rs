@@ -21,6 +21,7 @@ fn fast(text: &str) -> Vec<Outline> {
         newline: b'\n',
         encoding: Encoding::Utf8,
         at_end_of_input: true,
+        around: None,
     };
     parse_chunk(&chunk)
         .iter()

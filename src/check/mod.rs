@@ -11,7 +11,8 @@ pub mod result;
 
 use crate::draw_rules::{Decision, DrawProfile};
 use crate::finding::{Finding, Level};
-use crate::reader::{Game, LineIndex, Location, Span, TagText, VariantSource, span};
+use crate::reader::span::{Located, Locator};
+use crate::reader::{Game, LineIndex, Location, Span, TagText, VariantSource};
 use crate::replay::{self, NotReplayed};
 use crate::variant::Variant;
 use draws::{DrawReport, DrawVisitor};
@@ -66,10 +67,9 @@ impl Serialize for FinalPosition {
     }
 }
 
-/// The checked game. (Serialised through its own `Serialize`, below: the derived one is its
-/// inherent `serialize`, wrapped so that the findings' spans carry their lines.)
-#[derive(Debug, Clone, Serialize)]
-#[serde(remote = "Self")]
+/// The checked game. (Written through a mirror of its fields, below, its findings' spans
+/// located by its own index.)
+#[derive(Debug, Clone)]
 pub struct GameReport {
     /// 1-based position in its file.
     pub index: u64,
@@ -85,41 +85,95 @@ pub struct GameReport {
     pub moves_replayed: u64,
     /// Why the game's moves or setup were not checked at all (a `W-NOT-REPLAYED` finding says
     /// it too); absent when the game was replayed or had nothing to check.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub not_replayed: Option<NotReplayed>,
     pub result: result::ResultReport,
     /// Draw rules that held on the main line, in the order they fired.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub draws: Vec<DrawReport>,
     /// A game the profile decides without a draw (servers profile, Turkish: a king beats a lone
     /// man).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub decided: Option<Decision>,
     /// In source order; each span is located (given its line and column) by [`GameReport::locate`].
     pub findings: Vec<Finding>,
     /// The position after the last main-line move replayed (written as its FEN).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub final_fen: Option<FinalPosition>,
     /// A hash of the tags and moves that stays the same wherever the game is in its file
     /// (baselines find their games by it); `None` when [`CheckOptions::skip_identity`] said so.
-    #[serde(skip)]
     pub identity: Option<u64>,
     /// The numbering the moves and FENs were read and written in (what a board drawn from
     /// `fen_before` needs: a record may be read from another corner than its GameType says).
-    #[serde(skip)]
     pub numbering: Option<crate::rules::Numbering>,
     /// The character set the game was read in ([`Game::encoding`]): a report showing the
     /// file's lines decodes them with it.
-    #[serde(skip)]
     pub encoding: crate::reader::Encoding,
     /// The line and column of the game's spans ([`Game::lines`]).
-    #[serde(skip)]
     pub lines: LineIndex,
+}
+
+/// A report as written: its fields (every one by name, so that a new one is not left out
+/// unnoticed), the findings' spans located.
+#[derive(Serialize)]
+struct GameReportOut<'a> {
+    index: u64,
+    span: Location,
+    tags: &'a [ReportTag],
+    variant: Option<Variant>,
+    variant_source: VariantSource,
+    plies_recorded: u32,
+    plies_replayed: u32,
+    moves_replayed: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    not_replayed: Option<&'a NotReplayed>,
+    result: &'a result::ResultReport,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    draws: &'a Vec<DrawReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decided: Option<&'a Decision>,
+    findings: Located<'a, Vec<Finding>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    final_fen: Option<&'a FinalPosition>,
 }
 
 impl Serialize for GameReport {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        span::serialising_with(&self.lines, || GameReport::serialize(self, serializer))
+        let GameReport {
+            index,
+            span,
+            tags,
+            variant,
+            variant_source,
+            plies_recorded,
+            plies_replayed,
+            moves_replayed,
+            not_replayed,
+            result,
+            draws,
+            decided,
+            findings,
+            final_fen,
+            // Not written: what baselines and the people-facing reports use.
+            identity: _,
+            numbering: _,
+            encoding: _,
+            lines,
+        } = self;
+        let at = Locator::new(lines);
+        GameReportOut {
+            index: *index,
+            span: *span,
+            tags,
+            variant: *variant,
+            variant_source: *variant_source,
+            plies_recorded: *plies_recorded,
+            plies_replayed: *plies_replayed,
+            moves_replayed: *moves_replayed,
+            not_replayed: not_replayed.as_ref(),
+            result,
+            draws,
+            decided: decided.as_ref(),
+            findings: at.with(findings),
+            final_fen: final_fen.as_ref(),
+        }
+        .serialize(serializer)
     }
 }
 

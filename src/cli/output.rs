@@ -3,7 +3,7 @@
 use pdnkit::finding::Finding;
 use pdnkit::reader::Game;
 use pdnkit::report::FileInfo;
-use pdnkit::report::human::{Headline, Style, write_located};
+use pdnkit::report::human::{Headline, Style, write_located_in};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -28,5 +28,5 @@ pub fn write_diagnostic(
         context: format!("game {}", game.index),
         encoding: game.encoding,
     };
-    write_located(out, style, &file, &headline)
+    write_located_in(out, style, &file, &headline, &game.lines)
 }

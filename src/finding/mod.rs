@@ -11,7 +11,8 @@ pub use code::{Code, Fix, Group};
 pub(crate) use limit::{ListingLimit, push_capped};
 pub use limit::{MAX_LISTED_PER_CODE, left_out_message};
 
-use crate::reader::Span;
+use crate::reader::span::{Locator, SerializeLocated};
+use crate::reader::{Location, Span};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use thin_vec::ThinVec;
@@ -39,8 +40,9 @@ impl fmt::Display for Level {
 }
 
 /// One thing found about a record. The fields after `span` say which move it is about (the
-/// replay's findings); they are empty for a finding about the text or the game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// replay's findings); they are empty for a finding about the text or the game. Written with
+/// its span located by its game's index ([`SerializeLocated`]).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Finding {
     pub code: Code,
     /// `severity` in JSON written before schema version 2.
@@ -112,5 +114,66 @@ impl Finding {
         } else {
             self.span.offset
         }
+    }
+}
+
+/// A finding as written: its fields, its span located.
+#[derive(Serialize)]
+struct FindingOut<'a> {
+    code: Code,
+    level: Level,
+    message: &'a str,
+    span: Location,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ply: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    move_number: Option<u32>,
+    #[serde(skip_serializing_if = "is_zero")]
+    depth: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    token: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fen_before: Option<&'a str>,
+    #[serde(skip_serializing_if = "no_moves")]
+    legal_moves: &'a [String],
+}
+
+fn no_moves(moves: &&[String]) -> bool {
+    moves.is_empty()
+}
+
+impl SerializeLocated for Finding {
+    fn serialize_located<S: serde::Serializer>(
+        &self,
+        at: &Locator,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let Finding {
+            code,
+            level,
+            message,
+            span,
+            ply,
+            move_number,
+            depth,
+            token,
+            fen_before,
+            legal_moves,
+            // Shown to people only.
+            diagram: _,
+        } = self;
+        FindingOut {
+            code: *code,
+            level: *level,
+            message,
+            span: at.locate(*span),
+            ply: *ply,
+            move_number: *move_number,
+            depth: *depth,
+            token: token.as_deref(),
+            fen_before: fen_before.as_deref(),
+            legal_moves,
+        }
+        .serialize(serializer)
     }
 }

@@ -215,6 +215,7 @@ mod tests {
                 newline: b'\n',
                 encoding: crate::reader::Encoding::Utf8,
                 at_end_of_input: true,
+                around: None,
             };
             let games = crate::reader::parse::parse_chunk(&chunk);
             for boundary in starts(&text) {

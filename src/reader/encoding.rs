@@ -106,6 +106,16 @@ impl Encoding {
         )
     }
 
+    /// The character set of the text the reader keeps of a game read in this one (its line
+    /// index's copy): UTF-16 is transcoded to UTF-8 before it is read.
+    pub fn of_kept_text(self) -> Encoding {
+        if self.is_utf16() {
+            Encoding::Utf8
+        } else {
+            self
+        }
+    }
+
     /// Whether columns count UTF-8 characters (true) or bytes.
     pub fn is_utf8(self) -> bool {
         matches!(self, Encoding::Utf8 | Encoding::Utf8Repaired)

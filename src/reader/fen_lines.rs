@@ -66,8 +66,8 @@ pub fn games(bytes: &[u8], base: u64, lines: &LineIndex, encoding: Encoding) -> 
                 diagnostics: Vec::new(),
                 source: None,
                 encoding,
-                // Every span of the game starts where its line's text does.
-                lines: LineIndex::at(lines.locate(span)),
+                // The game's text is its line.
+                lines: lines.part(base + at as u64, base + end as u64),
             });
         }
         at = end + 1;

@@ -20,9 +20,7 @@ use crate::rules::{Move, Numbering, Position, Rules};
 use crate::variant::GameType;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use std::collections::BTreeSet;
-use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom, Write};
-use std::path::Path;
+use std::io::{self, Write};
 
 /// Findings listed when `--max-findings` is not given: a finding with its board takes about
 /// 7 KB, so a report of any size stays within some 40 MB (the rest are counted in the summary).
@@ -83,8 +81,6 @@ pub struct HtmlWriter<W> {
     listing: Listing,
     /// The page body below the summary, written at the end.
     body: String,
-    /// The file being written: its section is opened on its first listed finding.
-    open_file: Option<File>,
     file_section_open: bool,
     codes: BTreeSet<&'static str>,
     files: Vec<String>,
@@ -98,7 +94,6 @@ impl<W: Write> HtmlWriter<W> {
             show,
             listing: Listing::default(),
             body: String::new(),
-            open_file: None,
             file_section_open: false,
             codes: BTreeSet::new(),
             files: Vec::new(),
@@ -122,18 +117,14 @@ impl<W: Write> HtmlWriter<W> {
         );
     }
 
-    /// The game's text from its file, with the findings' spans marked.
+    /// The game's text (its line index keeps it), with the findings' spans marked.
     fn record(&mut self, game: &GameReport, findings: &[&Finding]) -> Option<Markup> {
-        // A game transcoded from UTF-16 has spans in its UTF-8 text, not in the file's bytes.
-        if game.encoding.is_utf16() {
-            return None;
-        }
-        let file = self.open_file.as_mut()?;
         let start = game.span.offset;
-        let len = u64::from(game.span.len).min(RECORD_BYTES);
-        file.seek(SeekFrom::Start(start)).ok()?;
-        let mut bytes = Vec::with_capacity(len as usize);
-        Read::by_ref(file).take(len).read_to_end(&mut bytes).ok()?;
+        let bytes = game
+            .lines
+            .excerpt(game.span.span(), RECORD_BYTES as usize)?;
+        let len = bytes.len() as u64;
+        let encoding = game.encoding.of_kept_text();
         let cut = u64::from(game.span.len) > len;
         // Marks in order, not overlapping, inside what was read.
         let mut marks: Vec<(usize, usize, &str)> = findings
@@ -153,11 +144,11 @@ impl<W: Write> HtmlWriter<W> {
             if from < at {
                 continue;
             }
-            pieces.push((text(&bytes[at..from], game.encoding), None));
-            pieces.push((text(&bytes[from..to], game.encoding), Some(level)));
+            pieces.push((text(&bytes[at..from], encoding), None));
+            pieces.push((text(&bytes[from..to], encoding), Some(level)));
             at = to;
         }
-        pieces.push((text(&bytes[at..], game.encoding), None));
+        pieces.push((text(&bytes[at..], encoding), None));
         Some(html! {
             pre.record {
                 @for (piece, level) in &pieces {
@@ -278,13 +269,8 @@ fn tag<'a>(game: &'a GameReport, name: &str) -> Option<&'a str> {
 }
 
 impl<W: Write> ReportWriter for HtmlWriter<W> {
-    fn file_start(&mut self, file: &FileInfo) -> io::Result<()> {
+    fn file_start(&mut self, _file: &FileInfo) -> io::Result<()> {
         self.file_section_open = false;
-        self.open_file = file
-            .path
-            .as_deref()
-            .and_then(|p| File::open(p).ok())
-            .filter(|_| !is_gzip(file.path.as_deref()));
         Ok(())
     }
 
@@ -333,7 +319,6 @@ impl<W: Write> ReportWriter for HtmlWriter<W> {
             self.body.push_str("</section>");
         }
         self.file_section_open = false;
-        self.open_file = None;
         Ok(())
     }
 
@@ -388,13 +373,4 @@ impl<W: Write> ReportWriter for HtmlWriter<W> {
         self.out.write_all(b"\n")?;
         self.out.flush()
     }
-}
-
-/// Whether the file is gzip (its spans are in the decompressed text, not the file's bytes).
-fn is_gzip(path: Option<&Path>) -> bool {
-    let Some(path) = path else { return false };
-    let mut magic = [0u8; 2];
-    File::open(path)
-        .and_then(|mut f| f.read_exact(&mut magic))
-        .is_ok_and(|()| magic == [0x1f, 0x8b])
 }

@@ -5,7 +5,7 @@
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::GameReport;
 use crate::finding::{Code, Finding, Level};
-use crate::reader::{Encoding, Location, VariantSource};
+use crate::reader::{Encoding, LineIndex, Location, VariantSource};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -52,7 +52,8 @@ impl Style {
 /// The line of `path` holding byte `offset` (read with a seek, so any file size is fine),
 /// decoded in `encoding`, the character set its game was read in (a Windows-1252 `è` shows as
 /// `è`). None for a game transcoded from UTF-16: its offsets count the UTF-8 text, not the
-/// file's bytes.
+/// file's bytes. (For a finding whose game is not at hand, [`write_located`]'s, or whose place
+/// is outside its game's text; [`write_located_in`] shows the game's own text.)
 pub fn source_line(path: &Path, offset: u64, encoding: Encoding) -> Option<String> {
     if encoding.is_utf16() {
         return None;
@@ -112,12 +113,48 @@ pub struct Headline<'a> {
     pub encoding: Encoding,
 }
 
-/// Writes the headline, then the source line and a caret under the span.
+/// Writes the headline, then the source line read from the file (none for standard input,
+/// gzip or UTF-16: the span's offset is not the file's there) and a caret under the span. For
+/// findings whose game is at hand [`write_located_in`] shows the game's own text.
 pub fn write_located(
     out: &mut dyn Write,
     style: Style,
     file: &FileInfo,
     h: &Headline,
+) -> io::Result<()> {
+    let line = file
+        .path
+        .as_deref()
+        .and_then(|p| source_line(p, h.span.offset, h.encoding));
+    write_headline_and_line(out, style, file, h, line)
+}
+
+/// Writes the headline, then the line of the game's text under it (`lines`, the game's line
+/// index, keeps that text) and a caret under the span. A place outside the game's text (the
+/// byte order mark, a game too large to keep) is read from the file, when there is one.
+pub fn write_located_in(
+    out: &mut dyn Write,
+    style: Style,
+    file: &FileInfo,
+    h: &Headline,
+    lines: &LineIndex,
+) -> io::Result<()> {
+    let line = match lines.excerpt_line(h.span.offset) {
+        Some(bytes) => Some(h.encoding.of_kept_text().decode(bytes).into_owned()),
+        None => file
+            .path
+            .as_deref()
+            .and_then(|p| source_line(p, h.span.offset, h.encoding)),
+    };
+    write_headline_and_line(out, style, file, h, line)
+}
+
+fn write_headline_and_line(
+    out: &mut dyn Write,
+    style: Style,
+    file: &FileInfo,
+    h: &Headline,
+    line: Option<String>,
 ) -> io::Result<()> {
     let span = h.span;
     writeln!(
@@ -134,11 +171,7 @@ pub fn write_located(
         escape_controls(h.message),
         style.dim(&format!("({})", escape_controls(&h.context))),
     )?;
-    let Some(line) = file
-        .path
-        .as_deref()
-        .and_then(|p| source_line(p, span.offset, h.encoding))
-    else {
+    let Some(line) = line else {
         return Ok(());
     };
     let gutter = span.line.to_string();
@@ -215,7 +248,7 @@ impl<W: Write> HumanWriter<W> {
             context,
             encoding: game.encoding,
         };
-        write_located(&mut self.out, self.style, file, &headline)?;
+        write_located_in(&mut self.out, self.style, file, &headline, &game.lines)?;
         let pad = " ".repeat(headline.span.line.to_string().len());
         let note = |label: &str| format!("{pad} {} {label}", self.style.dim("="));
         if !f.diagram.is_empty() {

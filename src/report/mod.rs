@@ -26,7 +26,8 @@ use std::path::PathBuf;
 pub struct FileInfo {
     /// As given on the command line (`<stdin>` for standard input).
     pub name: String,
-    /// The file to show source lines from (none for standard input).
+    /// The file (none for standard input and gzip). Reports show lines from their games' own
+    /// text; only a place outside it is read from here ([`human::source_line`]).
     pub path: Option<PathBuf>,
 }
 

@@ -8,8 +8,8 @@
 
 use super::Line;
 use crate::fen::FenSetup;
-use crate::reader::span::Span;
-use serde::{Deserialize, Serialize};
+use crate::reader::span::{Locator, SerializeLocated, Span};
+use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 use thin_vec::ThinVec;
 
@@ -85,7 +85,7 @@ pub enum CommentStyle {
     Percent,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Comment {
     pub style: CommentStyle,
     /// The text between the delimiters, as written.
@@ -97,7 +97,7 @@ pub struct Comment {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct Nag {
     pub value: u16,
     pub span: Span,
@@ -229,14 +229,14 @@ pub(crate) fn push_annotation(list: &mut Annotations, item: Annotation) {
     list.push(item);
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Variation {
     pub line: Line,
     pub span: Span,
 }
 
 /// `/FEN "..."/` inside the moves.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Setup {
     pub fen: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -245,7 +245,7 @@ pub struct Setup {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Unread {
     pub text: String,
     pub span: Span,
@@ -254,16 +254,17 @@ pub struct Unread {
 /// A list of annotations in JSON: each item an object with its `type`, each NAG one item.
 pub(crate) mod list {
     use super::*;
-    use serde::{Deserializer, Serializer};
+    use crate::reader::span::Located;
+    use serde::Deserializer;
 
     #[derive(Serialize)]
     #[serde(tag = "type", rename_all = "lowercase")]
     enum ItemOut<'a> {
-        Comment(&'a Comment),
-        Nag(Nag),
-        Variation(&'a Variation),
-        Setup(&'a Setup),
-        Unread(&'a Unread),
+        Comment(Located<'a, Comment>),
+        Nag(NagOut),
+        Variation(Located<'a, Variation>),
+        Setup(Located<'a, Setup>),
+        Unread(Located<'a, Unread>),
     }
 
     #[derive(Deserialize)]
@@ -276,20 +277,29 @@ pub(crate) mod list {
         Unread(Unread),
     }
 
-    pub fn serialize<S: Serializer>(
-        items: &[Annotation],
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(items.iter().flat_map(|item| {
-            let (nags, other) = match item {
-                Annotation::Nags(run) => (Some(run.iter().map(ItemOut::Nag)), None),
-                Annotation::Comment(c) => (None, Some(ItemOut::Comment(c))),
-                Annotation::Variation(v) => (None, Some(ItemOut::Variation(v))),
-                Annotation::Setup(s) => (None, Some(ItemOut::Setup(s))),
-                Annotation::Unread(u) => (None, Some(ItemOut::Unread(u))),
-            };
-            nags.into_iter().flatten().chain(other)
-        }))
+    /// The items of a list, each NAG one: with [`Locator::with`], serialisable.
+    pub struct Items<'a>(pub &'a [Annotation]);
+
+    impl SerializeLocated for Items<'_> {
+        fn serialize_located<S: Serializer>(
+            &self,
+            at: &Locator,
+            serializer: S,
+        ) -> Result<S::Ok, S::Error> {
+            serializer.collect_seq(self.0.iter().flat_map(|item| {
+                let (nags, other) = match item {
+                    Annotation::Nags(run) => (
+                        Some(run.iter().map(|nag| ItemOut::Nag(NagOut::of(&nag, at)))),
+                        None,
+                    ),
+                    Annotation::Comment(c) => (None, Some(ItemOut::Comment(at.with(&**c)))),
+                    Annotation::Variation(v) => (None, Some(ItemOut::Variation(at.with(&**v)))),
+                    Annotation::Setup(s) => (None, Some(ItemOut::Setup(at.with(&**s)))),
+                    Annotation::Unread(u) => (None, Some(ItemOut::Unread(at.with(&**u)))),
+                };
+                nags.into_iter().flatten().chain(other)
+            }))
+        }
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(
@@ -308,5 +318,114 @@ pub(crate) mod list {
             push_annotation(&mut list, item);
         }
         Ok(list)
+    }
+}
+
+// Written with their spans located (the mirrors list every field, so a new one is not left out).
+
+fn none_in<T>(items: &&[T]) -> bool {
+    items.is_empty()
+}
+
+#[derive(Serialize)]
+struct CommentOut<'a> {
+    style: CommentStyle,
+    text: &'a str,
+    #[serde(skip_serializing_if = "none_in")]
+    commands: &'a [(String, String)],
+    span: crate::reader::Location,
+}
+
+impl SerializeLocated for Comment {
+    fn serialize_located<S: Serializer>(&self, at: &Locator, s: S) -> Result<S::Ok, S::Error> {
+        let Comment {
+            style,
+            text,
+            commands,
+            span,
+        } = self;
+        CommentOut {
+            style: *style,
+            text,
+            commands,
+            span: at.locate(*span),
+        }
+        .serialize(s)
+    }
+}
+
+#[derive(Serialize)]
+struct NagOut {
+    value: u16,
+    span: crate::reader::Location,
+}
+
+impl NagOut {
+    fn of(nag: &Nag, at: &Locator) -> NagOut {
+        let Nag { value, span } = nag;
+        NagOut {
+            value: *value,
+            span: at.locate(*span),
+        }
+    }
+}
+
+impl SerializeLocated for Nag {
+    fn serialize_located<S: Serializer>(&self, at: &Locator, s: S) -> Result<S::Ok, S::Error> {
+        NagOut::of(self, at).serialize(s)
+    }
+}
+
+#[derive(Serialize)]
+struct VariationOut<'a> {
+    line: crate::reader::span::Located<'a, Line>,
+    span: crate::reader::Location,
+}
+
+impl SerializeLocated for Variation {
+    fn serialize_located<S: Serializer>(&self, at: &Locator, s: S) -> Result<S::Ok, S::Error> {
+        let Variation { line, span } = self;
+        VariationOut {
+            line: at.with(line),
+            span: at.locate(*span),
+        }
+        .serialize(s)
+    }
+}
+
+#[derive(Serialize)]
+struct SetupOut<'a> {
+    fen: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parsed: Option<&'a FenSetup>,
+    span: crate::reader::Location,
+}
+
+impl SerializeLocated for Setup {
+    fn serialize_located<S: Serializer>(&self, at: &Locator, s: S) -> Result<S::Ok, S::Error> {
+        let Setup { fen, parsed, span } = self;
+        SetupOut {
+            fen,
+            parsed: parsed.as_deref(),
+            span: at.locate(*span),
+        }
+        .serialize(s)
+    }
+}
+
+#[derive(Serialize)]
+struct UnreadOut<'a> {
+    text: &'a str,
+    span: crate::reader::Location,
+}
+
+impl SerializeLocated for Unread {
+    fn serialize_located<S: Serializer>(&self, at: &Locator, s: S) -> Result<S::Ok, S::Error> {
+        let Unread { text, span } = self;
+        UnreadOut {
+            text,
+            span: at.locate(*span),
+        }
+        .serialize(s)
     }
 }

@@ -13,9 +13,11 @@
 //! whichever way a move is stored. A move taken to be changed ([`Line::node_mut`]) is kept whole
 //! from then on. The JSON form of a line is a list of nodes, as it was.
 
+use super::annotation::list::Items;
 use super::{Annotation, Annotations, MoveKind, MoveNode, MoveNumber, MoveToken, Strength};
 use crate::notation::Square;
-use crate::reader::span::Span;
+use crate::reader::span::{Located, Locator, SerializeLocated, Span};
+use serde::ser::SerializeSeq;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 use std::fmt;
@@ -586,12 +588,6 @@ impl fmt::Debug for MoveRef<'_> {
     }
 }
 
-impl Serialize for MoveRef<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_node().serialize(serializer)
-    }
-}
-
 /// The moves of a line, in order.
 #[derive(Clone)]
 pub struct Moves<'a> {
@@ -647,27 +643,40 @@ impl fmt::Debug for Line {
 /// The JSON form of a line: what it was when the moves were a list of nodes.
 #[derive(Serialize)]
 struct LineOut<'a> {
-    #[serde(
-        skip_serializing_if = "<[Annotation]>::is_empty",
-        serialize_with = "super::annotation::list::serialize"
-    )]
-    before: &'a [Annotation],
-    moves: MovesOut<'a>,
+    #[serde(skip_serializing_if = "no_items")]
+    before: Located<'a, Items<'a>>,
+    moves: Located<'a, MovesOut<'a>>,
+}
+
+fn no_items(items: &Located<'_, Items<'_>>) -> bool {
+    items.value().0.is_empty()
 }
 
 struct MovesOut<'a>(&'a Line);
 
-impl Serialize for MovesOut<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter())
+impl SerializeLocated for MovesOut<'_> {
+    fn serialize_located<S: serde::Serializer>(
+        &self,
+        at: &Locator,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for node in self.0.iter() {
+            seq.serialize_element(&at.with(&node.to_node()))?;
+        }
+        seq.end()
     }
 }
 
-impl Serialize for Line {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl SerializeLocated for Line {
+    fn serialize_located<S: serde::Serializer>(
+        &self,
+        at: &Locator,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
         LineOut {
-            before: &self.before,
-            moves: MovesOut(self),
+            before: at.with(&Items(&self.before)),
+            moves: at.with(&MovesOut(self)),
         }
         .serialize(serializer)
     }

@@ -16,6 +16,7 @@ use smallvec::SmallVec;
 
 mod annotation;
 mod line;
+mod located;
 pub(crate) use annotation::push_annotation;
 pub use annotation::{
     Annotation, Annotations, Comment, CommentStyle, Nag, Nags, Setup, Unread, Variation,
@@ -27,9 +28,10 @@ pub use line::{Line, MoveRef, Moves};
 /// reads as a `&str` and serialises as a string.
 pub type TagText = compact_str::CompactString;
 
-/// (Serialised through [`Game`]'s own `Serialize` and `Deserialize`, below: the derived ones
-/// are its inherent `serialize` and `deserialize`, wrapped so that spans carry their lines.)
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// (Written with its spans located by its own index, [`Game::lines`] (see `located`); read
+/// through its own `Deserialize`, below: the derived one is its inherent `deserialize`,
+/// wrapped so that the lines and columns read become the game's index.)
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(remote = "Self")]
 pub struct Game {
     /// 1-based position of the game in its file.
@@ -67,12 +69,6 @@ pub struct Game {
     /// The line and column of the game's spans ([`Game::locate`]).
     #[serde(skip)]
     pub lines: LineIndex,
-}
-
-impl Serialize for Game {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        span::serialising_with(&self.lines, || Game::serialize(self, serializer))
-    }
 }
 
 impl<'de> Deserialize<'de> for Game {
@@ -120,7 +116,7 @@ pub enum VariantSource {
 
 /// A tag's name and value are [`TagText`]: held inline up to 24 bytes (every standard name and
 /// most values), so reading a tag, and copying it into a report, allocates nothing.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Tag {
     /// The name as written (HTML character references decoded: `R&#x00e9;sultat` is
     /// `Résultat`).
@@ -136,7 +132,7 @@ pub struct Tag {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct MoveNode {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number: Option<MoveNumber>,
@@ -149,12 +145,12 @@ pub struct MoveNode {
     #[serde(
         default,
         skip_serializing_if = "Annotations::is_empty",
-        with = "annotation::list"
+        deserialize_with = "annotation::list::deserialize"
     )]
     pub after: Annotations,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct MoveNumber {
     pub number: u32,
     /// `12...`: the number of a move by the second player.
@@ -194,7 +190,7 @@ pub enum MoveKind {
     Unknown,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct MoveToken {
     pub kind: MoveKind,
     /// From, (intermediate,) to. Empty for an unknown move.
@@ -239,7 +235,7 @@ fn write_canonical(kind: MoveKind, squares: &[Square], separator: Option<char>, 
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Strength {
     pub text: String,
     pub span: Span,
@@ -296,7 +292,7 @@ impl ResultKind {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct ResultToken {
     pub kind: ResultKind,
     /// Set when the terminator was a non-standard token (`4-6`) matching the Result tag.

@@ -44,6 +44,10 @@ pub struct Chunk<'a> {
     pub encoding: Encoding,
     /// True when the chunk ends where the input ends (a game without terminator there is normal).
     pub at_end_of_input: bool,
+    /// The bytes `bytes` were cut from and where in them `bytes` start, when known: a game's
+    /// line index keeps the text around it to the ends of its lines, which may reach before
+    /// the chunk (a game that starts on the line where the one before it ends).
+    pub around: Option<(&'a [u8], usize)>,
 }
 
 impl Chunk<'_> {
@@ -237,9 +241,11 @@ impl<'a> GameParser<'a> {
         let first = span::position_after(&self.bytes[known..from], position, chunk.newline, utf8);
         self.known_position = (from, first);
         self.previous_end = end;
-        LineIndex::build(
-            &self.bytes[from..end],
-            chunk.base + from as u64,
+        let (around, at) = chunk.around.unwrap_or((self.bytes, 0));
+        LineIndex::build_reaching(
+            around,
+            (at + from, at + end),
+            chunk.base - at as u64,
             first,
             chunk.newline,
             utf8,

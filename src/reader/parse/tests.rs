@@ -15,6 +15,7 @@ fn parse_bytes(bytes: &[u8], plain_runs: bool) -> Vec<Game> {
         newline: b'\n',
         encoding: Encoding::Utf8,
         at_end_of_input: true,
+        around: None,
     };
     let games = parse_chunk_with(&chunk, plain_runs);
     games.into_iter().map(|g| *g.game).collect()

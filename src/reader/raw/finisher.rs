@@ -102,6 +102,10 @@ impl Finisher {
             newline: region.newline,
             encoding: region.encoding,
             at_end_of_input: region.at_end_of_input,
+            around: Some((
+                &bytes[region.adjacent_from..region.to],
+                region.from - region.adjacent_from,
+            )),
         };
         let mut games = parse::parse_chunk(&chunk);
         // Each file-level note goes to the game holding its byte (or the last one before it).

@@ -54,6 +54,9 @@ enum Piece {
 
 #[derive(Debug)]
 struct Region {
+    /// Where the bytes that come right before the region in the input start in the chunk
+    /// (`from` when there are none): a game's text reaches back to the start of its line.
+    adjacent_from: usize,
     from: usize,
     to: usize,
     /// File offset, line and 0-based column of the region's first byte.

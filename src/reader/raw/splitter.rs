@@ -49,6 +49,10 @@ pub struct Splitter<R> {
     /// Where that first line's text starts and ends (from `start`), to be noted once the first
     /// region has decided the line ends (a lone `\r` ends it in an old Mac file).
     fen_note: Option<(usize, usize)>,
+    /// The end of the last line of the text cut so far (at most `span::REACH` bytes), and the
+    /// offset where that text ends: a game starting on that line, first in its chunk, keeps it
+    /// in its text for reports to show.
+    line_tail: (Vec<u8>, u64),
 }
 
 /// The decoder of a UTF-16 source, and its read buffer (kept across reads).
@@ -112,6 +116,7 @@ impl<R: Read> Splitter<R> {
             utf16: None,
             fen_file: None,
             fen_note: None,
+            line_tail: (Vec::new(), 0),
         }
     }
 
@@ -539,9 +544,24 @@ impl<R: Read> Splitter<R> {
         } else {
             std::mem::take(&mut self.notes)
         };
+        // The bytes just before the region in the input: the region before it in the chunk, or
+        // else the end of the line it starts on (when it starts mid-line).
+        let adjacent_from = match out.pieces.last() {
+            Some(Piece::Region(r)) if r.base + (r.to - r.from) as u64 == base => r.adjacent_from,
+            _ => {
+                let at = out.bytes.len();
+                let (tail, tail_end) = &self.line_tail;
+                if self.column > 0 && *tail_end == base {
+                    out.bytes.extend_from_slice(tail);
+                }
+                at
+            }
+        };
+        self.keep_line_tail(from, len, base);
         let at = out.bytes.len();
-        out.bytes.extend_from_slice(bytes);
+        out.bytes.extend_from_slice(&self.buf[from..from + len]);
         out.pieces.push(Piece::Region(Region {
+            adjacent_from,
             from: at,
             to: at + len,
             base,
@@ -558,6 +578,35 @@ impl<R: Read> Splitter<R> {
         self.advance(len, utf8);
         if at_end_of_input {
             out.pieces.push(Piece::EndOfInput);
+        }
+    }
+
+    /// Keeps the end of the last line of `buf[from..from + len]` (at `base`), after that of the
+    /// text before it when it holds no line end.
+    fn keep_line_tail(&mut self, from: usize, len: usize, base: u64) {
+        let bytes = &self.buf[from..from + len];
+        let (tail, tail_end) = &mut self.line_tail;
+        let runs_on = *tail_end == base;
+        *tail_end = base + len as u64;
+        // (Most regions end a line: the cut is before a tag that starts one.)
+        if bytes.last() == Some(&self.newline) {
+            tail.clear();
+            return;
+        }
+        match memchr::memrchr(self.newline, bytes) {
+            Some(at) => {
+                tail.clear();
+                tail.extend_from_slice(&bytes[at + 1..]);
+            }
+            None if runs_on => tail.extend_from_slice(bytes),
+            None => {
+                tail.clear();
+                tail.extend_from_slice(bytes);
+            }
+        }
+        let reach = span::REACH as usize;
+        if tail.len() > reach {
+            tail.drain(..tail.len() - reach);
         }
     }
 

@@ -258,18 +258,21 @@ fn the_json_is_a_list_of_nodes_as_before() {
     let nodes = shapes();
     let before: Annotations = [comment(0)].into_iter().collect();
     let line = Line::from_nodes(before.clone(), nodes.clone());
-    let written = serde_json::to_value(&line).expect("serialises");
+    let index = crate::reader::LineIndex::default();
+    let at = crate::reader::span::Locator::new(&index);
+    let written = serde_json::to_value(at.with(&line)).expect("serialises");
     let Annotation::Comment(first) = &before[0] else {
         unreachable!("a comment")
     };
-    let mut first = serde_json::to_value(first).expect("serialises");
+    let mut first = serde_json::to_value(at.with(&**first)).expect("serialises");
     first["type"] = "comment".into();
-    let expected = serde_json::json!({ "before": [first], "moves": nodes });
+    let expected = serde_json::json!({ "before": [first], "moves": at.with(&nodes) });
     assert_eq!(written, expected);
     let read: Line = serde_json::from_value(written).expect("deserialises");
     assert_eq!(read, line);
     // Nothing before the first move: no `before` key, as before.
-    let bare = serde_json::to_value(Line::from_nodes(Annotations::new(), nodes)).expect("json");
+    let bare = Line::from_nodes(Annotations::new(), nodes);
+    let bare = serde_json::to_value(at.with(&bare)).expect("json");
     assert!(bare.get("before").is_none());
     assert!(
         serde_json::from_str::<Line>(r#"{"before": []}"#).is_err(),
