@@ -229,15 +229,23 @@ mod tests {
 
     #[test]
     fn absolute_paths_under_the_current_directory_become_relative() {
-        // Made-up paths: nothing is read.
-        let here = Path::new("/example/archive");
-        let loc = artifact_location("/example/archive/historic/1841.pdn", Some(here));
+        // Paths under the temporary directory, whatever it is here; nothing is read.
+        let base = std::env::temp_dir();
+        let here = base.join("archive");
+        let inside = here.join("historic").join("1841.pdn");
+        let loc = artifact_location(inside.to_str().expect("UTF-8"), Some(&here));
         assert_eq!(loc["uri"], "historic/1841.pdn");
         assert_eq!(loc["uriBaseId"], SRCROOT);
-        let loc = artifact_location("/elsewhere/a b.pdn", Some(here));
-        assert_eq!(loc["uri"], "file:///elsewhere/a%20b.pdn");
+        let elsewhere = base.join("elsewhere").join("a b.pdn");
+        let loc = artifact_location(elsewhere.to_str().expect("UTF-8"), Some(&here));
+        let uri = loc["uri"].as_str().expect("a URI");
+        assert!(
+            uri.starts_with("file:///") && uri.ends_with("/elsewhere/a%20b.pdn"),
+            "{uri}"
+        );
         assert!(loc.get("uriBaseId").is_none());
-        assert_eq!(file_uri(r"C:\games\a.pdn"), "file:///C:/games/a.pdn");
+        // A Windows drive keeps its colon, and its backslashes become slashes.
+        assert_eq!(file_uri(r"Z:\a b\c.pdn"), "file:///Z:/a%20b/c.pdn");
     }
 
     #[test]
