@@ -190,12 +190,14 @@ impl Nags {
         if at == 0 {
             return None;
         }
-        let tail: Vec<Nag> = self.iter().skip(at).collect();
-        self.nags.truncate(at);
-        let mut rest = Nags::new(tail[0]);
-        for nag in &tail[1..] {
-            rest.push(*nag);
-        }
+        // The rest keeps its NAGs as they are, counted from its own first one.
+        let mut nags = self.nags.split_off(at);
+        let first = nags[0].from_start;
+        nags.iter_mut().for_each(|nag| nag.from_start -= first);
+        let rest = Nags {
+            start: self.start + u64::from(first),
+            nags,
+        };
         Some(rest)
     }
 }
@@ -209,15 +211,10 @@ impl fmt::Debug for Nags {
 /// Adds `item` at the end of `list`: a NAG joins the NAGs right before it.
 pub(crate) fn push_annotation(list: &mut Annotations, item: Annotation) {
     if let Annotation::Nags(run) = &item
-        && let [nag] = *run.nags
+        && run.len() == 1
+        && let Some(nag) = run.last()
         && let Some(Annotation::Nags(last)) = list.last_mut()
-        && last.push(Nag {
-            value: nag.value,
-            span: Span {
-                offset: run.start + u64::from(nag.from_start),
-                len: nag.len,
-            },
-        })
+        && last.push(nag)
     {
         return;
     }
