@@ -8,6 +8,7 @@ pub mod config;
 pub mod draws;
 pub mod policy;
 pub mod result;
+pub mod run;
 
 use crate::draw_rules::{Decision, DrawProfile};
 use crate::finding::{Finding, Level};

@@ -6,22 +6,22 @@
 //! summarise, match, fingerprint) and gets the results back in input order, whatever `--jobs`.
 
 use super::files::RunFiles;
-use super::inputs::{self, Input};
+use super::inputs;
 use super::parse::parse_encoding;
 use super::progress::{BYTES_BAR, Progress};
 use super::{Outcome, RunSummary};
 use clap::Args;
 use pdnkit::check::CheckOptions;
 use pdnkit::draw_rules::DrawProfile;
-use pdnkit::pipeline::{self, Event, PerGame, PipelineOptions};
+use pdnkit::pipeline::run::Run;
+use pdnkit::pipeline::{PerGame, PipelineOptions};
 use pdnkit::reader::{Encoding, Game, ReadOptions};
-use pdnkit::report::human::{RunCounts, escape_controls};
+use pdnkit::report::human::RunCounts;
 use pdnkit::variant::Variant;
 use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Inputs and reading options, the same for every archive command.
 #[derive(Args, Clone)]
@@ -47,8 +47,6 @@ pub struct ReadArgs {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RunTotals {
     pub counts: RunCounts,
-    pub unreadable_files: u64,
-    pub elapsed: Duration,
 }
 
 impl RunTotals {
@@ -66,7 +64,7 @@ impl RunTotals {
 
     fn summary(&self, failing: u64) -> RunSummary {
         RunSummary {
-            failed_inputs: self.unreadable_files,
+            failed_inputs: self.counts.unreadable,
             games: self.counts.games,
             failing_findings: failing,
             unaccepted_unreplayed: 0,
@@ -76,12 +74,11 @@ impl RunTotals {
 
 /// One pass of the pipeline over the inputs of an archive command.
 pub struct GameRun {
-    inputs: Vec<Input>,
+    run: Run,
     /// The inputs' names, by file index (`<stdin>` for `-`).
     pub names: Vec<String>,
     options: PipelineOptions,
     pub bar: Progress,
-    read_bytes: Arc<AtomicU64>,
 }
 
 impl GameRun {
@@ -90,11 +87,11 @@ impl GameRun {
     pub fn new(args: &ReadArgs, keep_source: bool) -> io::Result<(GameRun, RunFiles)> {
         let inputs = inputs::expand(&args.paths);
         let files = RunFiles::new(&inputs)?;
-        let names = inputs.iter().map(Input::name).collect();
-        let total_bytes: u64 = inputs.iter().filter_map(Input::size).sum();
-        let run = GameRun {
-            inputs,
-            names,
+        let run = Run::new(inputs);
+        let game_run = GameRun {
+            names: run.files.iter().map(|f| f.name.clone()).collect(),
+            bar: Progress::new(run.total_bytes, BYTES_BAR, Duration::from_secs(1)),
+            run,
             options: PipelineOptions::new(
                 super::jobs(args.jobs),
                 ReadOptions {
@@ -108,10 +105,8 @@ impl GameRun {
                     skip_identity: true,
                 },
             ),
-            bar: Progress::new(total_bytes, BYTES_BAR, Duration::from_secs(1)),
-            read_bytes: Arc::new(AtomicU64::new(0)),
         };
-        Ok((run, files))
+        Ok((game_run, files))
     }
 
     /// The options games are checked with when a command checks them.
@@ -127,51 +122,13 @@ impl GameRun {
         per_game: impl Fn(&Game) -> T + Sync,
         mut on_game: impl FnMut(usize, T) -> io::Result<()>,
     ) -> io::Result<RunTotals> {
-        let started = Instant::now();
-        let read_bytes = Arc::clone(&self.read_bytes);
-        let work = inputs::for_pipeline(self.inputs, &read_bytes);
-        let progress: pipeline::Progress = {
-            let bar = self.bar.clone();
-            let read_bytes = Arc::clone(&self.read_bytes);
-            Arc::new(move |_| bar.bar().set_position(read_bytes.load(Ordering::Relaxed)))
-        };
-        let mut totals = RunTotals::default();
-        let names = &self.names;
-        let bar = &self.bar;
-        pipeline::run_with(
-            work,
+        let counts = self.run.run_with(
             &self.options,
-            progress,
+            Arc::new(self.bar.clone()),
             per_game,
-            |event| match event {
-                Event::FileStart { .. } => {
-                    totals.counts.files += 1;
-                    Ok(())
-                }
-                Event::Games { file, reports } => {
-                    for report in reports {
-                        totals.counts.games += 1;
-                        on_game(file, report)?;
-                    }
-                    Ok(())
-                }
-                Event::FileEnd { file, bytes, error } => {
-                    totals.counts.bytes += bytes;
-                    if let Some(e) = error {
-                        totals.unreadable_files += 1;
-                        totals.counts.unreadable += 1;
-                        let message =
-                            escape_controls(&format!("{}: {e}", names[file])).into_owned();
-                        bar.suspend(|| eprintln!("pdnkit: {message}"));
-                    }
-                    Ok(())
-                }
-                // (Only `convert` reads JSON games.)
-                Event::JsonGames { .. } | Event::Rejected { .. } => Ok(()),
-            },
+            &mut on_game,
         )?;
         self.bar.finish();
-        totals.elapsed = started.elapsed();
-        Ok(totals)
+        Ok(RunTotals { counts })
     }
 }

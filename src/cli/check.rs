@@ -5,11 +5,12 @@ use super::policy::{PolicyArgs, RunPolicy};
 use super::progress::Progress;
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs};
 use clap::{Args, ValueEnum};
-use pdnkit::check::CheckOptions;
-use pdnkit::check::policy::Policy;
+use pdnkit::check::run::{CheckReport, CheckTotals, Judge};
+use pdnkit::check::{CheckOptions, check_game};
 use pdnkit::draw_rules::DrawProfile;
 use pdnkit::finding::Level;
-use pdnkit::pipeline::{self, Event, PipelineOptions};
+use pdnkit::pipeline::PipelineOptions;
+use pdnkit::pipeline::run::Run;
 use pdnkit::reader::{Encoding, ReadOptions};
 use pdnkit::report::github::GithubWriter;
 use pdnkit::report::html::{self, HtmlWriter};
@@ -18,13 +19,12 @@ use pdnkit::report::human::{HumanWriter, Style};
 use pdnkit::report::json::{JsonLinesWriter, JsonWriter};
 use pdnkit::report::junit::JunitWriter;
 use pdnkit::report::sarif::SarifWriter;
-use pdnkit::report::{FileInfo, ReportWriter, Show, Totals};
+use pdnkit::report::{ReportWriter, Show};
 use pdnkit::rules::Rules;
 use pdnkit::variant::Variant;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 #[derive(Args)]
 #[command(after_help = concat!("Exit codes:
@@ -128,73 +128,38 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
         run_files.refuse_input(path, "GITHUB_STEP_SUMMARY")?;
     }
     let colour = out.colour(color);
-    let files: Vec<FileInfo> = inputs
-        .iter()
-        .map(|i| FileInfo {
-            name: i.name(),
-            path: i.source_file().map(Path::to_path_buf),
-        })
-        .collect();
-    // The progress bar counts the bytes read from the files as they are on disk, compressed or
-    // not, against their sizes. (The reader counts decompressed bytes, which overran the total of
-    // a `.pdn.gz`.)
-    let total_bytes: u64 = inputs.iter().filter_map(inputs::Input::size).sum();
-    let read_bytes = Arc::new(AtomicU64::new(0));
-    let work = inputs::for_pipeline(inputs, &read_bytes);
-
+    let run = Run::new(inputs);
     let bar = Progress::new(
-        total_bytes,
+        run.total_bytes,
         super::progress::BYTES_BAR,
         std::time::Duration::from_secs(1),
     );
     let out = out.buffered(Some(&bar));
     let show = show(&args);
     let mut writer = report_writer(&args, &policy, out, colour, show, step_summary)?;
-
-    let progress: pipeline::Progress = {
-        let bar = bar.clone();
-        Arc::new(move |_| bar.bar().set_position(read_bytes.load(Ordering::Relaxed)))
-    };
     let options = pipeline_options(&args, &policy, variant);
-    let policies: Vec<Policy> = files
-        .iter()
-        .map(|f| policy.for_file(f.path.as_deref()))
-        .collect();
-    let started = std::time::Instant::now();
-    let mut totals = Totals::default();
-    let mut unaccepted_unreplayed = 0u64;
-    pipeline::run(work, &options, progress, |event| match event {
-        Event::FileStart { file } => {
-            totals.files += 1;
-            writer.file_start(&files[file])
-        }
-        Event::Games { file, mut reports } => {
-            for game in &mut reports {
-                totals.allowed += policies[file].apply(game);
-                totals.baselined += policy.apply_baseline(&files[file].name, game);
-                unaccepted_unreplayed +=
-                    u64::from(policy.unaccepted_unreplayed(&policies[file], game));
-                totals.add_game(game);
-                writer.game(&files[file], game)?;
-            }
-            Ok(())
-        }
-        Event::FileEnd { file, bytes, error } => {
-            totals.bytes += bytes;
-            if let Some(e) = &error {
-                totals.unreadable_files += 1;
-                let message = escape_controls(&format!("{}: {e}", files[file].name)).into_owned();
-                bar.suspend(|| eprintln!("pdnkit: {message}"));
-            }
-            writer.file_end(&files[file], error.as_deref())
-        }
-        // (Only `convert` reads JSON games.)
-        Event::JsonGames { .. } | Event::Rejected { .. } => Ok(()),
-    })?;
+    let files = run.files.clone();
+    let judge = Judge {
+        policies: files
+            .iter()
+            .map(|f| policy.for_file(f.path.as_deref()))
+            .collect(),
+        baseline: policy.baseline.as_mut(),
+        record: policy.write_baseline.as_mut().map(|(_, record)| record),
+        allow_unreplayed: policy.allow_unreplayed,
+    };
+    let mut report = CheckReport::new(&files, judge, writer.as_mut());
+    let counts = run.run_with(
+        &options,
+        Arc::new(bar.clone()),
+        |game| check_game(game, &options.check),
+        &mut report,
+    )?;
     bar.finish();
-    totals.seconds = started.elapsed().as_secs_f64();
-    totals.baseline_unmatched = policy.baseline.as_ref().map_or(0, |b| b.unmatched());
-    writer.finish(&totals)?;
+    let CheckTotals {
+        totals,
+        unaccepted_unreplayed,
+    } = report.finish(counts)?;
     drop(writer);
     // The exit code (`pdnkit check --help` documents it): a run that left moves unchecked is
     // never clean unless the user said that is acceptable.

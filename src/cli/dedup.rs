@@ -96,7 +96,6 @@ pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
             moves,
             ..totals.counts
         },
-        ..totals
     };
     let mut out = writer.into_inner();
     if keep {
@@ -105,7 +104,13 @@ pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
         pending.settle(totals.failure().as_deref())?;
         if !args.quiet {
             let mut err = io::stderr().lock();
-            human::write_run_line(&mut err, style, "read", totals.counts, totals.elapsed)?;
+            human::write_run_line(
+                &mut err,
+                style,
+                "read",
+                totals.counts,
+                totals.counts.elapsed,
+            )?;
             writeln!(
                 err,
                 "kept {} games, dropped {} duplicates",
@@ -125,7 +130,13 @@ pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
                 write_group(&mut out, style, &names, group)?;
             }
             if !args.quiet {
-                human::write_run_line(&mut out, style, "read", totals.counts, totals.elapsed)?;
+                human::write_run_line(
+                    &mut out,
+                    style,
+                    "read",
+                    totals.counts,
+                    totals.counts.elapsed,
+                )?;
                 write_summary(&mut out, &dedup, args.near, groups.len())?;
             }
         }
@@ -264,7 +275,7 @@ fn write_json(
             "duplicates": dedup.duplicates(),
             "groups": dedup.duplicate_groups().count(),
             "near_groups": dedup.duplicate_groups().filter(|g| g.is_near()).count(),
-            "unreadable_files": totals.unreadable_files,
+            "unreadable_files": totals.counts.unreadable,
         },
     });
     envelope::write_whole(out, &envelope::whole(SCHEMA, body))

@@ -286,7 +286,7 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
         "files": counts.files,
         "games": counts.games,
         "matched": matched,
-        "unreadable_files": totals.unreadable_files,
+        "unreadable_files": totals.counts.unreadable,
     });
     match (to, document) {
         (To::Json, Some(document)) => document.finish(&mut out, &totals_json)?,
@@ -318,6 +318,6 @@ fn write_summary(
         colour: color.colour(io::stderr().is_terminal()),
     };
     let mut err = io::stderr().lock();
-    human::write_run_line(&mut err, style, "read", counts, totals.elapsed)?;
+    human::write_run_line(&mut err, style, "read", counts, totals.counts.elapsed)?;
     writeln!(err, "matched {matched} of {} games", counts.games)
 }

@@ -1,7 +1,7 @@
 //! The paths of a command line as inputs ([`pdnkit::pipeline::paths`]), the files skipped said
 //! on standard error.
 
-pub use pdnkit::pipeline::paths::{PathInput as Input, for_pipeline};
+pub use pdnkit::pipeline::paths::PathInput as Input;
 use std::path::PathBuf;
 
 /// Expands the paths, saying which files were skipped.

@@ -141,7 +141,7 @@ pub fn run(args: MergeArgs, color: ColorWhen) -> io::Result<Outcome> {
             moves,
             ..totals.counts
         };
-        human::write_run_line(&mut err, style, "read", counts, totals.elapsed)?;
+        human::write_run_line(&mut err, style, "read", counts, totals.counts.elapsed)?;
         writeln!(err, "merged {written} games")?;
     }
     Ok(totals.outcome(problems))

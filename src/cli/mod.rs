@@ -11,7 +11,6 @@ mod filter;
 mod inputs;
 mod merge;
 mod outcome;
-mod output;
 mod parse;
 mod perft;
 mod policy;

@@ -3,17 +3,12 @@
 
 use super::files::{Pending, RunFiles};
 use clap::Args;
-use pdnkit::check::GameReport;
 use pdnkit::check::baseline::{Baseline, BaselineError, BaselineWriter};
 use pdnkit::check::config::{Config, ConfigError};
 use pdnkit::check::policy::{Action, FailOn, Policy, PolicyError, Rule, Selector, Source};
-use pdnkit::finding::Code;
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-
-/// The code `--allow-unreplayed` is about: naming it in a rule accepts unreplayed games too.
-const NOT_REPLAYED: Code = Code::NotReplayed;
 
 #[derive(Args)]
 pub struct PolicyArgs {
@@ -74,7 +69,8 @@ pub struct RunPolicy {
     pub config: Option<Config>,
     command_line: Vec<Rule>,
     pub fail_on: FailOn,
-    allow_unreplayed: bool,
+    /// `--allow-unreplayed`.
+    pub allow_unreplayed: bool,
     pub baseline: Option<Baseline>,
     /// The files read for the policy: the config and the baseline (never to be overwritten).
     pub files_read: Vec<PathBuf>,
@@ -156,18 +152,6 @@ impl RunPolicy {
         Policy::new(rules)
     }
 
-    /// Records `game` in the baseline being written, then leaves out the findings the baseline
-    /// being matched knows. Returns how many were left out.
-    pub fn apply_baseline(&mut self, file: &str, game: &mut GameReport) -> u64 {
-        if let Some((_, writer)) = &mut self.write_baseline {
-            writer.add(file, game);
-        }
-        match &mut self.baseline {
-            Some(baseline) => baseline.filter(file, game),
-            None => 0,
-        }
-    }
-
     /// Opens the baseline to write, if one was asked for (before the run: a path that cannot
     /// be written, or that the run reads, is refused before any work).
     pub fn open_baseline(&self, files: &mut RunFiles) -> std::io::Result<Option<(File, Pending)>> {
@@ -200,12 +184,5 @@ impl RunPolicy {
         }
         drop(file);
         pending.settle(failure)
-    }
-
-    /// Whether `game` (the policy already applied) was left unreplayed without the user saying
-    /// that is acceptable: `--allow-unreplayed`, or a rule naming W-NOT-REPLAYED itself (a
-    /// prefix or a group is not enough).
-    pub fn unaccepted_unreplayed(&self, policy: &Policy, game: &GameReport) -> bool {
-        game.not_replayed.is_some() && !self.allow_unreplayed && !policy.names(NOT_REPLAYED)
     }
 }

@@ -62,3 +62,15 @@ impl Progress {
         }
     }
 }
+
+/// A run's progress is the bytes read from disk; its messages go to standard error with the bar
+/// out of the way.
+impl pdnkit::pipeline::run::Console for Progress {
+    fn progress(&self, on_disk: u64) {
+        self.bar().set_position(on_disk);
+    }
+
+    fn write(&self, write: &mut dyn FnMut(&mut dyn io::Write) -> io::Result<()>) -> io::Result<()> {
+        self.suspend(|| write(&mut io::stderr().lock()))
+    }
+}

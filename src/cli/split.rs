@@ -221,7 +221,7 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
             moves,
             ..totals.counts
         };
-        human::write_run_line(&mut out, style, "read", counts, totals.elapsed)?;
+        human::write_run_line(&mut out, style, "read", counts, totals.counts.elapsed)?;
         writeln!(
             out,
             "wrote {written} games to {} files in {}",

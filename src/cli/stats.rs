@@ -79,7 +79,7 @@ pub fn run(args: StatsArgs, color: ColorWhen) -> io::Result<Outcome> {
             Ok(())
         },
     )?;
-    let failed = totals.unreadable_files > 0 || totals.counts.games == 0;
+    let failed = totals.counts.unreadable > 0 || totals.counts.games == 0;
     if totals.counts.games > 0 {
         match args.format {
             Format::Human => {
@@ -96,7 +96,7 @@ pub fn run(args: StatsArgs, color: ColorWhen) -> io::Result<Outcome> {
                     opening_plies: args.opening_moves,
                     names: &names,
                     files: totals.counts.files,
-                    unreadable_files: totals.unreadable_files,
+                    unreadable_files: totals.counts.unreadable,
                 };
                 envelope::write_whole(&mut out, &json::document(&stats, context))?;
             }
@@ -118,7 +118,7 @@ pub fn run(args: StatsArgs, color: ColorWhen) -> io::Result<Outcome> {
             err_style,
             "read",
             counts,
-            totals.elapsed,
+            totals.counts.elapsed,
         )?;
     }
     if failed {

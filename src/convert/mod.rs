@@ -27,6 +27,7 @@
 pub mod json;
 pub mod pdn;
 pub mod positions;
+pub mod run;
 pub mod squares;
 pub mod unnumbered;
 mod walk;

@@ -15,10 +15,13 @@
 //! [`run`] checks each game ([`GameReport`]); [`run_with`] hands each game to any function on
 //! the workers (the archive commands summarise, match or fingerprint games this way);
 //! [`run_each`] gives each worker its own state and the games themselves (`convert` rewrites
-//! them).
+//! them). Every command runs them through [`run::Run`], which also opens the inputs, counts
+//! what the run went through and says which inputs could not be read; a command brings only
+//! its per-game work and its [`run::Consumer`].
 
 mod chunks;
 pub mod paths;
+pub mod run;
 mod sources;
 
 use crate::check::{CheckOptions, GameReport, check_game};

@@ -355,6 +355,9 @@ pub struct RunCounts {
     /// findings' `unreadable_files`.)
     #[serde(skip)]
     pub unreadable: u64,
+    /// How long the run took (shown to people; left out of JSON, which is the same on every run).
+    #[serde(skip)]
+    pub elapsed: std::time::Duration,
 }
 
 /// The findings of a run: the second line of every command's summary.
@@ -484,7 +487,7 @@ mod tests {
             games,
             moves,
             bytes: 0,
-            unreadable: 0,
+            ..RunCounts::default()
         };
         let elapsed = std::time::Duration::from_secs(1);
         write_run_line(&mut out, Style { colour: false }, "checked", run, elapsed).expect("writes");

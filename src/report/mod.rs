@@ -5,6 +5,7 @@
 //! each file and game in input order.
 
 pub mod envelope;
+pub mod games;
 pub mod github;
 pub mod html;
 pub mod human;
@@ -71,6 +72,7 @@ impl Totals {
             moves: self.moves,
             bytes: self.bytes,
             unreadable: self.unreadable_files,
+            elapsed: std::time::Duration::from_secs_f64(self.seconds),
         };
         let findings = human::FindingCounts {
             errors: self.errors,
