@@ -1,8 +1,10 @@
 //! The line a report shows under a finding is the game's own text: right for a UTF-16 file
 //! (whose spans count the text transcoded to UTF-8, not the file's bytes), standard input and
-//! gzip, which a report reading the file again at the span's offset could not show.
+//! gzip, which a report reading the file again at the span's offset could not show. The same
+//! for every command that shows findings: `check`, `parse`, and `convert`'s notices on
+//! standard error.
 
-use crate::support::cli::{pdnkit, run, stdout, temp_dir};
+use crate::support::cli::{pdnkit, run, stderr, stdout, temp_dir};
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use std::io::Write;
@@ -23,7 +25,8 @@ fn path_str(path: &Path) -> &str {
     path.to_str().expect("UTF-8 path")
 }
 
-/// Both excerpts in `check`'s report; the first in `parse`'s (which replays no move).
+/// Both excerpts in `check`'s report and `convert --fix`'s notices (the date repaired, the
+/// line cut at the illegal move); the first in `parse`'s (which replays no move).
 #[track_caller]
 fn assert_excerpts(report: &str, what: &str) {
     let shown = if what.starts_with("parse") { 1 } else { 2 };
@@ -70,17 +73,25 @@ fn a_utf16_file_shows_its_own_lines() {
         assert_excerpts(&stdout(&run(&args)), &format!("check {name}"));
         args[0] = "parse";
         assert_excerpts(&stdout(&run(&args)), &format!("parse {name}"));
+        args[0] = "convert";
+        args.push("--fix");
+        assert_excerpts(&stderr(&run(&args)), &format!("convert {name}"));
     }
     let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn standard_input_shows_its_lines() {
-    for command in ["check", "parse"] {
+    for command in ["check", "parse", "convert"] {
+        let mut args = vec![command, "-"];
+        if command == "convert" {
+            args.push("--fix");
+        }
         let mut child = pdnkit()
-            .args([command, "-"])
+            .args(&args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("run pdnkit");
         child
@@ -90,7 +101,12 @@ fn standard_input_shows_its_lines() {
             .write_all(GAME.as_bytes())
             .unwrap();
         let out = child.wait_with_output().unwrap();
-        assert_excerpts(&stdout(&out), &format!("{command} -"));
+        let report = if command == "convert" {
+            stderr(&out)
+        } else {
+            stdout(&out)
+        };
+        assert_excerpts(&report, &format!("{command} -"));
     }
 }
 
@@ -103,6 +119,8 @@ fn a_gzip_file_shows_its_lines() {
     std::fs::write(&file, encoder.finish().unwrap()).unwrap();
     assert_excerpts(&stdout(&run(&["check", path_str(&file)])), "check .gz");
     assert_excerpts(&stdout(&run(&["parse", path_str(&file)])), "parse .gz");
+    let convert = run(&["convert", path_str(&file), "--fix"]);
+    assert_excerpts(&stderr(&convert), "convert .gz");
     // And the HTML report shows the record.
     let html = dir.join("report.html");
     run(&[

@@ -26,10 +26,11 @@ fn run(games: Vec<Game>, options: Options) -> (String, String, Vec<Converted>) {
     for mut game in games {
         let report = converter.convert(&mut game);
         for n in &report.notices {
+            let at = game.locate(n.span);
             let _ = writeln!(
                 notices,
                 "{}:{}: {}[{}]: {} (game {})",
-                n.span.line, n.span.column, n.level, n.code, n.message, game.index
+                at.line, at.column, n.level, n.code, n.message, game.index
             );
         }
         convert::pdn::write_game(&game, &mut out).expect("a game read from PDN is writable");

@@ -36,8 +36,8 @@ use crate::fen::{FenPiece, FenSetup};
 use crate::finding::{Code, Finding, Fix, Level};
 use crate::notation::Color;
 use crate::reader::{
-    Annotation, Annotations, Comment, CommentStyle, Game, Line, LineIndex, Location, MoveKind,
-    MoveNode, MoveNumber, ResultKind, ResultToken, Span, Tag, VariantSource, normalise_date,
+    Annotation, Annotations, Comment, CommentStyle, Game, Line, MoveKind, MoveNode, MoveNumber,
+    ResultKind, ResultToken, Span, Tag, VariantSource, normalise_date,
 };
 use crate::replay::{self, MoveEvent, Visitor};
 use crate::rules::{Move, MoveList, Numbering, Position, Rules, movegen};
@@ -93,20 +93,10 @@ impl Default for Options {
     }
 }
 
-/// Something the conversion says about a game, located in its source.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
-    pub level: Level,
-    pub code: Code,
-    pub message: String,
-    pub span: Location,
-}
-
-impl Notice {
-    /// A repair `--fix` made: a note whose message starts `repaired: ` (every repair says so).
-    pub fn is_repair(&self) -> bool {
-        self.level == Level::Note && self.message.starts_with("repaired: ")
-    }
+/// Whether `finding` is a repair `--fix` made: a note whose message starts `repaired: ` (every
+/// repair says so).
+pub fn is_repair(finding: &Finding) -> bool {
+    finding.level == Level::Note && finding.message.starts_with("repaired: ")
 }
 
 /// One main-line position, for datasets.
@@ -124,8 +114,8 @@ pub struct PositionLine {
 /// What converting one game found.
 #[derive(Debug, Clone, Default)]
 pub struct Converted {
-    /// Findings and repairs, in source order.
-    pub notices: Vec<Notice>,
+    /// Findings and repairs (notes), in source order.
+    pub notices: Vec<Finding>,
     /// Error-level notices: a line cut at a move that cannot be replayed, an unreadable part.
     pub errors: u32,
     /// Main-line positions (when [`Options::positions`]).
@@ -224,7 +214,7 @@ impl Converter {
             replay::replay(game, &mut recorder)
         };
         report.moves_replayed = replay.moves_replayed;
-        replay_notices(&replay.findings, game, options.fix, &mut report.notices);
+        replay_notices(&replay.findings, options.fix, &mut report.notices);
         reader_notices(game, options.fix, &mut report.notices);
 
         let start = replay.start;
@@ -270,7 +260,6 @@ impl Converter {
             first_mover,
             positions: Vec::new(),
             notices: &mut report.notices,
-            lines: &game.lines,
         };
         walk.line(&mut game.moves, side, number, 0);
         let mut positions = walk.positions;
@@ -331,7 +320,7 @@ pub fn restyle(kind: ResultKind, style: ResultStyle) -> ResultKind {
 
 /// The replay's findings as notices: the ones `convert` repairs (as notes, only with `--fix`),
 /// the others as they were found; an error says the rest of its line is kept in a comment.
-fn replay_notices(findings: &[Finding], game: &Game, fix: bool, notices: &mut Vec<Notice>) {
+fn replay_notices(findings: &[Finding], fix: bool, notices: &mut Vec<Finding>) {
     for f in findings {
         let repaired = f.code.fix() == Fix::Rewritten;
         if repaired && !fix {
@@ -348,33 +337,29 @@ fn replay_notices(findings: &[Finding], game: &Game, fix: bool, notices: &mut Ve
         } else {
             f.message.clone()
         };
-        notices.push(Notice {
-            level: if repaired { Level::Note } else { f.level },
-            code: f.code,
-            message,
-            span: game.locate(f.span),
-        });
+        let level = if repaired { Level::Note } else { f.level };
+        notices.push(Finding::at_level(level, f.code, f.span, message));
     }
 }
 
 /// The reader's errors (the text is kept as read), and with `--fix` the deviations the writer
 /// repairs.
-fn reader_notices(game: &Game, fix: bool, notices: &mut Vec<Notice>) {
+fn reader_notices(game: &Game, fix: bool, notices: &mut Vec<Finding>) {
     for d in &game.diagnostics {
         if d.level == Level::Error {
-            notices.push(Notice {
-                level: Level::Error,
-                code: d.code,
-                message: format!("{} (the text is kept as read)", d.message),
-                span: game.locate(d.span),
-            });
+            notices.push(Finding::at_level(
+                Level::Error,
+                d.code,
+                d.span,
+                format!("{} (the text is kept as read)", d.message),
+            ));
         } else if fix && d.code.fix() == Fix::Rewritten {
-            notices.push(Notice {
-                level: Level::Note,
-                code: d.code,
-                message: format!("repaired: {}", d.message),
-                span: game.locate(d.span),
-            });
+            notices.push(Finding::at_level(
+                Level::Note,
+                d.code,
+                d.span,
+                format!("repaired: {}", d.message),
+            ));
         }
     }
 }
@@ -405,7 +390,7 @@ fn terminator(
     game: &mut Game,
     rules: Option<&'static Rules>,
     fix: bool,
-    notices: &mut Vec<Notice>,
+    notices: &mut Vec<Finding>,
 ) {
     // The terminator.
     let style = rules
@@ -420,16 +405,11 @@ fn terminator(
             {
                 let fixed = restyle(result.kind, style);
                 if fixed != result.kind {
-                    notices.push(Notice {
-                        level: Level::Note,
-                        code: Code::RepairedResultToken,
-                        message: format!(
+                    notices.push(Finding::at_level(Level::Note, Code::RepairedResultToken, result.span, format!(
                             "repaired: the terminator `{}` written `{}`, the result token of this variant",
                             result.kind.as_str(),
                             fixed.as_str()
-                        ),
-                        span: game.lines.locate(result.span),
-                    });
+                        )));
                     result.kind = fixed;
                 }
             }
@@ -446,15 +426,15 @@ fn terminator(
                 _ => kind,
             };
             if fix {
-                notices.push(Notice {
-                    level: Level::Note,
-                    code: Code::MissingTerminator,
-                    message: format!(
+                notices.push(Finding::at_level(
+                    Level::Note,
+                    Code::MissingTerminator,
+                    game.span,
+                    format!(
                         "repaired: the game had no terminator; `{}` added (from the Result tag)",
                         kind.as_str()
                     ),
-                    span: game.locate(game.span),
-                });
+                ));
             }
             game.result = Some(ResultToken {
                 kind,
@@ -467,27 +447,27 @@ fn terminator(
 
 /// `--fix` on tags: localised names to standard ones, dates in the PDN form where the form they
 /// are written in leaves no doubt, the Result value trimmed and in the variant's tokens.
-fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
+fn fix_tags(game: &mut Game, notices: &mut Vec<Finding>) {
     let style = game.variant.map(|v| v.result_style());
     for tag in &mut game.tags {
         if let Some(standard) = tag.standard_name.take() {
-            notices.push(Notice {
-                level: Level::Note,
-                code: Code::LocalisedTag,
-                message: format!("repaired: tag `{}` written `{standard}`", tag.name),
-                span: game.lines.locate(tag.span),
-            });
+            notices.push(Finding::at_level(
+                Level::Note,
+                Code::LocalisedTag,
+                tag.span,
+                format!("repaired: tag `{}` written `{standard}`", tag.name),
+            ));
             tag.name = standard;
         }
         if tag.name == "Date"
             && let Some(fixed) = normalise_date(&tag.value)
         {
-            notices.push(Notice {
-                level: Level::Note,
-                code: Code::DateFormat,
-                message: format!("repaired: date `{}` written `{fixed}`", tag.value),
-                span: game.lines.locate(tag.span),
-            });
+            notices.push(Finding::at_level(
+                Level::Note,
+                Code::DateFormat,
+                tag.span,
+                format!("repaired: date `{}` written `{fixed}`", tag.value),
+            ));
             tag.value = fixed.into();
             tag.raw = None;
         }
@@ -496,16 +476,16 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Notice>) {
         {
             let fixed = style.map_or(kind, |s| restyle(kind, s));
             if fixed.as_str() != tag.value {
-                notices.push(Notice {
-                    level: Level::Note,
-                    code: Code::RepairedResultTag,
-                    message: format!(
+                notices.push(Finding::at_level(
+                    Level::Note,
+                    Code::RepairedResultTag,
+                    tag.span,
+                    format!(
                         "repaired: Result `{}` written `{}`",
                         tag.value,
                         fixed.as_str()
                     ),
-                    span: game.lines.locate(tag.span),
-                });
+                ));
                 tag.value = fixed.as_str().into();
                 tag.raw = None;
             }

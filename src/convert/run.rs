@@ -3,14 +3,14 @@
 //! ([`ConvertWriter`]), and the run's summary.
 
 use super::unnumbered::UnnumberedJson;
-use super::{Converted, Converter, Notice, pdn, positions};
+use super::{Converted, Converter, is_repair, pdn, positions};
 use crate::convert::json::JsonGameError;
-use crate::finding::{Code, Level};
+use crate::finding::{Code, Finding, Level};
 use crate::pipeline::PerGame;
 use crate::pipeline::run::{Console, Consumer};
-use crate::reader::{Encoding, Game};
+use crate::reader::{Encoding, Game, LineIndex};
 use crate::report::FileInfo;
-use crate::report::human::{self, FindingCounts, Headline, RunCounts, Style, write_located};
+use crate::report::human::{self, FindingCounts, Headline, RunCounts, Style, write_located_in};
 use std::collections::BTreeMap;
 use std::fmt::Display;
 use std::io::{self, Write};
@@ -39,8 +39,10 @@ impl PerGame for Rendered {
 }
 
 struct Output {
-    /// The character set the game was read in (for the source lines of its notices).
+    /// The character set the game was read in, and its lines (for the places and source lines
+    /// of its notices).
     encoding: Encoding,
+    lines: LineIndex,
     /// Main-line moves of the game.
     moves: u64,
     text: Text,
@@ -63,12 +65,12 @@ pub fn render(converter: &mut Converter, to: To, mut game: Box<Game>) -> Rendere
             let mut text = String::new();
             if let Err(e) = pdn::write_game(&game, &mut text) {
                 report.errors += 1;
-                report.notices.push(Notice {
-                    level: Level::Error,
-                    code: Code::NotWritable,
-                    message: format!("{e}; the game is not written"),
-                    span: game.locate(e.span),
-                });
+                report.notices.push(Finding::at_level(
+                    Level::Error,
+                    Code::NotWritable,
+                    e.span,
+                    format!("{e}; the game is not written"),
+                ));
             }
             Ok(Text::Pdn(text))
         }
@@ -86,6 +88,7 @@ pub fn render(converter: &mut Converter, to: To, mut game: Box<Game>) -> Rendere
         index: game.index,
         output: text.map(|text| Output {
             encoding: game.encoding,
+            lines: std::mem::take(&mut game.lines),
             moves: game.moves.len() as u64,
             text,
             report,
@@ -162,11 +165,11 @@ impl<'a, W: Write> ConvertWriter<'a, W> {
                     level: n.level,
                     code: n.code.as_str(),
                     message: &n.message,
-                    span: n.span,
+                    span: game.lines.locate(n.span),
                     context: format!("game {index}"),
                     encoding: game.encoding,
                 };
-                write_located(err, style, info, &headline)?;
+                write_located_in(err, style, info, &headline, &game.lines)?;
             }
             Ok(())
         })?;
@@ -175,7 +178,7 @@ impl<'a, W: Write> ConvertWriter<'a, W> {
                 Level::Error => {}
                 Level::Warning => self.findings.warnings += 1,
                 Level::Note => {
-                    self.repairs += u64::from(n.is_repair());
+                    self.repairs += u64::from(is_repair(n));
                     continue;
                 }
             }

@@ -16,9 +16,7 @@ pub(super) struct Walk<'a> {
     pub(super) separator: char,
     pub(super) first_mover: Color,
     pub(super) positions: Vec<PositionLine>,
-    pub(super) notices: &'a mut Vec<Notice>,
-    /// The game's line index, to locate notices.
-    pub(super) lines: &'a LineIndex,
+    pub(super) notices: &'a mut Vec<Finding>,
 }
 
 impl Walk<'_> {
@@ -231,12 +229,12 @@ impl Walk<'_> {
                 _ => '-',
             };
             token.separator = Some(sep);
-            self.notices.push(Notice {
-                level: Level::Note,
-                code: Code::RepairedSeparator,
-                message: format!("repaired: separator added ({})", token.canonical()),
-                span: self.lines.locate(token.span),
-            });
+            self.notices.push(Finding::at_level(
+                Level::Note,
+                Code::RepairedSeparator,
+                token.span,
+                format!("repaired: separator added ({})", token.canonical()),
+            ));
         }
         if !self.options.keep_raw {
             token.raw = None;

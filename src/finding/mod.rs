@@ -99,6 +99,15 @@ impl Finding {
         }
     }
 
+    /// A finding at `level` rather than its code's default (a repair `convert --fix` made is a
+    /// note; an error the reader found is still an error where it makes a game unconvertible).
+    pub fn at_level(level: Level, code: Code, span: Span, message: impl Into<String>) -> Finding {
+        Finding {
+            level,
+            ..Finding::new(code, span, message)
+        }
+    }
+
     /// Applies `--strict`: a violation of PDN 3.0 becomes an error.
     pub fn make_strict(&mut self) {
         if self.code.violates_pdn3() {
