@@ -269,7 +269,7 @@ impl Converter {
         report.positions = positions;
         lift_leading_comments(game);
         terminator(game, rules, options.fix, &mut report.notices);
-        report.notices.sort_by_key(|n| n.span.offset);
+        report.notices.sort_by_key(Finding::order);
         report.errors = report
             .notices
             .iter()

@@ -6,7 +6,7 @@
 //! order. A variation in a move's `after` list is an alternative to that move: it branches from
 //! the position before the move.
 
-use super::span::{self, LineIndex, Location, Span};
+use super::span::{LineIndex, Location, Span};
 use crate::fen::FenSetup;
 use crate::finding::{Finding, Level};
 use crate::notation::Square;
@@ -28,11 +28,10 @@ pub use line::{Line, MoveRef, Moves};
 /// reads as a `&str` and serialises as a string.
 pub type TagText = compact_str::CompactString;
 
-/// (Written with its spans located by its own index, [`Game::lines`] (see `located`); read
-/// through its own `Deserialize`, below: the derived one is its inherent `deserialize`,
-/// wrapped so that the lines and columns read become the game's index.)
+/// (Written with its spans located by its own index, [`Game::lines`] (see `located`). Read
+/// back from pdnkit's JSON by [`crate::convert::json::read_game`], which also gives it the
+/// index of the lines and columns its spans were written with.)
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(remote = "Self")]
 pub struct Game {
     /// 1-based position of the game in its file.
     pub index: u64,
@@ -69,13 +68,6 @@ pub struct Game {
     /// The line and column of the game's spans ([`Game::locate`]).
     #[serde(skip)]
     pub lines: LineIndex,
-}
-
-impl<'de> Deserialize<'de> for Game {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
-        let (game, lines) = span::deserialising(|| Game::deserialize(deserializer));
-        Ok(Game { lines, ..game? })
-    }
 }
 
 impl Game {

@@ -4,7 +4,6 @@
 //! while parsing was a tenth of the parse (and a third more bytes per span).
 
 use serde::{Deserialize, Deserializer, Serialize};
-use std::cell::RefCell;
 use std::sync::{Arc, OnceLock};
 use thin_vec::ThinVec;
 
@@ -231,6 +230,22 @@ impl LineIndex {
         self.add_mark(Mark::from(location));
     }
 
+    /// The index of the places a game's JSON gives its spans, in the order read: each a mark
+    /// (a place outside any text, line 0, is none). A hostile game's spans may come in any
+    /// order, so they are sorted once rather than each inserted in place (quadratic).
+    pub(crate) fn of_places(places: impl IntoIterator<Item = Location>) -> LineIndex {
+        let mut index = LineIndex {
+            marks: places
+                .into_iter()
+                .filter(|place| place.line > 0)
+                .map(Mark::from)
+                .collect(),
+            ..LineIndex::default()
+        };
+        index.sort_marks();
+        index
+    }
+
     /// Puts marks pushed in any order in order; of two for one offset, the later stays.
     fn sort_marks(&mut self) {
         self.marks.sort_by_key(|m| m.offset);
@@ -417,36 +432,6 @@ fn saturate(column: u64) -> u32 {
     column.min(u64::from(u32::MAX)) as u32
 }
 
-thread_local! {
-    /// The positions read back from a game's JSON on this thread, when one is being read.
-    static DESERIALISING: RefCell<Option<LineIndex>> = const { RefCell::new(None) };
-}
-
-/// Runs `f` (a game's deserialisation) and returns the index of the positions its spans gave.
-pub(crate) fn deserialising<R>(f: impl FnOnce() -> R) -> (R, LineIndex) {
-    let outer = DESERIALISING.with(|s| s.replace(Some(LineIndex::default())));
-    let restore = Restore(&DESERIALISING, outer);
-    let result = f();
-    let index = DESERIALISING.with(|s| s.borrow_mut().take());
-    drop(restore);
-    let mut index = index.unwrap_or_default();
-    index.sort_marks();
-    (result, index)
-}
-
-/// Puts a thread-local back as it was, also when a serialiser panics.
-struct Restore(
-    &'static std::thread::LocalKey<RefCell<Option<LineIndex>>>,
-    Option<LineIndex>,
-);
-
-impl Drop for Restore {
-    fn drop(&mut self) {
-        let outer = self.1.take();
-        self.0.with(|s| *s.borrow_mut() = outer);
-    }
-}
-
 impl<'de> Deserialize<'de> for Span {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Span, D::Error> {
         let location = Location::deserialize(deserializer)?;
@@ -461,15 +446,6 @@ impl<'de> Deserialize<'de> for Span {
                 location.offset, location.len
             )));
         }
-        DESERIALISING.with(|s| {
-            if let Some(index) = s.borrow_mut().as_mut()
-                && location.line > 0
-            {
-                // In the order read; sorted once the game is read (a hostile game's spans may
-                // come in any order, and inserting each in place would be quadratic).
-                index.marks.push(Mark::from(location));
-            }
-        });
         Ok(location.span())
     }
 }

@@ -13,6 +13,8 @@ use crate::reader::{Annotation, Game, Line, MoveKind};
 use crate::variant::{GameType, Variant};
 use std::fmt;
 
+mod places;
+
 /// JSON nesting allowed in one line: a variation takes five levels (line, move list, move,
 /// annotation list, annotation), plus the game's own few. Checked before parsing, so that
 /// serde's recursion (without its fixed limit of 128) stays bounded.
@@ -54,10 +56,12 @@ pub fn read_game(text: &[u8], line: u64) -> Result<Game, JsonGameError> {
     }
     let mut de = serde_json::Deserializer::from_slice(text);
     de.disable_recursion_limit();
-    let game: Game = serde::Deserialize::deserialize(&mut de)
+    let mut game: Game = serde::Deserialize::deserialize(&mut de)
         .and_then(|game| de.end().map(|()| game))
         .map_err(|e| error(e.column().saturating_sub(1), e.to_string()))?;
     check_game(&game).map_err(|message| error(0, message))?;
+    game.lines =
+        places::places(text).map_err(|e| error(e.column().saturating_sub(1), e.to_string()))?;
     Ok(game)
 }
 
