@@ -5,7 +5,6 @@ use crate::draw_rules::{Decision, DrawFlag, DrawProfile, DrawRule, DrawTracker};
 use crate::finding::{Code, Finding};
 use crate::reader::Span;
 use crate::replay::{MoveEvent, Visitor};
-use crate::rules::Position;
 use serde::Serialize;
 
 /// A draw rule that held, as reports show it.
@@ -27,11 +26,10 @@ pub struct DrawReport {
 /// Follows the main line. Side lines are not games of their own: they are not tracked.
 pub struct DrawVisitor {
     profile: DrawProfile,
-    tracker: Option<DrawTracker>,
-    /// Where the last main-line move left the board. A `/FEN/` inside the moves that sets
+    /// The counts of the current chain of positions. A `/FEN/` inside the moves that sets
     /// another position breaks the chain and starts a new count; one that only confirms the
-    /// position continues it.
-    last_after: Option<Position>,
+    /// position continues it ([`MoveEvent::follows`]).
+    tracker: Option<DrawTracker>,
     /// The first move played after the first flag: where "played after a draw" points.
     went_on: Option<Span>,
     last_ply: u32,
@@ -46,7 +44,6 @@ impl DrawVisitor {
         DrawVisitor {
             profile,
             tracker: None,
-            last_after: None,
             went_on: None,
             last_ply: 0,
             offset: 0,
@@ -209,9 +206,9 @@ impl Visitor for DrawVisitor {
         if e.depth > 0 {
             return;
         }
-        // Positions are compared only where the chain may break: comparing on every move
-        // cost more than the draw rules themselves.
-        if !e.follows && self.last_after.as_ref() != Some(e.before) {
+        // A new chain of positions: the main line's start, or a `/FEN/` of another position
+        // (the replay compares the positions, where a setup is met).
+        if !e.follows {
             self.tracker = Some(DrawTracker::new(self.profile, e.before));
             self.offset = e.ply - 1;
         }
@@ -223,7 +220,6 @@ impl Visitor for DrawVisitor {
                 self.located.push((flag.rule, e.node.span()));
             }
         }
-        self.last_after = Some(*e.after);
         self.last_ply = e.ply;
     }
 

@@ -44,7 +44,7 @@ pub struct MoveEvent<'a> {
     pub node: MoveRef<'a>,
     pub before: &'a Position,
     /// `before` is where the previous move of this line left the board. False for a line's
-    /// first move and after a `/FEN/` inside the line, which starts from its own position.
+    /// first move and after a `/FEN/` inside the line that sets up another position.
     pub follows: bool,
     pub mv: &'a Move,
     pub after: &'a Position,

@@ -224,10 +224,8 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         let mut follows = false;
         for a in &line.before {
             match a {
-                Annotation::Setup(s) => {
-                    live = self.setup(&mut at, s);
-                    follows = false;
-                }
+                // (No move of the line yet: nothing for the setup to follow.)
+                Annotation::Setup(s) => live = self.setup(&mut at, s),
                 // A variation before the line's first move: an alternative from where the line
                 // starts, replayed from there.
                 Annotation::Variation(v) if live => {
@@ -289,8 +287,11 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                         self.line(&v.line, branch);
                     }
                     (Annotation::Setup(s), _) => {
+                        // A setup of the position the line had reached (or one that could not
+                        // be set up) leaves the line going on from there.
+                        let reached = at.pos;
                         live = self.setup(&mut at, s);
-                        follows = false;
+                        follows &= at.pos == reached;
                     }
                     _ => {}
                 }
