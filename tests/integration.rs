@@ -43,6 +43,7 @@ mod check_bugs;
 mod check_ci_reports;
 mod check_corpus;
 mod check_excerpts;
+mod check_habits;
 mod check_html;
 mod check_policy;
 mod check_schema;

@@ -159,12 +159,20 @@ pub fn suggest(text: &str) -> Option<&'static str> {
         .map(|(_, c)| c)
 }
 
+/// What the entry of a code that names a habit says ([`Code::once_per_game`]).
+const ONCE_PER_GAME: &str = "Reported once a game: a habit of the record, found at its first \
+    place, with how many more there are in the message (the other places are the finding's \
+    `also` in JSON).";
+
 /// The entry as `pdnkit explain` prints it.
 pub fn render_text(entry: &Entry) -> String {
     let mut out = String::new();
     let level = level_name(entry.code.level());
     let _ = writeln!(out, "{} ({level}): {}", entry.code, entry.summary);
     let _ = writeln!(out, "\n{}", wrap(entry.meaning, 96));
+    if entry.code.once_per_game() {
+        let _ = writeln!(out, "\n{}", wrap(ONCE_PER_GAME, 96));
+    }
     match entry.example {
         Pdn(pdn) => {
             let _ = writeln!(out, "\nExample:\n");
@@ -215,6 +223,9 @@ pub fn render_markdown_entry(entry: &Entry) -> String {
     let _ = writeln!(out, "\n## {}\n", entry.code);
     let _ = writeln!(out, "Level: {level}. {}.\n", capitalise(entry.summary));
     let _ = writeln!(out, "{}\n", entry.meaning);
+    if entry.code.once_per_game() {
+        let _ = writeln!(out, "{ONCE_PER_GAME}\n");
+    }
     match entry.example {
         Pdn(pdn) => {
             let _ = writeln!(out, "Example:\n\n```pdn\n{pdn}\n```\n");

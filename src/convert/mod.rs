@@ -93,10 +93,15 @@ impl Default for Options {
     }
 }
 
-/// Whether `finding` is a repair `--fix` made: a note whose message starts `repaired: ` (every
-/// repair says so).
-pub fn is_repair(finding: &Finding) -> bool {
-    finding.level == Level::Note && finding.message.starts_with("repaired: ")
+/// How many repairs `--fix` made that `finding` reports: none unless it is a note whose message
+/// starts `repaired: ` (every repair says so); one at each of its places (a habit of the record
+/// is reported once a game).
+pub fn repairs(finding: &Finding) -> u64 {
+    if finding.level == Level::Note && finding.message.starts_with("repaired: ") {
+        1 + finding.also.len() as u64
+    } else {
+        0
+    }
 }
 
 /// One main-line position, for datasets.
@@ -354,12 +359,16 @@ fn reader_notices(game: &Game, fix: bool, notices: &mut Vec<Finding>) {
                 format!("{} (the text is kept as read)", d.message),
             ));
         } else if fix && d.code.fix() == Fix::Rewritten {
-            notices.push(Finding::at_level(
-                Level::Note,
-                d.code,
-                d.span,
-                format!("repaired: {}", d.message),
-            ));
+            // (A habit of the record is one repair at each of its places.)
+            notices.push(Finding {
+                also: d.also.clone(),
+                ..Finding::at_level(
+                    Level::Note,
+                    d.code,
+                    d.span,
+                    format!("repaired: {}", d.message),
+                )
+            });
         }
     }
 }

@@ -3,7 +3,7 @@
 //! ([`ConvertWriter`]), and the run's summary.
 
 use super::unnumbered::UnnumberedJson;
-use super::{Converted, Converter, is_repair, pdn, positions};
+use super::{Converted, Converter, pdn, positions, repairs};
 use crate::convert::json::JsonGameError;
 use crate::finding::{Code, Finding, Level};
 use crate::pipeline::PerGame;
@@ -178,7 +178,7 @@ impl<'a, W: Write> ConvertWriter<'a, W> {
                 Level::Error => {}
                 Level::Warning => self.findings.warnings += 1,
                 Level::Note => {
-                    self.repairs += u64::from(is_repair(n));
+                    self.repairs += repairs(n);
                     continue;
                 }
             }

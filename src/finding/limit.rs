@@ -15,6 +15,9 @@ pub const MAX_LISTED_PER_CODE: usize = 1000;
 pub(crate) struct ListingLimit {
     listed: Vec<u32>,
     left_out: Vec<(Code, Span, u64)>,
+    /// Where in the list the finding of each habit code is ([`Code::once_per_game`]): the
+    /// others of its code join it, so a habit takes one finding whatever the game's length.
+    habits: Vec<(Code, usize)>,
 }
 
 impl ListingLimit {
@@ -59,10 +62,33 @@ impl ListingLimit {
         false
     }
 
+    /// The finding already in `list` of habit `code` ([`Code::once_per_game`]), which a new
+    /// one joins (its place in [`Finding::also`]) rather than being listed itself.
+    #[inline]
+    pub(crate) fn habit<'a>(
+        &mut self,
+        list: &'a mut [Finding],
+        code: Code,
+    ) -> Option<&'a mut Finding> {
+        let known = self.habits.iter_mut().find(|(c, _)| *c == code);
+        let at = match known {
+            // (A list the reader inserted into since is searched again.)
+            Some(&mut (_, at)) if list.get(at).is_some_and(|f| f.code == code) => at,
+            _ => {
+                let at = list.iter().position(|f| f.code == code)?;
+                self.habits.retain(|(c, _)| *c != code);
+                self.habits.push((code, at));
+                at
+            }
+        };
+        Some(&mut list[at])
+    }
+
     /// One finding per code left out, saying how many, added to `list`; the limit starts again
     /// (next game).
     #[inline]
     pub(crate) fn finish(&mut self, list: &mut Vec<Finding>) {
+        self.habits.clear();
         if self.is_clear() {
             return; // fewer than the limit in all: nothing counted, nothing left out
         }
@@ -82,13 +108,20 @@ pub fn left_out_message(count: u64) -> String {
 }
 
 /// Adds `finding` to a game's `list`, unless the list already has [`MAX_LISTED_PER_CODE`] of
-/// its code: then it is counted in `limit`. Returns whether it was added.
+/// its code: then it is counted in `limit`. A habit already listed takes its place instead.
+/// Returns whether it was added.
 #[inline]
 pub(crate) fn push_capped(
     list: &mut Vec<Finding>,
     limit: &mut ListingLimit,
     finding: Finding,
 ) -> bool {
+    if finding.code.once_per_game()
+        && let Some(first) = limit.habit(list, finding.code)
+    {
+        first.also.push(finding.span);
+        return false;
+    }
     let listed = list.iter().map(|f| f.code);
     if !limit.admits(finding.code, finding.span, listed) {
         return false;

@@ -4,6 +4,7 @@
 //! are worked out only where a report shows them ([`crate::reader::Game::locate`]).
 
 pub mod code;
+pub mod habit;
 mod limit;
 pub mod renamed;
 
@@ -75,6 +76,10 @@ pub struct Finding {
     /// The position before the move drawn as text, for error-level findings (human output).
     #[serde(skip)]
     pub diagram: ThinVec<String>,
+    /// For a habit of the record ([`Code::once_per_game`]): the other places of the game
+    /// written the same way.
+    #[serde(default, skip_serializing_if = "ThinVec::is_empty")]
+    pub also: ThinVec<Span>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -96,6 +101,7 @@ impl Finding {
             fen_before: None,
             legal_moves: ThinVec::new(),
             diagram: ThinVec::new(),
+            also: ThinVec::new(),
         }
     }
 
@@ -145,6 +151,8 @@ struct FindingOut<'a> {
     fen_before: Option<&'a str>,
     #[serde(skip_serializing_if = "no_moves")]
     legal_moves: &'a [String],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    also: Vec<Location>,
 }
 
 fn no_moves(moves: &&[String]) -> bool {
@@ -170,6 +178,7 @@ impl SerializeLocated for Finding {
             legal_moves,
             // Shown to people only.
             diagram: _,
+            also,
         } = self;
         FindingOut {
             code: *code,
@@ -182,6 +191,7 @@ impl SerializeLocated for Finding {
             token: token.as_deref(),
             fen_before: fen_before.as_deref(),
             legal_moves,
+            also: also.iter().map(|&span| at.locate(span)).collect(),
         }
         .serialize(serializer)
     }

@@ -292,6 +292,7 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
     }
     notes.append(&mut out.findings);
     out.findings = notes;
+    crate::finding::habit::collapse(&mut out.findings);
     out.variant = out.rules.map(|r| r.variant);
     out
 }

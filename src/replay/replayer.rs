@@ -627,6 +627,12 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         message: String,
         legal_moves: Vec<String>,
     ) {
+        if code.once_per_game()
+            && let Some(first) = self.limit.habit(&mut self.out.findings, code)
+        {
+            first.also.push(node.span());
+            return;
+        }
         if !self.may_list(code, node.span()) {
             return;
         }
@@ -646,6 +652,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             } else {
                 thin_vec::ThinVec::new()
             },
+            also: thin_vec::ThinVec::new(),
         });
     }
 }

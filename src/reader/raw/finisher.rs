@@ -205,12 +205,14 @@ fn join_carried(carried: Box<Game>, game: &mut Game) {
     game.diagnostics.splice(0..0, notes);
 }
 
-/// The last touch of every game: strict severities, diagnostics in source order.
+/// The last touch of every game: strict severities, diagnostics in source order, a habit of
+/// the record reported once.
 fn settle(game: &mut Game, strict: bool) {
     if strict {
         game.diagnostics.iter_mut().for_each(Finding::make_strict);
     }
     game.diagnostics.sort_by_key(|d| d.span.offset);
+    crate::finding::habit::collapse(&mut game.diagnostics);
 }
 
 /// One chunk parsed on its own, as if nothing had been carried into it.
