@@ -11,7 +11,7 @@ pub mod result;
 pub mod run;
 
 use crate::draw_rules::{Decision, DrawProfile};
-use crate::finding::{Finding, Level};
+use crate::finding::{Code, Finding, Level};
 use crate::reader::span::{Located, Locator};
 use crate::reader::{Game, LineIndex, Location, Span, TagText, VariantSource};
 use crate::replay::{self, NotReplayed};
@@ -207,6 +207,15 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
     let (draws, decided, draw_findings) = draws.finish(result.declares_win, result.declared_span);
     findings.extend(draw_findings);
     let result_report = result.report;
+    // The replay's W-VARIANT-REINFERRED says what the reader inferred and why it did not stand:
+    // the reader's note alone would contradict it.
+    if replay
+        .findings
+        .iter()
+        .any(|f| f.code == Code::VariantReinferred)
+    {
+        findings.retain(|f| f.code != Code::VariantInferred);
+    }
     findings.extend(replay.findings);
     findings.extend(result.findings);
     // Source order, so reports read top to bottom (stable: equal offsets keep stage order).

@@ -280,11 +280,18 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
             } else {
                 format!(" with a1 at {}", corner_name(n.a1_corner))
             };
+            // One finding says the whole decision: what the reader inferred, and why it did
+            // not stand (`check` leaves the reader's N-VARIANT-INFERRED out beside it).
+            let inferred = game
+                .diagnostics
+                .iter()
+                .find(|d| d.code == Code::VariantInferred)
+                .map_or_else(|| format!("inferred {variant}"), |d| d.message.clone());
             notes.push(Finding::new(
                 Code::VariantReinferred,
                 game.span,
                 format!(
-                    "the moves are not legal {variant} but all replay as {}{side}: checked as {} (a GameType tag would say so)",
+                    "{inferred}, but the moves are not legal {variant}; all replay as {}{side}: checked as {} (a GameType tag would say so)",
                     other.variant, other.variant
                 ),
             ));

@@ -155,8 +155,10 @@ pub(super) const ENTRIES: &[Entry] = &[
         Code::VariantReinferred,
         "no GameType, and the moves fit another variant than the one inferred",
         "The game has no GameType; the variant inferred first does not allow its moves, but \
-         another one does, and the game is checked as that one. (Here the algebraic squares \
-         suggest Russian, where `h2-e5` breaks mandatory capture; Czech allows it.)",
+         another one does, and the game is checked as that one. This one finding says both \
+         what was inferred and why it did not stand (the inference's N-VARIANT-INFERRED is \
+         left out beside it). (Here the algebraic squares suggest Russian, where `h2-e5` \
+         breaks mandatory capture; Czech allows it.)",
         "Add the GameType of the variant the game was played in.",
         Pdn("[FEN \"W:Wc3,Kh2:Bb2,h8\"]\n1. h2-e5 h8-g7 *"),
     ),
