@@ -44,7 +44,7 @@ pub enum SquareNotation {
 pub enum ResultStyle {
     /// `1-0 0-1 1/2-1/2 0-0 *`
     Default,
-    /// `2-0 0-2 1-1 0-0 *` (International and Canadian; lidraughts' 10x10 variants)
+    /// `2-0 0-2 1-1 0-0 *` (International and Canadian; lidraughts' own 10x10 variants)
     International,
 }
 
@@ -184,15 +184,28 @@ impl Variant {
             .expect("every variant has a row")
     }
 
+    /// The result tokens the variant's records use. PDN 3.0's GameType table gives the
+    /// International result type (`2-0 1-1 0-2`) to International (20) and Canadian (27)
+    /// only, the default one (`1-0 1/2-1/2 0-1`) to every other type, Frisian (40) included;
+    /// lidraughts writes `2-0` for its own 10x10 variants (96-98), which the table does not list.
     pub fn result_style(self) -> ResultStyle {
         match self {
             Variant::International | Variant::Canadian => ResultStyle::International,
-            // lidraughts writes 2-0 / 0-2 / 1-1 for all its 10x10 variants.
-            Variant::Frisian | Variant::Frysk | Variant::Antidraughts | Variant::Breakthrough => {
+            Variant::Frysk | Variant::Antidraughts | Variant::Breakthrough => {
                 ResultStyle::International
             }
             _ => ResultStyle::Default,
         }
+    }
+
+    /// Whether a record may write either result type: lidraughts writes `2-0` for its 10x10
+    /// variants (Frisian among them, whose own type is the default one), so either is read
+    /// as written, neither demanded.
+    pub fn accepts_either_result_style(self) -> bool {
+        matches!(
+            self,
+            Variant::Frisian | Variant::Frysk | Variant::Antidraughts | Variant::Breakthrough
+        )
     }
 }
 

@@ -85,7 +85,7 @@ fn junit_fails_warnings_too_under_fail_on_warning() {
     let out = pdnkit(
         &[
             "check",
-            "fixtures/check/english.pdn",
+            "fixtures/dialects/habits.pdn",
             "--format",
             "junit",
             "--fail-on",
@@ -97,7 +97,7 @@ fn junit_fails_warnings_too_under_fail_on_warning() {
     let doc = roxmltree::Document::parse(&xml).unwrap();
     let style = doc
         .descendants()
-        .find(|n| n.has_tag_name("failure") && n.attribute("type") == Some("W-RESULT-STYLE"));
+        .find(|n| n.has_tag_name("failure") && n.attribute("type") == Some("W-SEPARATOR-MISMATCH"));
     assert!(style.is_some(), "{xml}");
 }
 

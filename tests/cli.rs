@@ -225,7 +225,13 @@ fn sarif_format_is_sarif_2_1_0() {
 
 #[test]
 fn github_format_prints_workflow_commands() {
-    let out = run(&["check", "fixtures/check/english.pdn", "--format", "github"]);
+    let out = run(&[
+        "check",
+        "fixtures/check/english.pdn",
+        "fixtures/dialects/habits.pdn",
+        "--format",
+        "github",
+    ]);
     assert_code(&out, 1, "github");
     let text = stdout(&out);
     let commands: Vec<&str> = text.lines().filter(|l| l.starts_with("::")).collect();
@@ -238,7 +244,7 @@ fn github_format_prints_workflow_commands() {
     assert!(
         commands
             .iter()
-            .any(|l| l.starts_with("::warning file=") && l.contains("title=W-RESULT-STYLE::")),
+            .any(|l| l.starts_with("::warning file=") && l.contains("title=W-SEPARATOR-MISMATCH::")),
         "{text}"
     );
     for l in &commands {

@@ -756,7 +756,7 @@ fn the_progress_bar_never_cuts_a_finding() {
     let mut text = String::new();
     for i in 0..30_000 {
         text.push_str(&format!(
-            "[Event \"{i}\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 1-0\n\n"
+            "[Event \"{i}\"]\n[GameType \"20\"]\n[Date \"2024-01-01\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 2-0\n\n"
         ));
     }
     std::fs::write(&file, text).unwrap();
@@ -766,7 +766,7 @@ fn the_progress_bar_never_cuts_a_finding() {
     let lines = displayed_lines(&raw);
     let findings: Vec<&String> = lines
         .iter()
-        .filter(|l| l.contains("W-RESULT-STYLE]"))
+        .filter(|l| l.contains("W-DATE-FORMAT]"))
         .collect();
     assert_eq!(findings.len(), 30_000, "findings shown");
     let prefix = format!("{}:", path_str(&file));

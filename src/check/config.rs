@@ -254,7 +254,7 @@ mod tests {
         assert_eq!(config.fail_on, Some(FailOn::Warning));
         let policy = Policy::new(config.codes.clone());
         assert_eq!(policy.action(Code::DateFormat), Some(Action::Allow));
-        assert_eq!(policy.action(Code::ResultStyle), Some(Action::Deny));
+        assert_eq!(policy.action(Code::ResultIncomplete), Some(Action::Deny));
         assert_eq!(config.paths.len(), 1);
         assert!(config.paths[0].matcher.is_match("historic/1900/a.pdn"));
         assert!(!config.paths[0].matcher.is_match("modern/a.pdn"));

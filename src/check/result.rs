@@ -170,7 +170,9 @@ pub fn check(
         .map(|r| r.span)
         .or(tag.map(|t| t.span))
         .unwrap_or(game.span);
-    if let (Some(kind), Some(variant)) = (declared, game.variant) {
+    if let (Some(kind), Some(variant)) = (declared, game.variant)
+        && !variant.accepts_either_result_style()
+    {
         let international = variant.result_style() == ResultStyle::International;
         let wrong = match kind {
             ResultKind::OneZero | ResultKind::ZeroOne | ResultKind::Half => international,
@@ -254,5 +256,40 @@ pub fn check(
         findings,
         declares_win,
         declared_span,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::check::{CheckOptions, check_game};
+    use crate::finding::Code;
+    use crate::reader::{ReadOptions, read_str};
+
+    /// Whether the game's result token gets N-RESULT-STYLE.
+    fn style_noted(game_type: &str, moves: &str) -> bool {
+        let text = format!("[GameType \"{game_type}\"]\n{moves}");
+        let game = read_str(&text, ReadOptions::default()).remove(0);
+        let report = check_game(&game, &CheckOptions::default());
+        report.findings.iter().any(|f| f.code == Code::ResultStyle)
+    }
+
+    /// PDN 3.0's GameType table: the International result type for 20 and 27 only, the
+    /// default one elsewhere (Frisian, 40, too); lidraughts' `2-0` for its 10x10 variants is
+    /// read without a finding, and so is the standard's `1-0` there.
+    #[test]
+    fn each_variant_has_its_result_type() {
+        for (game_type, moves, noted) in [
+            ("20", "1. 32-28 19-23 1-0", true),
+            ("20", "1. 32-28 19-23 2-0", false),
+            ("21", "1. 11-15 23-19 1-1", true),
+            ("21", "1. 11-15 23-19 1/2-1/2", false),
+            ("25", "1. c3-d4 f6-g5 2-0", true),
+            ("40", "1. 32-28 19-23 1-0", false),
+            ("40", "1. 32-28 19-23 2-0", false),
+            ("98", "1. 32-28 19-23 2-0", false),
+            ("98", "1. 32-28 19-23 1-0", false),
+        ] {
+            assert_eq!(style_noted(game_type, moves), noted, "{game_type}: {moves}");
+        }
     }
 }

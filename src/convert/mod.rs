@@ -402,9 +402,11 @@ fn terminator(
     notices: &mut Vec<Finding>,
 ) {
     // The terminator.
+    // (A variant that accepts either result type keeps the one written.)
     let style = rules
         .map(|r| r.variant)
         .or(game.variant)
+        .filter(|v| !v.accepts_either_result_style())
         .map(|v| v.result_style());
     match &mut game.result {
         Some(result) => {
@@ -457,7 +459,10 @@ fn terminator(
 /// `--fix` on tags: localised names to standard ones, dates in the PDN form where the form they
 /// are written in leaves no doubt, the Result value trimmed and in the variant's tokens.
 fn fix_tags(game: &mut Game, notices: &mut Vec<Finding>) {
-    let style = game.variant.map(|v| v.result_style());
+    let style = game
+        .variant
+        .filter(|v| !v.accepts_either_result_style())
+        .map(|v| v.result_style());
     for tag in &mut game.tags {
         if let Some(standard) = tag.standard_name.take() {
             notices.push(Finding::at_level(

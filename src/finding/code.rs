@@ -289,7 +289,7 @@ codes! {
     /// The final position decides the game, and the record says otherwise.
     ResultContradictsPosition = "E-RESULT-CONTRADICTS-POSITION", Error, Result, No, false;
     /// A result token of the other result type (`1-0` in International, `2-0` in English).
-    ResultStyle = "W-RESULT-STYLE", Warning, Result, Rewritten, false;
+    ResultStyle = "N-RESULT-STYLE", Note, Result, Rewritten, false;
 
     // The draw checks: what the record did once a draw rule held.
     /// Moves recorded after a draw rule had already ended the game.

@@ -45,6 +45,9 @@ pub const RENAMED: &[(&str, &str)] = &[
         "D-SEED-TURKISH-ONE-PIECE",
         "N-DRAW-SERVER-TURKISH-ONE-PIECE",
     ),
+    // A result token of the other type is a habit of a whole archive, not a defect of a game: a
+    // note since version 2.
+    ("W-RESULT-STYLE", "N-RESULT-STYLE"),
     // The `seed` draw profile is now `servers` (the rules game servers apply).
     ("N-DRAW-SEED-KING-PLIES-80", "N-DRAW-SERVER-KING-PLIES-80"),
     ("N-DRAW-SEED-KING-PLIES-120", "N-DRAW-SERVER-KING-PLIES-120"),

@@ -68,7 +68,7 @@ impl Outcome {
             },
             (None, None) => return Outcome::Missing,
         };
-        // Either result type reads as the same outcome, as `check` reads it (W-RESULT-STYLE).
+        // Either result type reads as the same outcome, as `check` reads it (N-RESULT-STYLE).
         match ResultKind::parse(text) {
             Some(ResultKind::OneZero | ResultKind::TwoZero) => Outcome::FirstMoverWins,
             Some(ResultKind::ZeroOne | ResultKind::ZeroTwo) => Outcome::SecondMoverWins,
