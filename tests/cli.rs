@@ -357,6 +357,7 @@ fn json_reports_count_unreplayed_games_and_give_each_reason() {
         [
             &Value::from("no-rules"),
             &Value::from("unknown-variant"),
+            &Value::Null,
             &Value::Null
         ]
     );

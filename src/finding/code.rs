@@ -203,6 +203,8 @@ codes! {
     TextOutsideGame = "W-TEXT-OUTSIDE-GAME", Warning, Reader, No, false;
     /// A game with neither tags nor moves.
     EmptyGame = "W-EMPTY-GAME", Warning, Reader, No, false;
+    /// A record with tags and no moves (an export of headers, a game forfeited).
+    NoMoves = "N-NO-MOVES", Note, Reader, No, false;
 
     /// A variation `(` that is never closed.
     UnclosedVariation = "E-UNCLOSED-VARIATION", Error, Reader, No, true;

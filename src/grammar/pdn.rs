@@ -193,7 +193,7 @@ fn game(text: &str, at: usize) -> Option<(usize, Outline)> {
     let start = leading
         .find('\\')
         .map_or(text.len() - rest.len(), |p| at + p);
-    let (body_start, header) = header(text, text.len() - rest.len());
+    let (body_start, header, next_game_here) = header(text, text.len() - rest.len());
     let declared = header.iter().find_map(|item| match &item.what {
         What::Tag { name, value, .. } if name == "Result" => Some(value.trim().to_string()),
         _ => None,
@@ -204,7 +204,12 @@ fn game(text: &str, at: usize) -> Option<(usize, Outline)> {
         text,
         declared: declared.as_deref(),
     };
-    let (end, terminator) = match reader.body(body_start, 0, &mut main) {
+    let body_end = if next_game_here {
+        End::NextGame(body_start)
+    } else {
+        reader.body(body_start, 0, &mut main)
+    };
+    let (end, terminator) = match body_end {
         End::Terminator(item, end) => (trailing_escapes(text, end), Some(item)),
         End::NextGame(end) => (end, None),
         End::Close(_) => unreachable!("the main line has no `)`"),
@@ -237,25 +242,33 @@ fn trailing_escapes(text: &str, mut end: usize) -> usize {
 
 /// `header = { tag | comment | line-comment } ;` (and **\[ext\]** `;` comments, bracketless tag
 /// lines before the tags). It ends at a runaway comment, and before a `[` that repeats the
-/// first tag's name after a blank line (a game of tags only). Returns where the body starts.
-fn header(text: &str, mut at: usize) -> (usize, Vec<Item>) {
+/// first tag's name after a blank line since the last tag (a game of tags only; the comments
+/// after that blank line are the next game's). Returns where the body starts, and whether the
+/// next game starts there.
+fn header(text: &str, mut at: usize) -> (usize, Vec<Item>, bool) {
     let mut items = Vec::new();
     let mut first_tag: Option<String> = None;
+    let mut after_blank: Option<(usize, usize)> = None;
     loop {
         let (rest, skipped) = gap(&text[at..]).expect("gap never fails");
         let blank_line = ["\n\n", "\r\r", "\n\r\n\r", "\r\n\r\n"]
             .iter()
             .any(|b| skipped.contains(b));
         at = text.len() - rest.len();
+        if blank_line && first_tag.is_some() && after_blank.is_none() {
+            after_blank = Some((at, items.len()));
+        }
         match rest.as_bytes().first() {
             Some(b'[') => {
-                if blank_line
+                if let Some((start, kept)) = after_blank
                     && let Some(first) = &first_tag
                     && tag_name_after_bracket(rest) == Some(first.as_str())
                 {
-                    break;
+                    items.truncate(kept);
+                    return (start, items, true);
                 }
                 at = tag_item(text, at, &mut items, &mut first_tag);
+                after_blank = None;
             }
             Some(b'{') => {
                 let (end, item, runaway) = comment(text, at);
@@ -268,12 +281,13 @@ fn header(text: &str, mut at: usize) -> (usize, Vec<Item>) {
             Some(b';') => (at, _) = semicolon_item(text, at, &mut items),
             Some(b'%') if at_line_start(text, at) => (at, _) = semicolon_item(text, at, &mut items),
             Some(b'A'..=b'Z') if tags::bracketless_tags_before_tags(text, at) => {
-                at = tag_item(text, at, &mut items, &mut first_tag)
+                at = tag_item(text, at, &mut items, &mut first_tag);
+                after_blank = None;
             }
             _ => break,
         }
     }
-    (at, items)
+    (at, items, false)
 }
 
 /// The name run written right after a `[` (letters, digits, `_`, non-ASCII).

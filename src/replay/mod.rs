@@ -191,6 +191,8 @@ impl GameReplay {
                     format!("{why}, so {what} not checked{hint}"),
                 )
             }
+            // A record of tags alone has its one note from the reader (N-NO-MOVES).
+            None if game.diagnostics.iter().any(|d| d.code == Code::NoMoves) => return out,
             None => Finding::new(
                 Code::VariantNotReplayed,
                 span,

@@ -406,6 +406,15 @@ pub(super) const ENTRIES: &[Entry] = &[
         Pdn("*"),
     ),
     e(
+        Code::NoMoves,
+        "a record with tags and no moves",
+        "A record has tags and no moves: an export of headers only, or a game decided \
+         without play (a forfeit) whose result the tags give. It is read as it is; no \
+         terminator is asked of it.",
+        "Nothing, if the record is meant to hold headers only; else restore the moves.",
+        Pdn("[Event \"Round 1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]"),
+    ),
+    e(
         Code::UnclosedVariation,
         "a variation `(` that is never closed",
         "A variation opened with `(` has no `)`. The rest of the game is read inside it, so the \

@@ -193,7 +193,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "pdnkit has no rules for the game's variant (or does not know it), but the game has no \
          moves or setup, so nothing is left unchecked. A note.",
         "Nothing to fix; a GameType makes the variant known.",
-        Pdn("[GameType \"41\"]\n*"),
+        Pdn("[GameType \"41\"]\n[FEN \"W:W:B\"]\n*"),
     ),
     // The result check.
     e(

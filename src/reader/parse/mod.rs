@@ -378,17 +378,31 @@ impl<'a> GameParser<'a> {
         let mut tags: Vec<Tag> = Vec::with_capacity(8);
 
         // Header: tags and the comments around them.
+        // Where the text after the first blank line since the last tag starts (with the
+        // comment and finding counts there): the next game's header, if a tag repeats below.
+        let mut after_blank: Option<(usize, usize, usize)> = None;
+        let mut next_game_here = false;
         loop {
-            let blank_line = self.skip_space_across_blank();
+            if self.skip_space_across_blank() && !tags.is_empty() && after_blank.is_none() {
+                after_blank = Some((self.pos, header_comments.len(), self.diagnostics.len()));
+            }
             let Some(b) = self.peek() else { break };
             match b {
                 b'[' => {
                     // A repeated Event after a blank line, with no moves between: the previous
-                    // game had tags only and no terminator.
-                    if blank_line && !tags.is_empty() && self.repeats_first_tag(&tags) {
+                    // game had tags only and no terminator. The comments after the blank line
+                    // stand before the next game's tags, so they are that game's.
+                    if let Some((pos, comments, findings)) = after_blank
+                        && self.repeats_first_tag(&tags)
+                    {
+                        self.pos = pos;
+                        header_comments.truncate(comments);
+                        self.diagnostics.truncate(findings);
+                        next_game_here = true;
                         break;
                     }
                     tags.push(self.parse_tag());
+                    after_blank = None;
                 }
                 b'{' => {
                     let runaway = matches!(
@@ -406,7 +420,10 @@ impl<'a> GameParser<'a> {
                 b'%' if lex::at_line_start(self.bytes, self.pos) => {
                     header_comments.push(self.parse_comment())
                 }
-                b'A'..=b'Z' if self.at_bracketless_tag() => tags.push(self.parse_tag()),
+                b'A'..=b'Z' if self.at_bracketless_tag() => {
+                    tags.push(self.parse_tag());
+                    after_blank = None;
+                }
                 _ => break,
             }
         }
@@ -418,7 +435,11 @@ impl<'a> GameParser<'a> {
             .filter(|v| !v.is_empty() && ResultKind::parse(v).is_none())
             .map(str::to_string);
         let body_start = self.pos;
-        let end = self.parse_body();
+        let end = if next_game_here {
+            BodyEnd::NextGame
+        } else {
+            self.parse_body()
+        };
         let main = self.stack.pop().expect("main line").line;
         let mut terminated = true;
         let result = match end {
@@ -428,7 +449,10 @@ impl<'a> GameParser<'a> {
             }
             BodyEnd::NextGame | BodyEnd::EndOfChunk => {
                 terminated = false;
-                if self.pos > body_start || !tags.is_empty() {
+                // No terminator is missing where no moves were written: a record of tags alone
+                // (an export of headers) gets N-NO-MOVES below, a position its setup.
+                let headers_only = !tags.is_empty() && main.is_empty();
+                if (self.pos > body_start || !tags.is_empty()) && !headers_only {
                     let at_end = matches!(end, BodyEnd::EndOfChunk) && self.chunk.at_end_of_input;
                     let (code, message) = if at_end {
                         (
@@ -452,6 +476,26 @@ impl<'a> GameParser<'a> {
             }
         };
 
+        // A record with a setup and no moves is a position (a problem, one line of a position
+        // file): the setup is what it holds, so only a record of tags alone gets the note.
+        let has_setup = tags.iter().any(|t| t.name.eq_ignore_ascii_case("FEN"));
+        if let (Some(first), Some(last)) = (tags.first(), tags.last())
+            && main.is_empty()
+            && !has_setup
+            // A forfeit written `1. 0-2` has its finding at the move number already.
+            && !self.diagnostics.iter().any(|d| d.code == Code::DanglingMoveNumber)
+        {
+            // At the tags, from the first to the end of the last.
+            let end = last.span.offset + u64::from(last.span.len);
+            let len = usize::try_from(end.saturating_sub(first.span.offset)).unwrap_or(0);
+            let message = if result.is_some() {
+                "a record with tags and a result but no moves"
+            } else {
+                "a record with tags and no moves"
+            };
+            let finding = Finding::new(Code::NoMoves, Span::new(first.span.offset, len), message);
+            push_capped(&mut self.diagnostics, &mut self.left_out, finding);
+        }
         if tags.is_empty()
             && main.is_empty()
             && result.is_some()
