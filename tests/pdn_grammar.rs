@@ -486,3 +486,49 @@ fn the_grammar_reads_the_dialects() {
     assert_eq!(games, fast(text));
     assert!(games[0].terminator.is_some());
 }
+
+/// Each production of `grammar/pdn.md` (`name = ...` in its EBNF blocks) is a function of the
+/// reader, its name with `_` for `-` (`move` is `r#move`): a nom production in
+/// `src/reader/grammar`, or for the productions that depend on what came before (`game`,
+/// `header`, `body`, `body-item`, `terminator`, `variation`) the game parser's method in
+/// `src/reader/parse`. The document and the code say the same.
+#[test]
+fn every_production_of_the_document_has_its_function() {
+    let document = include_str!("../grammar/pdn.md");
+    let code = [
+        include_str!("../src/reader/grammar/mod.rs"),
+        include_str!("../src/reader/grammar/moves.rs"),
+        include_str!("../src/reader/grammar/tags.rs"),
+        include_str!("../src/reader/grammar/comments.rs"),
+        include_str!("../src/reader/parse/mod.rs"),
+        include_str!("../src/reader/parse/annotation.rs"),
+    ]
+    .concat();
+    let ebnf: String = document
+        .split("```")
+        .skip(1)
+        .step_by(2)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let productions: Vec<&str> = ebnf
+        .lines()
+        .filter_map(|line| line.split_once(" = ").or_else(|| line.split_once(" =")))
+        .map(|(name, _)| name.trim())
+        .filter(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        .collect();
+    assert!(productions.len() >= 20, "{productions:?}");
+    for production in productions {
+        let name = production.replace('-', "_");
+        let raw = format!("fn r#{name}(");
+        let plain = format!("fn {name}(");
+        assert!(
+            code.contains(&plain) || code.contains(&raw),
+            "grammar/pdn.md names `{production}`, and the reader has no `{plain}`"
+        );
+        // Its doc comment names it.
+        assert!(
+            code.contains(&format!("Production `{production}`")),
+            "no doc comment names the production `{production}`"
+        );
+    }
+}
