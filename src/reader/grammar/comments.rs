@@ -100,22 +100,6 @@ pub fn semicolon(input: &[u8]) -> Res<'_, &[u8]> {
     }
 }
 
-/// `[%name args]` commands inside a comment's text (`[%clk 0:05:00]`): the name and the
-/// argument of each, in order. (Not PDN: what exporters write inside comments.)
-pub fn embedded_commands(text: &str) -> thin_vec::ThinVec<(String, String)> {
-    let mut commands = thin_vec::ThinVec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find("[%") {
-        let after = &rest[at + 2..];
-        let Some(close) = after.find(']') else { break };
-        let body = after[..close].trim();
-        let (name, argument) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
-        commands.push((name.to_string(), argument.trim().to_string()));
-        rest = &after[close + 1..];
-    }
-    commands
-}
-
 /// Spaces and tabs.
 pub fn blanks(input: &[u8]) -> Res<'_, &[u8]> {
     take_while(|b| b == b' ' || b == b'\t').parse(input)

@@ -68,7 +68,7 @@ impl GameParser<'_> {
         let text_end = text_start + text.len();
         self.report_control_byte(text_start, text_end, "a comment");
         let text = self.text(text_start, text_end);
-        let commands = grammar::comments::embedded_commands(&text);
+        let commands = embedded_commands(&text);
         let span = self.span(start, end);
         self.pos = end;
         Comment {
@@ -186,4 +186,19 @@ impl GameParser<'_> {
             }));
         }
     }
+}
+
+/// `[%clk 0:05:00]` and the like inside a comment.
+fn embedded_commands(text: &str) -> thin_vec::ThinVec<(String, String)> {
+    let mut commands = thin_vec::ThinVec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("[%") {
+        let after = &rest[at + 2..];
+        let Some(close) = after.find(']') else { break };
+        let body = after[..close].trim();
+        let (name, argument) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
+        commands.push((name.to_string(), argument.trim().to_string()));
+        rest = &after[close + 1..];
+    }
+    commands
 }

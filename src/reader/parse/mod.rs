@@ -1,7 +1,10 @@
 //! The game parser: one chunk of bytes (whole games, as the splitter cut them) to games of the
-//! lossless model. Tokens are read by the nom parsers in `tokens`; this module decides what each
-//! means in its place, builds the move tree with an explicit stack (no recursion, so no stack
-//! overflow however deep the variations), and reports every deviation with its span.
+//! lossless model. It runs the productions of `grammar/pdn.md` that depend on what came before
+//! (`file`, `game`, `header`, `body`, `body-item`, `terminator`, `variation`) and, for each
+//! item, the nom productions of [`super::grammar`]; it decides what each item means in its
+//! place, builds the move tree with an explicit stack (no recursion, so no stack overflow
+//! however deep the variations: [`MAX_VARIATION_DEPTH`] bounds it), and reports every deviation
+//! with its span.
 //!
 //! The game and its move text are read here; the parser's other parts are in `tag`, `moves`
 //! (move numbers, moves, strength marks), `annotation` (comments, setups, variations) and
