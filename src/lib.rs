@@ -4,8 +4,6 @@
 //! - [`finding`]: every code pdnkit reports (its level, group and fix), and the one finding
 //!   type that carries a code from the reader to the report;
 //! - [`reader`]: bytes to a lossless game model (streaming, dialect-tolerant, located diagnostics);
-//! - `grammar` (feature `test-support`, for tests only): the PDN and FEN grammars as nom
-//!   combinators, the executable specification the readers are held to by property tests;
 //! - [`rules`]: variants as data, positions, move generation;
 //! - [`replay`]: every recorded move matched to a legal one, illegal moves explained;
 //! - [`draw_rules`]: draw rules (repetition, move limits) flagged along a replay;
@@ -24,8 +22,6 @@ pub mod convert;
 pub mod draw_rules;
 pub mod fen;
 pub mod finding;
-#[cfg(feature = "test-support")]
-pub mod grammar;
 pub mod notation;
 pub mod ordered;
 pub mod pipeline;

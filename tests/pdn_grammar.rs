@@ -1,18 +1,22 @@
-//! The fast reader (`reader::parse::parse_chunk`) is held to the executable grammar
-//! (`grammar::pdn`, the productions of `grammar/pdn.md`): both reduce a chunk of whole games to
-//! the same outlines, on random token soups, on every fixture and corpus game as is and mutated.
+//! The reader is the grammar of `grammar/pdn.md`, written as nom productions
+//! (`src/reader/grammar`); its fast paths (plain tags, plain moves, runs of plain tokens) are
+//! optimisations of productions. Here they are held to them: each chunk read with the fast paths
+//! and with the productions alone gives the same games, on random token soups, on every fixture
+//! and corpus game as is and mutated. And every production the document names has its function.
 
 use crate::support::cases;
-use pdnkit::grammar::pdn::{self, Outline, outline_of_game};
+use crate::support::outline::{Outline, outline_of_game};
 use pdnkit::reader::Encoding;
-use pdnkit::reader::parse::{Chunk, parse_chunk};
+use pdnkit::reader::model::Game;
+use pdnkit::reader::parse::{Chunk, parse_chunk, parse_chunk_by_productions};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use crate::support::corpus;
 
-fn fast(text: &str) -> Vec<Outline> {
+/// The games of `text` read as one chunk, with the fast paths or without.
+fn read(text: &str, fast_paths: bool) -> Vec<Game> {
     let chunk = Chunk {
         bytes: text.as_bytes(),
         base: 0,
@@ -23,54 +27,66 @@ fn fast(text: &str) -> Vec<Outline> {
         at_end_of_input: true,
         around: None,
     };
-    parse_chunk(&chunk)
-        .iter()
-        .map(|g| outline_of_game(&g.game))
-        .collect()
+    let games = if fast_paths {
+        parse_chunk(&chunk)
+    } else {
+        parse_chunk_by_productions(&chunk)
+    };
+    games.into_iter().map(|g| *g.game).collect()
 }
 
-/// The first game where the two differ, for a readable failure.
+fn outlines(games: &[Game]) -> Vec<Outline> {
+    games.iter().map(outline_of_game).collect()
+}
+
+/// The first game where the two readings differ, for a readable failure: outlines first, then
+/// the whole games (diagnostics included).
 fn compare(text: &str) -> Result<(), TestCaseError> {
-    let (fast, grammar) = (fast(text), pdn::parse(text));
-    for (i, (f, g)) in fast.iter().zip(&grammar).enumerate() {
+    let (fast, productions) = (read(text, true), read(text, false));
+    for (i, (f, g)) in outlines(&fast)
+        .iter()
+        .zip(&outlines(&productions))
+        .enumerate()
+    {
         if f != g {
             prop_assert_eq!(difference(f, g), None, "game {} of {:?}", i, text);
         }
     }
-    prop_assert_eq!(fast.len(), grammar.len(), "game count of {:?}", text);
+    prop_assert_eq!(fast.len(), productions.len(), "game count of {:?}", text);
+    prop_assert_eq!(fast, productions, "{:?}", text);
     Ok(())
 }
 
 /// Where two outlines first differ, for a short report.
-fn difference(fast: &Outline, grammar: &Outline) -> Option<String> {
-    if (fast.offset, fast.len) != (grammar.offset, grammar.len) {
+fn difference(fast: &Outline, productions: &Outline) -> Option<String> {
+    if (fast.offset, fast.len) != (productions.offset, productions.len) {
         return Some(format!(
-            "game span: fast {:?} grammar {:?}",
+            "game span: fast paths {:?} productions {:?}",
             (fast.offset, fast.len),
-            (grammar.offset, grammar.len)
+            (productions.offset, productions.len)
         ));
     }
     for (part, f, g) in [
-        ("header", &fast.header, &grammar.header),
-        ("body", &fast.body, &grammar.body),
+        ("header", &fast.header, &productions.header),
+        ("body", &fast.body, &productions.body),
     ] {
         if let Some(i) = (0..f.len().max(g.len())).find(|&i| f.get(i) != g.get(i)) {
             return Some(format!(
-                "{part} item {i}: fast {:?} grammar {:?}",
+                "{part} item {i}: fast paths {:?} productions {:?}",
                 &f[i.saturating_sub(1)..(i + 2).min(f.len())],
                 &g[i.saturating_sub(1)..(i + 2).min(g.len())]
             ));
         }
     }
-    (fast.terminator != grammar.terminator).then(|| {
+    (fast.terminator != productions.terminator).then(|| {
         format!(
-            "terminator: fast {:?} grammar {:?}",
-            fast.terminator, grammar.terminator
+            "terminator: fast paths {:?} productions {:?}",
+            fast.terminator, productions.terminator
         )
     })
 }
 
-/// Tokens of move text and of headers, plain and in every dialect the grammar reads.
+/// Tokens of move text and of headers, plain and in every dialect the reader reads.
 const TOKENS: &[&str] = &[
     "26x17x10x1",
     "1-5-9",
@@ -210,7 +226,7 @@ fn pdn_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// A file's text as one UTF-8 chunk (a byte order mark dropped); `None` for other encodings,
-/// which the grammar does not read.
+/// which are decided before a chunk is parsed.
 fn read_text(path: &Path) -> Option<String> {
     let bytes = std::fs::read(path).ok()?;
     let text = String::from_utf8(bytes).ok()?;
@@ -235,15 +251,16 @@ fn corpus_files() -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
-/// The games of these files, each its own text (cut where the fast reader cuts).
+/// The games of these files, each its own text (cut where the reader cuts).
 fn games_of(files: &[PathBuf]) -> Vec<String> {
     let mut games = Vec::new();
     for file in files {
         let Some(text) = read_text(file) else {
             continue;
         };
-        for outline in fast(&text) {
-            games.push(text[outline.offset..outline.offset + outline.len].to_string());
+        for game in read(&text, true) {
+            let (offset, len) = (game.span.offset as usize, game.span.len as usize);
+            games.push(text[offset..offset + len].to_string());
         }
     }
     games
@@ -398,7 +415,7 @@ proptest! {
 
     /// (a) Random sequences of tokens and gaps.
     #[test]
-    fn token_soups_outline_equal(
+    fn token_soups_read_the_same(
         declared in prop::option::of(prop::sample::select(&["4-6", "2-1", "1-0", " 1-0", "*"][..])),
         head in prop::collection::vec((0..TOKENS.len(), 0..GAPS.len()), 0..4),
         picks in prop::collection::vec((0..TOKENS.len(), 0..GAPS.len()), 1..50),
@@ -416,7 +433,7 @@ proptest! {
 
     /// (b) Fixture games, as they are and mutated.
     #[test]
-    fn mutated_fixture_games_outline_equal(picks in picks()) {
+    fn mutated_fixture_games_read_the_same(picks in picks()) {
         compare(&sample(fixture_games(), &picks))?;
     }
 }
@@ -426,7 +443,7 @@ proptest! {
 
     /// Variations nested around the depth bound (64), with token soups inside and after.
     #[test]
-    fn deep_variations_outline_equal(
+    fn deep_variations_read_the_same(
         depth in 60..70usize,
         inside in prop::collection::vec((0..TOKENS.len(), 0..GAPS.len()), 0..12),
         closes in 0..72usize,
@@ -445,7 +462,7 @@ proptest! {
 
     /// (c) Corpus games, as they are and mutated.
     #[test]
-    fn mutated_corpus_games_outline_equal(picks in picks()) {
+    fn mutated_corpus_games_read_the_same(picks in picks()) {
         match corpus_games() {
             Ok(games) if !games.is_empty() => compare(&sample(games, &picks))?,
             // (Said once, when the games are first looked for.)
@@ -456,33 +473,80 @@ proptest! {
 
 /// Every fixture file and every corpus file, whole.
 #[test]
-fn whole_files_outline_equal() {
+fn whole_files_read_the_same() {
     let mut files = fixture_files();
     match corpus_files() {
         Ok(corpus) => files.extend(corpus),
         Err(why) => corpus::skip(format_args!("the corpus: {why}")),
     }
-    let mut read = 0;
+    let mut read_files = 0;
     for file in &files {
         let Some(text) = read_text(file) else {
             continue;
         };
-        let (fast, grammar) = (fast(&text), pdn::parse(&text));
-        assert_eq!(fast.len(), grammar.len(), "{}", file.display());
-        for (f, g) in fast.iter().zip(&grammar) {
+        let (fast, productions) = (read(&text, true), read(&text, false));
+        assert_eq!(fast.len(), productions.len(), "{}", file.display());
+        for (f, g) in fast.iter().zip(&productions) {
+            assert_eq!(outline_of_game(f), outline_of_game(g), "{}", file.display());
             assert_eq!(f, g, "{}", file.display());
         }
-        read += 1;
+        read_files += 1;
     }
-    assert!(read > 50, "only {read} files read");
+    assert!(read_files > 50, "only {read_files} files read");
 }
 
 #[test]
-fn the_grammar_reads_the_dialects() {
+fn the_productions_read_the_dialects() {
     let text = "[Event \"x\"]\n1. 32-28 {c} 19-23 2. 28x19 (2. 33-29) 14x23 1-0\n";
-    let games = pdn::parse(text);
+    let games = read(text, false);
     assert_eq!(games.len(), 1);
-    assert_eq!(games[0].header.len(), 1);
-    assert_eq!(games, fast(text));
-    assert!(games[0].terminator.is_some());
+    assert_eq!(games[0].tags.len(), 1);
+    assert_eq!(games, read(text, true));
+    assert!(games[0].result.is_some());
+}
+
+/// Each production of `grammar/pdn.md` (`name = ...` in its EBNF blocks) is a function of the
+/// reader, its name with `_` for `-` (`move` is `r#move`): a nom production in
+/// `src/reader/grammar`, or for the productions that depend on what came before (`game`,
+/// `header`, `body`, `body-item`, `terminator`, `variation`) the game parser's method in
+/// `src/reader/parse`. The document and the code say the same.
+#[test]
+fn every_production_of_the_document_has_its_function() {
+    let document = include_str!("../grammar/pdn.md");
+    let code = [
+        include_str!("../src/reader/grammar/mod.rs"),
+        include_str!("../src/reader/grammar/moves.rs"),
+        include_str!("../src/reader/grammar/tags.rs"),
+        include_str!("../src/reader/grammar/comments.rs"),
+        include_str!("../src/reader/parse/mod.rs"),
+        include_str!("../src/reader/parse/annotation.rs"),
+    ]
+    .concat();
+    let ebnf: String = document
+        .split("```")
+        .skip(1)
+        .step_by(2)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let productions: Vec<&str> = ebnf
+        .lines()
+        .filter_map(|line| line.split_once(" = ").or_else(|| line.split_once(" =")))
+        .map(|(name, _)| name.trim())
+        .filter(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        .collect();
+    assert!(productions.len() >= 20, "{productions:?}");
+    for production in productions {
+        let name = production.replace('-', "_");
+        let raw = format!("fn r#{name}(");
+        let plain = format!("fn {name}(");
+        assert!(
+            code.contains(&plain) || code.contains(&raw),
+            "grammar/pdn.md names `{production}`, and the reader has no `{plain}`"
+        );
+        // Its doc comment names it.
+        assert!(
+            code.contains(&format!("Production `{production}`")),
+            "no doc comment names the production `{production}`"
+        );
+    }
 }

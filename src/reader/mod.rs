@@ -1,7 +1,8 @@
 //! The PDN reader: any `io::Read` in, games of the lossless model out, one at a time.
 //!
 //! Bytes are read into one bounded buffer; [`boundaries`] finds where the next game starts (memchr
-//! jumps, no parsing), [`parse`] reads the games between two boundaries with nom, [`tag_values`] and
+//! jumps, no parsing), [`parse`] reads the games between two boundaries with the nom productions
+//! of [`grammar`] (the grammar of `grammar/pdn.md`), [`tag_values`] and
 //! [`infer`] interpret tags and decide the variant. Memory stays flat whatever the input size: a
 //! game larger than [`ReadOptions::max_game_bytes`] is reported and skipped.
 //!
@@ -23,6 +24,7 @@ pub mod boundaries;
 pub mod encoding;
 pub(crate) mod entities;
 mod fen_lines;
+pub mod grammar;
 mod in_place;
 mod infer;
 pub mod input;

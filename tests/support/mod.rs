@@ -8,5 +8,6 @@ pub mod convert;
 pub mod corpus;
 pub mod draw_game;
 pub mod fixtures;
+pub mod outline;
 pub mod rules;
 pub mod schema;

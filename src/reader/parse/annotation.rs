@@ -16,50 +16,56 @@ impl GameParser<'_> {
         }
     }
 
+    /// Productions `comment`, `semicolon` and `line-comment` (whichever starts here).
     pub(super) fn parse_comment(&mut self) -> Comment {
         let start = self.pos;
-        let (style, text_start, text_end, end) = match self.bytes[start] {
-            b'{' => match lex::comment_end(self.bytes, start) {
-                CommentEnd::Closed { end, nested } => {
-                    if nested {
-                        self.report(
-                            Code::NestedComment,
-                            start,
-                            end,
-                            "`{` inside a comment: read as a nested comment",
-                        );
-                    }
-                    (CommentStyle::Brace, start + 1, end - 1, end)
-                }
-                unclosed => {
-                    let end = match unclosed {
-                        CommentEnd::Runaway { end } => end,
-                        _ => self.bytes.len(),
-                    };
-                    self.report(
-                        Code::UnclosedComment,
-                        start,
-                        start + 1,
-                        "comment is never closed by `}`",
-                    );
-                    (CommentStyle::Brace, start + 1, end, end)
-                }
+        let rest = self.rest();
+        let (style, read, brace_end) = match rest[0] {
+            b'{' => match grammar::comments::comment(rest) {
+                Ok((after, (text, end))) => (CommentStyle::Brace, Ok((after, text)), Some(end)),
+                Err(error) => (CommentStyle::Brace, Err(error), None),
             },
-            b';' => {
-                let end = lex::line_end(self.bytes, start);
-                self.report(
-                    Code::SemicolonComment,
-                    start,
-                    end,
-                    "`;` comment (not PDN 3.0)",
-                );
-                (CommentStyle::Semicolon, start + 1, end, end)
-            }
-            _ => {
-                let end = lex::line_end(self.bytes, start);
-                (CommentStyle::Percent, start + 1, end, end)
-            }
+            b';' => (
+                CommentStyle::Semicolon,
+                grammar::comments::semicolon(rest),
+                None,
+            ),
+            _ => (
+                CommentStyle::Percent,
+                grammar::comments::line_comment(rest),
+                None,
+            ),
         };
+        // (The caller saw the comment's first byte: a failure cannot happen, and would read the
+        // rest of the line as the comment.)
+        let (after, text) = read.unwrap_or_else(|_| {
+            let end = lex::line_end(rest, 0);
+            (&rest[end..], &rest[1.min(end)..end])
+        });
+        let end = self.bytes.len() - after.len();
+        match (style, brace_end) {
+            (_, Some(CommentEnd::Closed { nested: true, .. })) => self.report(
+                Code::NestedComment,
+                start,
+                end,
+                "`{` inside a comment: read as a nested comment",
+            ),
+            (_, Some(CommentEnd::Runaway { .. } | CommentEnd::Unclosed)) => self.report(
+                Code::UnclosedComment,
+                start,
+                start + 1,
+                "comment is never closed by `}`",
+            ),
+            (CommentStyle::Semicolon, _) => self.report(
+                Code::SemicolonComment,
+                start,
+                end,
+                "`;` comment (not PDN 3.0)",
+            ),
+            _ => {}
+        }
+        let text_start = grammar::offset_in(self.bytes, text);
+        let text_end = text_start + text.len();
         self.report_control_byte(text_start, text_end, "a comment");
         let text = self.text(text_start, text_end);
         let commands = embedded_commands(&text);
@@ -73,14 +79,15 @@ impl GameParser<'_> {
         }
     }
 
+    /// Production `setup`: `/FEN "..."/`, its FEN read as a FEN tag's.
     pub(super) fn parse_setup(&mut self) {
         let start = self.pos;
-        let Ok((rest, fen)) = tokens::setup(self.rest()) else {
+        let Ok((rest, fen)) = grammar::moves::setup(self.rest()) else {
             self.unreadable_token();
             return;
         };
         let end = self.bytes.len() - rest.len();
-        let fen_start = fen.as_ptr() as usize - self.bytes.as_ptr() as usize;
+        let fen_start = grammar::offset_in(self.bytes, fen);
         let fen_text = self.text(fen_start, fen_start + fen.len());
         let span = self.span(start, end);
         self.pos = end;
@@ -94,12 +101,27 @@ impl GameParser<'_> {
         }));
     }
 
-    pub(super) fn open_variation(&mut self) {
+    /// Production `variation`: `"(" body ")"`, its `(` or its `)` here. The lines are kept on
+    /// the parser's explicit stack, not the call stack, so depth costs no recursion; past
+    /// [`MAX_VARIATION_DEPTH`] levels the variation is kept whole as unread text
+    /// (`E-NESTING-TOO-DEEP`, production [`grammar::deep_variation`]).
+    pub(super) fn variation(&mut self) {
+        if self.bytes[self.pos] == b'(' {
+            self.open_variation();
+        } else {
+            self.close_variation();
+        }
+    }
+
+    fn open_variation(&mut self) {
         let start = self.pos;
         self.flush_dangling_number("a move number with no move after it");
         if self.stack.len() > MAX_VARIATION_DEPTH {
             // Too deep: keep the whole variation as text.
-            let end = matching_paren(self.bytes, start);
+            let end = match grammar::deep_variation(self.rest()) {
+                Ok((rest, _)) => self.bytes.len() - rest.len(),
+                Err(_) => self.bytes.len(),
+            };
             self.report(
                 Code::NestingTooDeep,
                 start,
@@ -122,7 +144,7 @@ impl GameParser<'_> {
         self.stack.push(Frame::new(start, next_turn));
     }
 
-    pub(super) fn close_variation(&mut self) {
+    fn close_variation(&mut self) {
         let start = self.pos;
         self.pos += 1;
         if self.stack.len() == 1 {
@@ -164,37 +186,6 @@ impl GameParser<'_> {
             }));
         }
     }
-}
-
-/// The end of a `(` group, counting nested parentheses and skipping comments; the end of the
-/// bytes (or the next game's tags) if it is never closed. Linear: each byte is looked at once.
-fn matching_paren(bytes: &[u8], open: usize) -> usize {
-    let mut depth = 0usize;
-    let mut i = open;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return i + 1;
-                }
-            }
-            // A comment that is never closed runs to the end, as `parse_comment` reads it (and
-            // its end is not searched for again from every `{` inside it: that was quadratic).
-            b'{' => match lex::comment_end(bytes, i) {
-                CommentEnd::Closed { end, .. } | CommentEnd::Runaway { end } => {
-                    i = end;
-                    continue;
-                }
-                CommentEnd::Unclosed => return bytes.len(),
-            },
-            b'[' if lex::at_line_start(bytes, i) => return i,
-            _ => {}
-        }
-        i += 1;
-    }
-    bytes.len()
 }
 
 /// `[%clk 0:05:00]` and the like inside a comment.

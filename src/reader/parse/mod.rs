@@ -1,7 +1,10 @@
 //! The game parser: one chunk of bytes (whole games, as the splitter cut them) to games of the
-//! lossless model. Tokens are read by the nom parsers in `tokens`; this module decides what each
-//! means in its place, builds the move tree with an explicit stack (no recursion, so no stack
-//! overflow however deep the variations), and reports every deviation with its span.
+//! lossless model. It runs the productions of `grammar/pdn.md` that depend on what came before
+//! (`file`, `game`, `header`, `body`, `body-item`, `terminator`, `variation`) and, for each
+//! item, the nom productions of [`super::grammar`]; it decides what each item means in its
+//! place, builds the move tree with an explicit stack (no recursion, so no stack overflow
+//! however deep the variations: [`MAX_VARIATION_DEPTH`] bounds it), and reports every deviation
+//! with its span.
 //!
 //! The game and its move text are read here; the parser's other parts are in `tag`, `moves`
 //! (move numbers, moves, strength marks), `annotation` (comments, setups, variations) and
@@ -9,11 +12,11 @@
 
 use super::encoding::Encoding;
 use super::entities;
+use super::grammar;
 use super::infer::SquareSummary;
 use super::lex::{self, CommentEnd};
 use super::model::*;
 use super::span::{self, LineIndex, Span};
-use super::tokens;
 use crate::finding::{Code, Finding, ListingLimit, push_capped};
 use crate::notation::Square;
 use smallvec::SmallVec;
@@ -79,16 +82,19 @@ pub fn parse_chunk(chunk: &Chunk<'_>) -> ParsedGames {
     parse_chunk_with(chunk, true)
 }
 
-/// [`parse_chunk`], with or without the reading of plain runs (the tests compare the two).
+/// [`parse_chunk`] with every fast path off (plain runs, plain tags, plain moves): the nom
+/// productions alone. The tests hold the fast paths to them.
+#[cfg(any(test, feature = "test-support"))]
+pub fn parse_chunk_by_productions(chunk: &Chunk<'_>) -> ParsedGames {
+    parse_chunk_with(chunk, false)
+}
+
+/// [`parse_chunk`], with or without the fast paths (the tests compare the two).
 fn parse_chunk_with(chunk: &Chunk<'_>, plain_runs: bool) -> ParsedGames {
-    let mut games = ParsedGames::new();
     // One parser for the chunk: its buffers serve every game.
     let mut parser = GameParser::new(chunk);
     parser.plain_runs = plain_runs;
-    while let Some(parsed) = parser.parse_game() {
-        games.push(parsed);
-    }
-    games
+    parser.file()
 }
 
 /// How the body of a game ended.
@@ -197,8 +203,9 @@ struct GameParser<'a> {
     declared_result: Option<String>,
     /// The squares of the moves read so far, in every line.
     squares: SquareSummary,
-    /// Whether the fast paths are taken: runs of plain tokens ([`Self::read_plain_run`]) and
-    /// plain tags ([`Self::plain_tag`]). The tests compare reading with and without them.
+    /// Whether the fast paths are taken: runs of plain tokens ([`Self::read_plain_run`]), plain
+    /// tags ([`Self::plain_tag`]) and plain moves ([`grammar::moves::plain_move`]). The tests
+    /// compare reading with and without them.
     plain_runs: bool,
     /// Literal `\r`/`\n` line-end noise in this game: where the first is, and how many.
     escapes: Option<(usize, u32)>,
@@ -277,8 +284,17 @@ impl<'a> GameParser<'a> {
     }
 
     /// Skips whitespace, and the literal `\r`/`\n` line-end noise some programs write (counted
-    /// for one report per game).
+    /// for one report per game): production `ws`, repeated.
+    #[inline]
     fn skip_space(&mut self) {
+        if !self.plain_runs {
+            return self.skip_space_by_production();
+        }
+        // Fast path of `ws`: a byte loop. The production (`take_while1` on the byte class, then
+        // the literal escapes) cost 3.5 M more of the 529 M instructions of parsing OCA_2.0: it
+        // runs before every tag and every token outside the plain runs. Held to the production
+        // by `lex::tests::space_end_reads_as_the_production_does` and by reading with and
+        // without the fast paths (`tests/pdn_grammar.rs`).
         loop {
             match self.bytes.get(self.pos) {
                 Some(&b) if lex::is_space(b) => self.pos += 1,
@@ -288,6 +304,18 @@ impl<'a> GameParser<'a> {
                 }
                 _ => return,
             }
+        }
+    }
+
+    /// Production `ws`, run where the fast paths are off (out of line: the fast path above is
+    /// inlined where it runs).
+    #[inline(never)]
+    fn skip_space_by_production(&mut self) {
+        while let Ok((rest, piece)) = grammar::ws(self.rest()) {
+            if piece[0] == b'\\' {
+                self.note_escape(self.pos);
+            }
+            self.pos = self.bytes.len() - rest.len();
         }
     }
 
@@ -350,8 +378,18 @@ impl<'a> GameParser<'a> {
             || gap.windows(4).any(|w| w == b"\n\r\n\r" || w == b"\r\n\r\n")
     }
 
-    /// Parses the game that starts at `pos` (after any whitespace), and moves `pos` past it.
-    fn parse_game(&mut self) -> Option<ParsedGame> {
+    /// Production `file` within one chunk: `{ ws | game }` (the `bom` is the splitter's).
+    fn file(&mut self) -> ParsedGames {
+        let mut games = ParsedGames::new();
+        while let Some(parsed) = self.game() {
+            games.push(parsed);
+        }
+        games
+    }
+
+    /// Production `game`: `header body [ terminator ]`, the game that starts at `pos` (after any
+    /// whitespace); moves `pos` past it.
+    fn game(&mut self) -> Option<ParsedGame> {
         // A new game: the state of the last one goes.
         self.stack.clear();
         self.stack.push(Frame::new(self.pos, None));
@@ -377,56 +415,7 @@ impl<'a> GameParser<'a> {
         // (Most games have a handful of tags: one allocation rather than two or three.)
         let mut tags: Vec<Tag> = Vec::with_capacity(8);
 
-        // Header: tags and the comments around them.
-        // Where the text after the first blank line since the last tag starts (with the
-        // comment and finding counts there): the next game's header, if a tag repeats below.
-        let mut after_blank: Option<(usize, usize, usize)> = None;
-        let mut next_game_here = false;
-        loop {
-            if self.skip_space_across_blank() && !tags.is_empty() && after_blank.is_none() {
-                after_blank = Some((self.pos, header_comments.len(), self.diagnostics.len()));
-            }
-            let Some(b) = self.peek() else { break };
-            match b {
-                b'[' => {
-                    // A repeated Event after a blank line, with no moves between: the previous
-                    // game had tags only and no terminator. The comments after the blank line
-                    // stand before the next game's tags, so they are that game's.
-                    if let Some((pos, comments, findings)) = after_blank
-                        && self.repeats_first_tag(&tags)
-                    {
-                        self.pos = pos;
-                        header_comments.truncate(comments);
-                        self.diagnostics.truncate(findings);
-                        next_game_here = true;
-                        break;
-                    }
-                    tags.push(self.parse_tag());
-                    after_blank = None;
-                }
-                b'{' => {
-                    let runaway = matches!(
-                        lex::comment_end(self.bytes, self.pos),
-                        CommentEnd::Runaway { .. }
-                    );
-                    header_comments.push(self.parse_comment());
-                    // A comment that runs away to the next game's tags ends this game there,
-                    // where the splitter cuts.
-                    if runaway {
-                        break;
-                    }
-                }
-                b';' => header_comments.push(self.parse_comment()),
-                b'%' if lex::at_line_start(self.bytes, self.pos) => {
-                    header_comments.push(self.parse_comment())
-                }
-                b'A'..=b'Z' if self.at_bracketless_tag() => {
-                    tags.push(self.parse_tag());
-                    after_blank = None;
-                }
-                _ => break,
-            }
-        }
+        let next_game_here = self.header(&mut tags, &mut header_comments);
 
         self.declared_result = tags
             .iter()
@@ -438,7 +427,7 @@ impl<'a> GameParser<'a> {
         let end = if next_game_here {
             BodyEnd::NextGame
         } else {
-            self.parse_body()
+            self.body()
         };
         let main = self.stack.pop().expect("main line").line;
         let mut terminated = true;
@@ -559,84 +548,155 @@ impl<'a> GameParser<'a> {
         })
     }
 
+    /// Production `header`: `{ tag | comment | line-comment }`, and the tags and comments it
+    /// reads. It ends at the first other item, or **[ext]** at a repeated first tag after a
+    /// blank line (a game of tags only), or after a comment that runs away to the next game.
+    /// Whether the next game starts where the header stops: a record of tags alone, whose next
+    /// record repeats its first tag after a blank line.
+    fn header(&mut self, tags: &mut Vec<Tag>, header_comments: &mut Vec<Comment>) -> bool {
+        // Where the text after the first blank line since the last tag starts (with the
+        // comment and finding counts there): the next game's header, if a tag repeats below.
+        let mut after_blank: Option<(usize, usize, usize)> = None;
+        loop {
+            if self.skip_space_across_blank() && !tags.is_empty() && after_blank.is_none() {
+                after_blank = Some((self.pos, header_comments.len(), self.diagnostics.len()));
+            }
+            let Some(b) = self.peek() else { break };
+            match b {
+                b'[' => {
+                    // A repeated Event after a blank line, with no moves between: the previous
+                    // game had tags only and no terminator. The comments after the blank line
+                    // stand before the next game's tags, so they are that game's.
+                    if let Some((pos, comments, findings)) = after_blank
+                        && self.repeats_first_tag(tags)
+                    {
+                        self.pos = pos;
+                        header_comments.truncate(comments);
+                        self.diagnostics.truncate(findings);
+                        return true;
+                    }
+                    tags.push(self.parse_tag());
+                    after_blank = None;
+                }
+                b'{' => {
+                    let runaway = matches!(
+                        lex::comment_end(self.bytes, self.pos),
+                        CommentEnd::Runaway { .. }
+                    );
+                    header_comments.push(self.parse_comment());
+                    // A comment that runs away to the next game's tags ends this game there,
+                    // where the splitter cuts.
+                    if runaway {
+                        break;
+                    }
+                }
+                b';' => header_comments.push(self.parse_comment()),
+                b'%' if lex::at_line_start(self.bytes, self.pos) => {
+                    header_comments.push(self.parse_comment())
+                }
+                b'A'..=b'Z' if self.at_bracketless_tag() => {
+                    tags.push(self.parse_tag());
+                    after_blank = None;
+                }
+                _ => break,
+            }
+        }
+        false
+    }
+
     fn repeats_first_tag(&self, tags: &[Tag]) -> bool {
-        let Ok((_, name)) = tokens::tag_name(&self.bytes[self.pos + 1..]) else {
+        let Ok((_, name)) = grammar::tags::tag_name(&self.bytes[self.pos + 1..]) else {
             return false;
         };
         tags[0].name.as_bytes() == name
     }
 
-    fn parse_body(&mut self) -> BodyEnd {
+    /// Production `body`: `{ body-item }`, up to the terminator, the next game or the end of
+    /// the chunk. Variations open and close on the explicit stack (production `variation`), so
+    /// this loop is the body of every line.
+    fn body(&mut self) -> BodyEnd {
         loop {
             self.skip_space();
-            let Some(b) = self.peek() else {
-                self.close_open_variations();
-                return BodyEnd::EndOfChunk;
-            };
-            let start = self.pos;
-            match b {
-                b'[' => {
-                    self.close_open_variations();
-                    return BodyEnd::NextGame;
-                }
-                b'{' | b';' => self.read_comment(),
-                b'%' if lex::at_line_start(self.bytes, start) => self.read_comment(),
-                b'}' => self.read_stray_brace(start),
-                b'(' => {
-                    if self.try_strength() {
-                        continue;
-                    }
-                    self.open_variation();
-                }
-                b')' => self.close_variation(),
-                b'$' => self.read_nag(start),
-                b'/' => self.parse_setup(),
-                b'*' if self.last_move_end == Some(start) => self.read_forced_move_mark(start),
-                b'!' | b'?' => {
-                    if !self.try_strength() {
-                        self.unreadable_token();
-                    }
-                }
-                b'-' => self.read_unknown_move(start),
-                b'.' => self.read_dots(start),
-                b'0'..=b'9'
-                    if self.declared_result.is_none() && !tokens::may_be_result(self.rest()) =>
-                {
-                    // A move number or a move (nearly every token): no result to try first.
-                    if self.plain_runs && self.read_plain_run() {
-                        continue;
-                    }
-                    self.read_number_or_move();
-                }
-                b'A'..=b'Z' if self.at_bracketless_tag() => {
-                    // `Event "b"]`: a tag that lost its `[`, right before the next game's tags,
-                    // opens that header (where the splitter cuts).
-                    self.close_open_variations();
-                    return BodyEnd::NextGame;
-                }
-                b'*' | b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => {
-                    if b.is_ascii_lowercase()
-                        && self.declared_result.is_none()
-                        && self.plain_runs
-                        && self.read_plain_run()
-                    {
-                        continue;
-                    }
-                    if let Some(terminator) = self.read_terminator(start) {
-                        return BodyEnd::Terminator(terminator);
-                    }
-                    if self.try_move_number() || self.try_move() {
-                        continue;
-                    }
-                    self.unreadable_token();
-                }
-                _ => self.unreadable_token(),
-            }
-            if self.pos == start {
-                // Defensive: never loop without progress.
-                self.unreadable_token();
+            if let Some(end) = self.body_item() {
+                return end;
             }
         }
+    }
+
+    /// Production `body-item`: `move-number | move | comment | line-comment | variation | nag |
+    /// setup | ellipsis` (and the terminator, the stray and unreadable text the body also meets),
+    /// chosen by its first byte; the production it starts is run. `Some` when the body ends here.
+    #[inline(always)]
+    fn body_item(&mut self) -> Option<BodyEnd> {
+        let Some(b) = self.peek() else {
+            self.close_open_variations();
+            return Some(BodyEnd::EndOfChunk);
+        };
+        let start = self.pos;
+        match b {
+            b'[' => {
+                self.close_open_variations();
+                return Some(BodyEnd::NextGame);
+            }
+            b'{' | b';' => self.read_comment(),
+            b'%' if lex::at_line_start(self.bytes, start) => self.read_comment(),
+            b'}' => self.read_stray_brace(start),
+            b'(' => {
+                if self.try_strength() {
+                    return None;
+                }
+                self.variation();
+            }
+            b')' => self.variation(),
+            b'$' => self.read_nag(start),
+            b'/' => self.parse_setup(),
+            b'*' if self.last_move_end == Some(start) => self.read_forced_move_mark(start),
+            b'!' | b'?' => {
+                if !self.try_strength() {
+                    self.unreadable_token();
+                }
+            }
+            b'-' => self.read_unknown_move(start),
+            b'.' => self.read_dots(start),
+            b'0'..=b'9'
+                if self.declared_result.is_none()
+                    && !grammar::moves::may_be_result(self.rest()) =>
+            {
+                // A move number or a move (nearly every token): no result to try first.
+                if self.plain_runs && self.read_plain_run() {
+                    return None;
+                }
+                self.read_number_or_move();
+            }
+            b'A'..=b'Z' if self.at_bracketless_tag() => {
+                // `Event "b"]`: a tag that lost its `[`, right before the next game's tags,
+                // opens that header (where the splitter cuts).
+                self.close_open_variations();
+                return Some(BodyEnd::NextGame);
+            }
+            b'*' | b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => {
+                if b.is_ascii_lowercase()
+                    && self.declared_result.is_none()
+                    && self.plain_runs
+                    && self.read_plain_run()
+                {
+                    return None;
+                }
+                if let Some(terminator) = self.terminator(start) {
+                    return Some(BodyEnd::Terminator(terminator));
+                }
+                if self.try_move_number() || self.try_move() {
+                    return None;
+                }
+                self.unreadable_token();
+            }
+            _ => self.unreadable_token(),
+        }
+        if self.pos == start {
+            // Defensive: never loop without progress.
+            self.unreadable_token();
+        }
+        None
     }
 
     /// `{...}`, `;...` or `%...` (at the start of a line).
@@ -657,23 +717,15 @@ impl<'a> GameParser<'a> {
         self.unread(start, start + 1, false);
     }
 
-    /// `$14`: a NAG (a value past 65535 is unreadable).
+    /// `$14`: production `nag` (a value past 65535 is unreadable).
     fn read_nag(&mut self, start: usize) {
-        let Ok((rest, digits)) = tokens::nag(self.rest()) else {
+        let Ok((rest, value)) = grammar::moves::nag(self.rest()) else {
             return self.unreadable_token();
         };
         let end = self.bytes.len() - rest.len();
-        match std::str::from_utf8(digits)
-            .ok()
-            .and_then(|d| d.parse::<u16>().ok())
-        {
-            Some(value) => {
-                let span = self.span(start, end);
-                self.pos = end;
-                self.annotate(Annotation::from(Nag { value, span }));
-            }
-            None => self.unreadable_token(),
-        }
+        let span = self.span(start, end);
+        self.pos = end;
+        self.annotate(Annotation::from(Nag { value, span }));
     }
 
     /// `*` right after a move: the old forced-move mark, kept as the move's strength.
@@ -690,7 +742,7 @@ impl<'a> GameParser<'a> {
 
     /// `- -` or `--`: a move not known.
     fn read_unknown_move(&mut self, start: usize) {
-        let Ok((rest, _)) = tokens::unknown_move(self.rest()) else {
+        let Ok((rest, _)) = grammar::moves::unknown_move(self.rest()) else {
             return self.unreadable_token();
         };
         let end = self.bytes.len() - rest.len();
@@ -707,9 +759,10 @@ impl<'a> GameParser<'a> {
         });
     }
 
-    /// `...` standing alone (the ellipsis of the number before it), or a lone `.`.
+    /// Production `ellipsis`: `...` standing alone (the ellipsis of the number before it), or a
+    /// lone `.`.
     fn read_dots(&mut self, start: usize) {
-        let dots = self.rest().iter().take_while(|b| **b == b'.').count();
+        let dots = grammar::moves::ellipsis(self.rest()).map_or(1, |(_, dots)| dots.len());
         self.pos += dots;
         if dots == 3 {
             self.report(
@@ -745,11 +798,18 @@ impl<'a> GameParser<'a> {
         }
     }
 
-    /// A game terminator (`1-0`, `*`, ...; or a non-standard one matching the Result tag), if
-    /// one starts here: the variations still open are closed.
-    fn read_terminator(&mut self, start: usize) -> Option<ResultToken> {
-        if let Ok((rest, token)) = tokens::result(self.rest()) {
-            let end = self.bytes.len() - rest.len();
+    /// Production `terminator`: `result` (`1-0`, `*`, ...; or **[ext]** a non-standard one
+    /// matching the Result tag), if one starts here: the variations still open are closed.
+    fn terminator(&mut self, start: usize) -> Option<ResultToken> {
+        let read = if self.plain_runs {
+            grammar::moves::plain_result(self.rest())
+        } else {
+            grammar::moves::result(self.rest())
+                .ok()
+                .map(|(rest, token)| (self.bytes.len() - rest.len() - start, token))
+        };
+        if let Some((len, token)) = read {
+            let end = start + len;
             let kind = ResultKind::parse(std::str::from_utf8(token).unwrap_or("*"))
                 .unwrap_or(ResultKind::Unknown);
             self.pos = end;

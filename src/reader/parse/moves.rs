@@ -6,7 +6,14 @@ use crate::reader::model::PlainNumber;
 
 impl GameParser<'_> {
     pub(super) fn try_move_number(&mut self) -> bool {
-        let Ok((rest, (digits, dots))) = tokens::move_number(self.rest()) else {
+        let read = if self.plain_runs {
+            grammar::moves::move_number_fast(self.rest())
+        } else {
+            grammar::moves::move_number(self.rest())
+                .ok()
+                .map(|(rest, (digits, dots))| (rest, digits, dots))
+        };
+        let Some((rest, digits, dots)) = read else {
             return false;
         };
         let Some(number) = digits.iter().try_fold(0u32, |n, d| {
@@ -93,7 +100,9 @@ impl GameParser<'_> {
 
     pub(super) fn try_move(&mut self) -> bool {
         let start = self.pos;
-        if let Some((len, from, separator, to)) = tokens::plain_move(self.rest()) {
+        if self.plain_runs
+            && let Some((len, from, separator, to)) = grammar::moves::plain_move(self.rest())
+        {
             // The common shape (`32-28`, `28x19`): canonical, nothing to report.
             let end = start + len;
             self.pos = end;
@@ -103,13 +112,18 @@ impl GameParser<'_> {
             }
             return true;
         }
-        let Ok((rest, raw)) = tokens::move_text(self.rest()) else {
+        let read = if self.plain_runs {
+            grammar::moves::move_fast(self.rest())
+        } else {
+            grammar::moves::r#move(self.rest()).ok()
+        };
+        let Some((rest, raw)) = read else {
             return false;
         };
         let end = self.bytes.len() - rest.len();
         if !rest
             .first()
-            .is_none_or(|b| tokens::is_delimiter(*b) || *b == b'*' || *b == b'!' || *b == b'?')
+            .is_none_or(|b| grammar::is_delimiter(*b) || *b == b'*' || *b == b'!' || *b == b'?')
         {
             return false;
         }
@@ -117,7 +131,7 @@ impl GameParser<'_> {
         let mut offset = start;
         let mut padded = false;
         for text in &raw.squares {
-            let Some(square) = tokens::square(text) else {
+            let Some(square) = grammar::moves::square_value(text) else {
                 return false;
             };
             squares.push(square);
@@ -317,7 +331,7 @@ impl GameParser<'_> {
     /// Reads `!?`-style marks (or `(!?)`) after the last move. Returns false if the text here is
     /// not a strength mark.
     pub(super) fn try_strength(&mut self) -> bool {
-        let Ok((rest, _)) = tokens::strength(self.rest()) else {
+        let Ok((rest, _)) = grammar::moves::strength(self.rest()) else {
             return false;
         };
         let start = self.pos;

@@ -11,7 +11,9 @@ impl GameParser<'_> {
             && lex::bracketless_tag_before_tags(self.bytes, self.pos)
     }
 
-    /// Reads the tag at `pos`: `[Name "value"]`, or a [`lex::bracketless_tag`].
+    /// Production `tag`: `[Name "value"]`, or a `bracketless-tag`, at `pos`; its extent is the
+    /// production's, its name (`name`) and value (`value`, escapes resolved) read from it with
+    /// every deviation reported.
     pub(super) fn parse_tag(&mut self) -> Tag {
         let open = self.pos;
         // (The short cut reads a tag that starts with `[`, not one that lost it.)
@@ -61,7 +63,10 @@ impl GameParser<'_> {
                 }
                 end
             }
-            None => i + tag_name_len(&self.bytes[i..inner_end], self.chunk.encoding),
+            None => {
+                let name = grammar::tags::name(self.chunk.encoding);
+                i + name(&self.bytes[i..inner_end]).map_or(0, |(_, name)| name.len())
+            }
         };
         let name = self.tag_name(i, name_end);
         if name.is_empty() {
@@ -82,7 +87,10 @@ impl GameParser<'_> {
         let (value, raw) = match extent.quotes {
             Some((q1, q2)) => {
                 let raw_bytes = &self.bytes[q1 + 1..q2];
-                let (value, inner_quote) = unescape(raw_bytes);
+                let (value, inner_quote) = match grammar::tags::value(raw_bytes) {
+                    Ok((_, read)) => read,
+                    Err(_) => (std::borrow::Cow::Borrowed(raw_bytes), None),
+                };
                 if let Some(at) = inner_quote {
                     let at = q1 + 1 + at;
                     self.report(
@@ -211,66 +219,7 @@ impl GameParser<'_> {
     }
 }
 
-/// Resolves `\"` and `\\`; returns the value and the offset of the first unescaped inner quote.
-fn unescape(raw: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
-    let inner_quote = raw
-        .iter()
-        .enumerate()
-        .find(|(i, b)| **b == b'"' && (*i == 0 || raw[i - 1] != b'\\'))
-        .map(|(i, _)| i);
-    if !raw.contains(&b'\\') {
-        return (std::borrow::Cow::Borrowed(raw), inner_quote);
-    }
-    let mut out = Vec::with_capacity(raw.len());
-    let mut i = 0;
-    while i < raw.len() {
-        if raw[i] == b'\\' && matches!(raw.get(i + 1), Some(b'"' | b'\\')) {
-            out.push(raw[i + 1]);
-            i += 2;
-        } else {
-            out.push(raw[i]);
-            i += 1;
-        }
-    }
-    (std::borrow::Cow::Owned(out), inner_quote)
-}
-
 /// A control byte that is not PDN whitespace (NUL, ESC, DEL, ...).
 fn is_control(b: u8) -> bool {
     (b < 0x20 && !lex::is_space(b)) || b == 0x7F
-}
-
-/// Length of the tag name at the start of `bytes`: ASCII letters, digits and `_`, and letters of
-/// any script (`Белые`), decoded in the chunk's encoding.
-fn tag_name_len(bytes: &[u8], encoding: Encoding) -> usize {
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if b.is_ascii_alphanumeric() || b == b'_' {
-            i += 1;
-            continue;
-        }
-        if b.is_ascii() {
-            break;
-        }
-        let width = match (encoding.is_utf8(), b) {
-            (false, _) => 1,
-            (true, 0xF0..) => 4,
-            (true, 0xE0..) => 3,
-            (true, 0xC0..) => 2,
-            _ => break,
-        };
-        let Some(piece) = bytes.get(i..i + width) else {
-            break;
-        };
-        let letter = encoding
-            .decode(piece)
-            .chars()
-            .next()
-            .is_some_and(|c| c != char::REPLACEMENT_CHARACTER && c.is_alphanumeric());
-        if !letter {
-            break;
-        }
-        i += width;
-    }
-    i
 }

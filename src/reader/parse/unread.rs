@@ -3,17 +3,14 @@
 use super::*;
 
 impl GameParser<'_> {
-    /// Reads up to the next whitespace (or delimiter) as unreadable text.
+    /// Reads text no production reads, up to the next whitespace or delimiter (production
+    /// `unreadable`), and keeps it as unread.
     pub(super) fn unreadable_token(&mut self) {
         let start = self.pos;
-        let mut end = start + 1;
-        while end < self.bytes.len()
-            && !lex::is_space(self.bytes[end])
-            && !matches!(self.bytes[end], b'{' | b'[' | b'(' | b')' | b';')
-            && !lex::is_literal_escape(self.bytes, end)
-        {
-            end += 1;
-        }
+        let end = match grammar::moves::unreadable(self.rest()) {
+            Ok((rest, _)) => self.bytes.len() - rest.len(),
+            Err(_) => start + 1,
+        };
         self.pos = end;
         self.unread(start, end, true);
     }
@@ -128,14 +125,14 @@ impl GameParser<'_> {
             return None;
         }
         let rest = self.rest();
-        let (after, _) = tokens::move_text(rest).ok()?;
+        let (after, _) = grammar::moves::r#move(rest).ok()?;
         let written = &rest[..rest.len() - after.len()];
         if written != declared.as_bytes() {
             return None;
         }
         let start = self.pos;
         let end = start + written.len();
-        let mark_end = match tokens::strength(after) {
+        let mark_end = match grammar::moves::strength(after) {
             Ok((after_mark, _)) => self.bytes.len() - after_mark.len(),
             Err(_) => end,
         };

@@ -218,7 +218,9 @@ impl<R: Read> Splitter<R> {
         if utf16_bom || self.utf16_forced.is_some() {
             return self.start_utf16(utf16_bom);
         }
-        if self.buf[self.start..self.end].starts_with(BOM) {
+        // Production `bom`, before the first game.
+        if let Ok((_, Some(bom))) = crate::reader::grammar::bom(&self.buf[self.start..self.end]) {
+            let len = bom.len();
             self.notes.push(FileNote::new(
                 Code::Bom,
                 Location {
@@ -229,7 +231,7 @@ impl<R: Read> Splitter<R> {
                 },
                 "UTF-8 byte order mark",
             ));
-            self.start += BOM.len();
+            self.start += len;
             self.charset.detected = Some(Encoding::Utf8);
         }
         Ok(())

@@ -1,10 +1,11 @@
-//! The outline of a game: what the grammar and the fast reader are held equal on. Every item the
-//! text holds, with its byte range in the input, in the order of the model (a move's number,
-//! token and strength mark together; what follows a move after it; a variation between its open
-//! and close marks).
+//! The outline of a game: what the reader with and without its fast paths is compared on first
+//! (`tests/pdn_grammar.rs`), for a short report of the first difference. Every item the text
+//! holds, with its byte range in the input, in the order of the model (a move's number, token
+//! and strength mark together; what follows a move after it; a variation between its open and
+//! close marks).
 
-use crate::reader::model::{Annotation, CommentStyle, Game, Line, MoveKind, ResultKind};
-use crate::reader::span::Span;
+use pdnkit::reader::model::{Annotation, CommentStyle, Game, Line, MoveKind, ResultKind};
+use pdnkit::reader::span::Span;
 
 /// One game, as a list of items.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,7 +94,7 @@ impl Item {
     }
 }
 
-/// The fast reader's model of a game reduced to its outline (spans counted from the start of
+/// The model of a game reduced to its outline (spans counted from the start of
 /// the chunk, which must have `base` 0).
 pub fn outline_of_game(game: &Game) -> Outline {
     let mut header: Vec<Item> = game
