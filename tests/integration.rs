@@ -10,6 +10,7 @@ mod support;
 mod fen;
 mod fen_grammar;
 mod pdn_grammar;
+mod reader_dialects;
 mod reader_edge_cases;
 mod reader_gzip;
 mod reader_roundtrip;

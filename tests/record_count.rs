@@ -1,7 +1,8 @@
 //! Every game is counted once: for every fixture and corpus file, the reader yields as many games
 //! as the file has records. The records are counted here the plain way, independently of the
 //! reader: a record starts at a tag line (`[Name ...`) that follows a line that is not a tag line
-//! (blank lines and `%` lines aside), outside `{...}` comments; a FEN file has one record a line
+//! (blank lines and `%` lines aside), outside `{...}` comments, and bare numbers in front of one
+//! (a lone `3` line) are no record of their own; a FEN file has one record a line
 //! with text. A fixture whose records do not all start with tags says how many it holds in a
 //! `% records: N` line (with the reason beside it). Corpus files are skipped, saying so, when the
 //! corpus is absent.
@@ -49,6 +50,7 @@ fn records(bytes: &[u8]) -> usize {
         Idle,
         Header,
         Body,
+        Stray,
     }
     let mut count = 0;
     let mut state = State::Idle;
@@ -87,8 +89,18 @@ fn records(bytes: &[u8]) -> usize {
             state = State::Header;
             continue;
         }
+        // Bare numbers before any record opens (a lone `3` line, a page number): noise in front
+        // of the next record, not a record, unless move text or the end of the file follows.
+        if matches!(state, State::Idle | State::Stray)
+            && line
+                .split_whitespace()
+                .all(|t| t.bytes().all(|b| b.is_ascii_digit()))
+        {
+            state = State::Stray;
+            continue;
+        }
         // Move text: it opens a record of its own when none is open.
-        if state == State::Idle {
+        if matches!(state, State::Idle | State::Stray) {
             count += 1;
         }
         state = State::Body;
@@ -97,7 +109,7 @@ fn records(bytes: &[u8]) -> usize {
             state = State::Idle;
         }
     }
-    count
+    count + usize::from(state == State::Stray)
 }
 
 fn games(bytes: &[u8]) -> usize {

@@ -410,6 +410,15 @@ fn terminator(
         .map(|v| v.result_style());
     match &mut game.result {
         Some(result) => {
+            if fix && result.nonstandard.as_deref() == Some("-") {
+                notices.push(Finding::at_level(
+                    Level::Note,
+                    Code::RepairedResultToken,
+                    result.span,
+                    "repaired: the terminator `-` written `*`, PDN's result not known",
+                ));
+                result.nonstandard = None;
+            }
             if fix
                 && result.nonstandard.is_none()
                 && let Some(style) = style
@@ -485,8 +494,13 @@ fn fix_tags(game: &mut Game, notices: &mut Vec<Finding>) {
             tag.value = fixed.into();
             tag.raw = None;
         }
+        // `-`, some exporters' "result not known", is PDN's `*`.
+        let value = match tag.value.trim() {
+            "-" => "*",
+            value => value,
+        };
         if tag.name == "Result"
-            && let Some(kind) = ResultKind::parse(tag.value.trim())
+            && let Some(kind) = ResultKind::parse(value)
         {
             let fixed = style.map_or(kind, |s| restyle(kind, s));
             if fixed.as_str() != tag.value {

@@ -193,6 +193,8 @@ codes! {
     NestedComment = "W-NESTED-COMMENT", Warning, Reader, No, true;
     /// A `}` with no comment open.
     StrayBrace = "W-STRAY-BRACE", Warning, Reader, No, true;
+    /// A `[` that opens no tag: alone on its line, or doubled (`[[Event`).
+    StrayBracket = "W-STRAY-BRACKET", Warning, Reader, Rewritten, true;
     /// A game with no terminator, followed by the next game's tags.
     MissingTerminator = "W-MISSING-TERMINATOR", Warning, Reader, No, true;
     /// The last game of the file has no terminator.
@@ -201,6 +203,8 @@ codes! {
     NonstandardTerminator = "W-NONSTANDARD-TERMINATOR", Warning, Reader, No, true;
     /// Text outside any game (only comments between two games, or at the end of the file).
     TextOutsideGame = "W-TEXT-OUTSIDE-GAME", Warning, Reader, No, false;
+    /// Text before a game's tags that is neither tags nor moves (a stray `3` line).
+    TextBeforeGame = "W-TEXT-BEFORE-GAME", Warning, Reader, Rewritten, true;
     /// A game with neither tags nor moves.
     EmptyGame = "W-EMPTY-GAME", Warning, Reader, No, false;
     /// A record with tags and no moves (an export of headers, a game forfeited).

@@ -102,6 +102,10 @@ impl<'a> SeenNames<'a> {
 /// Interprets the game's tags in place: fills `standard_name`, `game_type` and `setup`, and adds
 /// diagnostics.
 pub fn interpret(game: &mut Game) {
+    let nonstandard_terminator = game
+        .result
+        .as_ref()
+        .and_then(|r| Some((r.span, r.nonstandard.clone()?)));
     let diagnostics = &mut game.diagnostics;
     let mut seen = SeenNames::default();
     for tag in &mut game.tags {
@@ -143,7 +147,7 @@ pub fn interpret(game: &mut Game) {
             continue;
         }
         match name {
-            "Result" => check_result(tag, diagnostics),
+            "Result" => check_result(tag, nonstandard_terminator.as_ref(), diagnostics),
             "Date" if tag.name == "Date" => check_date(tag, diagnostics),
             "SetUp" | "Setup" => diagnostics.push(Finding::new(
                 Code::SetUpTag,
@@ -220,9 +224,32 @@ fn read_game_type(tag: &Tag, diagnostics: &mut Vec<Finding>) -> Option<GameType>
     None
 }
 
-fn check_result(tag: &Tag, diagnostics: &mut Vec<Finding>) {
+/// `terminator`: where the game ends with a token that is not a PDN result, and the token.
+fn check_result(tag: &Tag, terminator: Option<&(Span, String)>, diagnostics: &mut Vec<Finding>) {
     let trimmed = tag.value.trim();
-    if trimmed != tag.value && ResultKind::parse(trimmed).is_some() {
+    // A terminator written as the tag is one dialect, so one finding: the terminator's, with
+    // the tag as its other place.
+    let at_terminator = terminator
+        .filter(|(_, token)| token == trimmed)
+        .and_then(|(span, _)| {
+            diagnostics
+                .iter_mut()
+                .find(|d| d.code == Code::NonstandardTerminator && d.span == *span)
+        });
+    if let Some(finding) = at_terminator {
+        if trimmed == "-" {
+            finding.message =
+                "`-` ends the game, and is its Result tag: read as `*`, the result not known"
+                    .to_string();
+        }
+        finding.also.push(tag.span);
+    } else if trimmed == "-" {
+        diagnostics.push(Finding::new(
+            Code::NonstandardResult,
+            tag.span,
+            "`-` is not a PDN result: read as `*`, the result not known",
+        ));
+    } else if trimmed != tag.value && ResultKind::parse(trimmed).is_some() {
         diagnostics.push(Finding::new(
             Code::PaddedResult,
             tag.span,

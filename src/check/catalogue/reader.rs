@@ -365,6 +365,15 @@ pub(super) const ENTRIES: &[Entry] = &[
         Pdn("[GameType \"20\"]\n1. 32-28 19-23 } 2. 28x19 14x23 *"),
     ),
     e(
+        Code::StrayBracket,
+        "a `[` that opens no tag",
+        "A `[` in a game's header opens no tag: it stands alone on its line, or is doubled \
+         (`[[Event \"x\"]`, the tag read from the second `[`). It is ignored, and `convert` \
+         leaves it out.",
+        "Delete the stray `[`.",
+        Pdn("[[Event \"Round 1\"]\n[GameType \"20\"]\n1. 32-28 19-23 *"),
+    ),
+    e(
         Code::MissingTerminator,
         "a game with no terminator, followed by the next game's tags",
         "A game has no result token at its end; the next game's tags begin right after it. The \
@@ -385,9 +394,12 @@ pub(super) const ENTRIES: &[Entry] = &[
     e(
         Code::NonstandardTerminator,
         "a non-standard result as the terminator",
-        "The game ends with a score that is not a PDN result token (`4-6`, a match score), and \
-         it matches the Result tag. It is read as the terminator.",
-        "End the game with a PDN result token; a match score can go in a comment or an Event tag.",
+        "The game ends with a token that is not a PDN result: a score matching the Result tag \
+         (`4-6`, a match score), read as the terminator; or a lone `-`, which some exporters \
+         write (with `[Result \"-\"]`) for a result not known, read as `*`. `convert --fix` \
+         writes `-` as `*`.",
+        "End the game with a PDN result token (`*` when the result is not known); a match score \
+         can go in a comment or an Event tag.",
         Pdn("[Result \"4-6\"]\n[GameType \"20\"]\n1. 32-28 19-23 4-6"),
     ),
     e(
@@ -397,6 +409,15 @@ pub(super) const ENTRIES: &[Entry] = &[
          is kept, but belongs to no game.",
         "Move the comment into the game it is about, or delete it.",
         Pdn("[GameType \"20\"]\n1. 32-28 19-23 * { a remark }"),
+    ),
+    e(
+        Code::TextBeforeGame,
+        "text before a game's tags that is neither tags nor moves",
+        "Stray text stands in front of a game's tags (a lone `3` line, a page number): it is \
+         noise, not a game of its own. It is reported once, with the game it stands before, \
+         kept as a comment before that game's tags, and not counted as a game.",
+        "Delete the stray text, or make it a comment.",
+        Pdn("3\n1\n[Event \"Round 1\"]\n[GameType \"20\"]\n1. 32-28 19-23 *"),
     ),
     e(
         Code::EmptyGame,

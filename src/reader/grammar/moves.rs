@@ -43,6 +43,12 @@ pub fn result(input: &[u8]) -> Res<'_, &[u8]> {
     .parse(input)
 }
 
+/// Production `dash-terminator` **\[ext\]**: `"-"` standing alone, followed by a delimiter: some
+/// exporters end a game whose result is not known with it, as PDN ends one with `*`.
+pub fn dash_terminator(input: &[u8]) -> Res<'_, &[u8]> {
+    terminated(tag("-"), delimited).parse(input)
+}
+
 /// Fast path of production `result`: the same tokens told apart by a match on their bytes.
 /// The terminator is tried on every token that may be one (`*`, letters, `0`-`2` before `-` or
 /// `/`), and there the production's `alt` of eight literals cost about 300 instructions a token

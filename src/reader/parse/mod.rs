@@ -29,6 +29,8 @@ mod tag;
 mod tests;
 mod unread;
 
+pub(crate) use unread::preview;
+
 /// Variations nested deeper than this are kept as unread text: a bound for every consumer that
 /// walks the tree recursively (printing, JSON, drop).
 pub const MAX_VARIATION_DEPTH: usize = 64;
@@ -510,7 +512,11 @@ impl<'a> GameParser<'a> {
                     self.pos,
                     "comment outside any game",
                 );
-            } else if main.before.is_empty() && header_comments.is_empty() {
+            } else if main.before.is_empty()
+                && header_comments.is_empty()
+                // (A stray `[` alone has its own finding.)
+                && !self.diagnostics.iter().any(|d| d.code == Code::StrayBracket)
+            {
                 self.report(
                     Code::EmptyGame,
                     start,
@@ -563,6 +569,7 @@ impl<'a> GameParser<'a> {
             }
             let Some(b) = self.peek() else { break };
             match b {
+                b'[' if self.skip_stray_bracket() => {}
                 b'[' => {
                     // A repeated Event after a blank line, with no moves between: the previous
                     // game had tags only and no terminator. The comments after the blank line
@@ -656,7 +663,12 @@ impl<'a> GameParser<'a> {
                     self.unreadable_token();
                 }
             }
-            b'-' => self.read_unknown_move(start),
+            b'-' => {
+                if let Some(terminator) = self.try_dash_terminator() {
+                    return Some(BodyEnd::Terminator(terminator));
+                }
+                self.read_unknown_move(start)
+            }
             b'.' => self.read_dots(start),
             b'0'..=b'9'
                 if self.declared_result.is_none()

@@ -11,6 +11,28 @@ impl GameParser<'_> {
             && lex::bracketless_tag_before_tags(self.bytes, self.pos)
     }
 
+    /// A `[` at `pos` that opens no tag, reported and skipped: alone on its line (spaces after
+    /// it at most), or doubled (`[[Event "x"]`, read from the second `[`). One finding, a
+    /// warning, for either: the tags around it are read as written.
+    pub(super) fn skip_stray_bracket(&mut self) -> bool {
+        let open = self.pos;
+        let rest = &self.bytes[open + 1..];
+        let message = if rest.first() == Some(&b'[') {
+            "a doubled `[`: the tag is read from the second"
+        } else if rest
+            .iter()
+            .take_while(|&&b| b != b'\n' && b != b'\r')
+            .all(|&b| b == b' ' || b == b'\t')
+        {
+            "a `[` alone on its line, opening no tag: ignored"
+        } else {
+            return false;
+        };
+        self.report(Code::StrayBracket, open, open + 1, message);
+        self.pos = open + 1;
+        true
+    }
+
     /// Production `tag`: `[Name "value"]`, or a `bracketless-tag`, at `pos`; its extent is the
     /// production's, its name (`name`) and value (`value`, escapes resolved) read from it with
     /// every deviation reported.

@@ -163,6 +163,34 @@ impl GameParser<'_> {
         })
     }
 
+    /// A lone `-` last in the game (`... 19-23 -`), the terminator some exporters write for a
+    /// result not known: read as `*`, kept as written. Only comments may follow it, as after
+    /// any terminator; in a variation, or anywhere else, `-` is not a terminator.
+    pub(super) fn try_dash_terminator(&mut self) -> Option<ResultToken> {
+        if self.stack.len() > 1 {
+            return None;
+        }
+        let (after, dash) = grammar::moves::dash_terminator(self.rest()).ok()?;
+        let start = self.pos;
+        let end = self.bytes.len() - after.len();
+        if !self.only_comments_from(end) {
+            return None;
+        }
+        self.pos = end;
+        self.flush_dangling_number("a move number followed by the result (a forfeited game?)");
+        let span = self.span(start, end);
+        self.diagnostics.push(Finding::new(
+            Code::NonstandardTerminator,
+            span,
+            "`-` ends the game: read as `*`, the result not known",
+        ));
+        Some(ResultToken {
+            kind: ResultKind::Unknown,
+            nonstandard: Some(String::from_utf8_lossy(dash).into_owned()),
+            span,
+        })
+    }
+
     /// Whether only whitespace and comments follow `from`, up to the next game or the chunk's end.
     fn only_comments_from(&self, from: usize) -> bool {
         let bytes = self.bytes;
@@ -183,7 +211,8 @@ impl GameParser<'_> {
     }
 }
 
-fn preview(text: &str) -> String {
+/// The first 40 characters of `text`, control characters shown as `\u{FFFD}`.
+pub(crate) fn preview(text: &str) -> String {
     let printable: String = text
         .chars()
         .take(40)

@@ -138,12 +138,12 @@ impl Finisher {
             && game.diagnostics.iter().all(|d| {
                 d.code == Code::TextOutsideGame || d.level == Level::Note || d.code.is_file_note()
             });
-        if orphan
+        let comments = orphan
             && game
                 .diagnostics
                 .iter()
-                .any(|d| d.code == Code::TextOutsideGame)
-        {
+                .any(|d| d.code == Code::TextOutsideGame);
+        if comments || is_stray_text(&game) {
             self.opening.get_or_insert(Opening::Releases);
             // Hold it: if another game follows, these comments open its header.
             if let Some(previous) = self.carried.replace(game) {
@@ -187,22 +187,92 @@ fn join_carried(carried: Box<Game>, game: &mut Game) {
         game.source = Some(format!("{before}{source}").into());
     }
     game.lines.merge(carried.lines);
+    // Stray text before the tags is noise of this game's: one finding, and the text kept as a
+    // comment before its tags, so that nothing written is lost.
+    let mut stray: Option<(crate::reader::Span, String)> = None;
     let mut comments = carried.header_comments;
     comments.extend(
         std::mem::take(&mut carried.moves.before)
             .into_iter()
             .filter_map(|a| match a {
                 model::Annotation::Comment(c) => Some(*c),
+                model::Annotation::Unread(u) => {
+                    let (span, text) = stray.get_or_insert((u.span, String::new()));
+                    let len = u.span.end().saturating_sub(span.offset);
+                    *span = span.stretched_to(usize::try_from(len).unwrap_or(usize::MAX));
+                    if !text.is_empty() {
+                        text.push(' ');
+                    }
+                    text.extend(u.text.split_whitespace().flat_map(|w| [w, " "]));
+                    text.truncate(text.trim_end().len());
+                    Some(model::Comment {
+                        style: model::CommentStyle::Brace,
+                        text: u.text,
+                        commands: Default::default(),
+                        span: u.span,
+                    })
+                }
                 _ => None,
             }),
     );
     comments.append(&mut game.header_comments);
     game.header_comments = comments;
-    let notes = carried
-        .diagnostics
-        .into_iter()
-        .filter(|d| d.code != Code::TextOutsideGame);
+    let notes = carried.diagnostics.into_iter().filter(|d| {
+        !matches!(
+            d.code,
+            Code::TextOutsideGame
+                | Code::UnreadableText
+                | Code::MissingTerminator
+                | Code::NoTerminatorAtEnd
+        )
+    });
     game.diagnostics.splice(0..0, notes);
+    if let Some((span, text)) = stray {
+        let finding = Finding::new(
+            Code::TextBeforeGame,
+            span,
+            format!(
+                "text before the game's tags, neither tags nor moves: `{}`; kept as a comment",
+                parse::preview(&text)
+            ),
+        );
+        game.diagnostics.insert(0, finding);
+    }
+}
+
+/// A "game" of stray text and nothing else (a lone `3` line, a lone `[`, before a tag block): no
+/// tags, no moves, no result, only text that could not be read (and comments), with no finding
+/// but about that text, the terminator it lacks, or notes. Held, like comments between games, for the
+/// next game; at the end of the input it stays a game of its own.
+fn is_stray_text(game: &Game) -> bool {
+    use model::Annotation;
+    game.tags.is_empty()
+        && game.moves.is_empty()
+        && game.result.is_none()
+        && (game
+            .moves
+            .before
+            .iter()
+            .any(|a| matches!(a, Annotation::Unread(_)))
+            || game
+                .diagnostics
+                .iter()
+                .any(|d| d.code == Code::StrayBracket))
+        && game
+            .moves
+            .before
+            .iter()
+            .all(|a| matches!(a, Annotation::Unread(_) | Annotation::Comment(_)))
+        && game.diagnostics.iter().all(|d| {
+            matches!(
+                d.code,
+                Code::UnreadableText
+                    | Code::MissingTerminator
+                    | Code::NoTerminatorAtEnd
+                    | Code::StrayBracket
+            ) || d.level == Level::Note
+                || d.code.is_file_note()
+        })
 }
 
 /// The last touch of every game: strict severities, diagnostics in source order, a habit of
