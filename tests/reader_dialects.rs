@@ -113,3 +113,28 @@ fn a_bracket_that_opens_no_tag_is_one_warning_wherever_it_stands() {
         .collect();
     assert_eq!(events, ["Event", "Event", "Event"]);
 }
+
+#[test]
+fn a_tag_that_contradicts_the_moves_stays_an_error_that_names_the_variant_that_fits() {
+    let (json, _) = pdnkit(&[
+        "check",
+        "fixtures/dialects/tag_contradicts_moves.pdn",
+        "--format",
+        "json",
+        "--no-config",
+    ]);
+    let report: Value = serde_json::from_str(&json).expect("a JSON report");
+    let games = report["files"][0]["games"].as_array().expect("games");
+    // Checked in the tagged variant all the same: never switched over a tag.
+    assert!(games.iter().all(|g| g["variant"] == "international"));
+    let fits: Vec<&Value> = games.iter().map(|g| &g["variant_that_fits"]).collect();
+    assert_eq!(fits, [&Value::from("russian"), &Value::Null, &Value::Null]);
+    let first = &games[0]["findings"][0];
+    assert_eq!(first["code"], "E-ILLEGAL-MOVE");
+    assert!(
+        first["message"].as_str().unwrap().ends_with(
+            "these moves replay cleanly as russian (GameType 25): is the GameType tag right?"
+        ),
+        "{first}"
+    );
+}

@@ -87,6 +87,10 @@ pub struct GameReport {
     /// Why the game's moves or setup were not checked at all (a `W-NOT-REPLAYED` finding says
     /// it too); absent when the game was replayed or had nothing to check.
     pub not_replayed: Option<NotReplayed>,
+    /// Another variant in which the whole main line replays cleanly, when the tagged one fails
+    /// in the first moves (the game is still checked in the tagged one, and its first error
+    /// says so).
+    pub variant_that_fits: Option<Variant>,
     pub result: result::ResultReport,
     /// Draw rules that held on the main line, in the order they fired.
     pub draws: Vec<DrawReport>,
@@ -124,6 +128,8 @@ struct GameReportOut<'a> {
     moves_replayed: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     not_replayed: Option<&'a NotReplayed>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant_that_fits: Option<Variant>,
     result: &'a result::ResultReport,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     draws: &'a Vec<DrawReport>,
@@ -146,6 +152,7 @@ impl Serialize for GameReport {
             plies_replayed,
             moves_replayed,
             not_replayed,
+            variant_that_fits,
             result,
             draws,
             decided,
@@ -168,6 +175,7 @@ impl Serialize for GameReport {
             plies_replayed: *plies_replayed,
             moves_replayed: *moves_replayed,
             not_replayed: not_replayed.as_ref(),
+            variant_that_fits: *variant_that_fits,
             result,
             draws,
             decided: decided.as_ref(),
@@ -238,6 +246,7 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         plies_replayed: replay.main_line_plies,
         moves_replayed: replay.moves_replayed,
         not_replayed: replay.not_replayed,
+        variant_that_fits: replay.variant_that_fits,
         result: result_report,
         draws,
         decided,

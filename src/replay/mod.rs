@@ -21,7 +21,7 @@ mod replayer;
 
 use replayer::run;
 
-use crate::finding::{Code, Finding};
+use crate::finding::{Code, Finding, Level};
 use crate::notation::{Color, Square};
 use crate::reader::{Annotation, Game, Line, MoveKind, MoveRef, Moves, Span, VariantSource};
 use crate::rules::movegen::{Generator, Relax};
@@ -98,6 +98,9 @@ pub struct GameReplay {
     pub moves_replayed: u64,
     /// Set when the game has moves or a setup that were not checked at all, and why.
     pub not_replayed: Option<NotReplayed>,
+    /// Another variant in which the whole main line replays cleanly, when the tagged one
+    /// fails at once (the game is still checked in the tagged one).
+    pub variant_that_fits: Option<Variant>,
     pub findings: Vec<Finding>,
 }
 
@@ -113,9 +116,7 @@ pub enum NotReplayed {
 
 impl GameReplay {
     pub fn has_errors(&self) -> bool {
-        self.findings
-            .iter()
-            .any(|f| f.level == crate::finding::Level::Error)
+        self.findings.iter().any(|f| f.level == Level::Error)
     }
 
     fn new() -> GameReplay {
@@ -129,6 +130,7 @@ impl GameReplay {
             main_line_complete: false,
             moves_replayed: 0,
             not_replayed: None,
+            variant_that_fits: None,
             findings: Vec::new(),
         }
     }
@@ -247,33 +249,7 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
         }
     }
     if game.variant_source == VariantSource::Inferred && out.has_errors() {
-        // Every variant the squares can be read in (numbers and algebraic squares name cells
-        // on every board: Russian sites write numbers, playstrategy writes English
-        // algebraically), those whose own notation the game uses first. lidraughts' own
-        // variants (codes 96-98) always carry their GameType, and three of them move as
-        // International does: they are not guessed.
-        let notation = written_notation(game);
-        let mut candidates: Vec<&'static Rules> = rulebook::ALL
-            .iter()
-            .copied()
-            .filter(|&other| !std::ptr::eq(other, rules) && other.variant.code() < 96)
-            .collect();
-        candidates.sort_by_key(|other| {
-            notation.is_some_and(|n| Numbering::for_rules(other).notation != n)
-        });
-        // Algebraic squares are tried from both sides of the board (from the start position
-        // only, as above).
-        let better = candidates
-            .into_iter()
-            .flat_map(|other| {
-                let standard = Numbering::for_rules(other);
-                let turned = (algebraic && game.setup.is_none()).then(|| standard.turned());
-                std::iter::once((other, standard)).chain(turned.map(|t| (other, t)))
-            })
-            .find(|&(other, n)| {
-                let trial = run(game, other, n, &mut ());
-                trial.main_line_complete && trial.main_line_plies > 0 && !trial.has_errors()
-            });
+        let better = variant_that_replays(game, rules, algebraic);
         if let Some((other, n)) = better {
             visitor.restart();
             out = run(game, other, n, visitor);
@@ -299,11 +275,77 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
             ));
         }
     }
+    if game.variant_source != VariantSource::Inferred
+        && let Some(first_error) = out.findings.iter().position(|f| f.level == Level::Error)
+        && out.main_line_plies < EARLY_PLIES
+        && game.setup.is_none()
+        && game.moves.len() >= EVIDENCE_PLIES
+        && let Some((other, _)) = variant_that_replays(game, rules, algebraic)
+    {
+        // The tag says one variant and the moves fail at once in it, but play through in
+        // another: say so beside the error, and leave the game in its tagged variant (a tag
+        // is never overruled in silence).
+        let code = other.variant.code();
+        let finding = &mut out.findings[first_error];
+        finding.message.push_str(&format!(
+            "; these moves replay cleanly as {} (GameType {code}): is the {} right?",
+            other.variant,
+            match game.variant_source {
+                VariantSource::VariantTag => "Variant tag",
+                VariantSource::Default => "--variant given",
+                _ => "GameType tag",
+            }
+        ));
+        out.variant_that_fits = Some(other.variant);
+    }
     notes.append(&mut out.findings);
     out.findings = notes;
     crate::finding::habit::collapse(&mut out.findings);
     out.variant = out.rules.map(|r| r.variant);
     out
+}
+
+/// A game from the start position whose tagged variant fails within this many plies is tried
+/// in the others: a wrong tag shows at once (an 8x8 record under an International GameType
+/// fails on its first move). Later, and in a set-up position, an error that another variant's
+/// rules allow (a capture precedence, a man's backward capture) is a defect of the record.
+const EARLY_PLIES: u32 = 2;
+
+/// The fewest main-line plies that, replayed cleanly in another variant, say the tag is wrong:
+/// one or two moves fit many variants by chance (`c3-d4` is a Russian move and a Turkish error).
+const EVIDENCE_PLIES: usize = 4;
+
+/// The first other variant in which the whole main line replays without error, with the
+/// numbering it is read in. Every variant the squares can be read in is tried (numbers and
+/// algebraic squares name cells on every board: Russian sites write numbers, playstrategy
+/// writes English algebraically), those whose own notation the game uses first. lidraughts'
+/// own variants (codes 96-98) always carry their GameType, and three of them move as
+/// International does: they are not guessed. Algebraic squares are tried from both sides of
+/// the board (from the start position only: a set-up position turns with its squares).
+fn variant_that_replays(
+    game: &Game,
+    rules: &'static Rules,
+    algebraic: bool,
+) -> Option<(&'static Rules, Numbering)> {
+    let notation = written_notation(game);
+    let mut candidates: Vec<&'static Rules> = rulebook::ALL
+        .iter()
+        .copied()
+        .filter(|&other| !std::ptr::eq(other, rules) && other.variant.code() < 96)
+        .collect();
+    candidates
+        .sort_by_key(|other| notation.is_some_and(|n| Numbering::for_rules(other).notation != n));
+    candidates
+        .into_iter()
+        .flat_map(|other| {
+            let standard = Numbering::for_rules(other);
+            let turned = (algebraic && game.setup.is_none()).then(|| standard.turned());
+            std::iter::once((other, standard)).chain(turned.map(|t| (other, t)))
+        })
+        .find(|&(other, n)| {
+            let trial = run(game, other, n, &mut ());
+            trial.main_line_complete && trial.main_line_plies > 0 && !trial.has_errors()
+        })
 }
 
 /// A corner of the board in White's view, as [`Numbering`] codes it.
