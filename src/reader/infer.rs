@@ -2,6 +2,7 @@
 //! default; otherwise an inference from the squares and tags the game uses. Anything other than a
 //! GameType is reported, so nobody mistakes a guess for a fact.
 
+use super::infer_position::{Verdict, position_evidence};
 use super::model::{Game, MoveKind, VariantSource};
 use crate::finding::{Code, Finding};
 use crate::notation::{Square, push_decimal};
@@ -11,8 +12,10 @@ use crate::variant::{Variant, known_variants};
 /// parser gathered them.
 ///
 /// In this order: a readable GameType; the `Variant` tag; `--variant`; an inference from the
-/// squares. A GameType that cannot be read, or a `Variant` tag naming no known variant, stops
-/// the inference: a guess over what the record says would give confident false errors.
+/// squares (for a numbered 8x8 position without moves, from what its setup rules out: see
+/// [`super::infer_position`]). A GameType that cannot be read, or a `Variant` tag naming no
+/// known variant, stops the inference: a guess over what the record says would give confident
+/// false errors.
 pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<Variant>) {
     if let Some(variant) = game.game_type.and_then(|g| g.variant) {
         game.variant = Some(variant);
@@ -85,8 +88,34 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
         game.variant_source = VariantSource::Unknown;
         return;
     }
+    if let Some(evidence) = position_evidence(game, squares.any()) {
+        match evidence.verdict() {
+            Verdict::Inferred(variant) => {
+                game.variant = Some(variant);
+                game.variant_source = VariantSource::Inferred;
+                // Several only when they share their rules (Spanish and Portuguese).
+                let same = match evidence.fits.get(1..) {
+                    Some(others) if !others.is_empty() => {
+                        let others: Vec<&str> = others.iter().map(|v| v.name()).collect();
+                        format!(" ({} has the same rules)", others.join(", "))
+                    }
+                    _ => String::new(),
+                };
+                let message = format!(
+                    "no GameType tag; inferred {variant}{same}, the only 8x8 rules this position fits: {}",
+                    evidence.describe()
+                );
+                game.diagnostics
+                    .push(Finding::new(Code::VariantInferred, span, message));
+            }
+            // Not known; the replay says so, with the evidence (W-NOT-REPLAYED: the setup is
+            // left unchecked).
+            Verdict::Ambiguous | Verdict::NoneFits => game.variant_source = VariantSource::Unknown,
+        }
+        return;
+    }
     match infer(game, squares) {
-        Some((variant, (reason, number))) => {
+        Some((variant, (reason, number, after))) => {
             game.variant = Some(variant);
             game.variant_source = VariantSource::Inferred;
             // (Pushed piece by piece into one allocation, not `format!`ted: this note is on every
@@ -99,6 +128,7 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
             if let Some(number) = number {
                 push_decimal(u32::from(number), &mut message);
             }
+            message.push_str(after);
             message.push(')');
             game.diagnostics
                 .push(Finding::new(Code::VariantInferred, span, message));
@@ -107,11 +137,12 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
     }
 }
 
-/// Why a variant was inferred: a text, and the square number that ends it, if any.
-type Reason = (&'static str, Option<u8>);
+/// Why a variant was inferred: a text, the square number after it, if any, and a text after that.
+type Reason = (&'static str, Option<u8>, &'static str);
 
 fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
     // What the squares of the game (and its setup) say.
+    let from_moves = squares.any();
     if let Some(setup) = &game.setup {
         for piece in setup.white.iter().chain(&setup.black) {
             squares.add(&piece.square);
@@ -129,21 +160,35 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
         return Some(if orthogonal {
             (
                 Variant::Turkish,
-                ("algebraic squares and orthogonal moves", None),
+                ("algebraic squares and orthogonal moves", None, ""),
             )
         } else {
             (
                 Variant::Russian,
-                ("algebraic squares on an 8x8 board", None),
+                ("algebraic squares on an 8x8 board", None, ""),
             )
         });
     }
     let highest = squares.highest()?;
     if highest > 50 {
-        return Some((Variant::Canadian, ("squares up to ", Some(highest))));
+        return Some((Variant::Canadian, ("squares up to ", Some(highest), "")));
     }
     if highest > 32 {
-        return Some((Variant::International, ("squares up to ", Some(highest))));
+        // A position alone (no move with squares) cannot tell International from Frisian,
+        // which starts from the same setup (KNDB Frisian rules); checking the position alone,
+        // the two find the same (board, numbering, 20 men, promotion rows), so International,
+        // the game FMJD plays on this board, is assumed and the note says so.
+        // (lidraughts' own 10x10 variants always carry their GameType.) Moves, unlike the
+        // position, tell Frisian's orthogonal captures: the replay re-infers from them.
+        let after = if game.setup.is_some() && !from_moves {
+            ", a 10x10 position: frisian starts from the same setup and checks a position alike, so international is assumed"
+        } else {
+            ""
+        };
+        return Some((
+            Variant::International,
+            ("squares up to ", Some(highest), after),
+        ));
     }
     let italian_tags = game
         .tags
@@ -152,7 +197,7 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
     if italian_tags {
         return Some((
             Variant::Italian,
-            ("squares up to 32 and Italian tag names", None),
+            ("squares up to 32 and Italian tag names", None, ""),
         ));
     }
     // From the start position the first move tells the board: English men (Black, first) start
@@ -174,21 +219,25 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
                     (
                         "squares up to 32, `:` captures, first move from ",
                         Some(*from),
+                        "",
                     ),
                 )
             } else {
                 (
                     Variant::Italian,
-                    ("squares up to 32, first move from ", Some(*from)),
+                    ("squares up to 32, first move from ", Some(*from), ""),
                 )
             });
         }
         // International's White (first) opens from its front row, 31-35.
         if (31..=35).contains(from) {
-            return Some((Variant::International, ("first move from ", Some(*from))));
+            return Some((
+                Variant::International,
+                ("first move from ", Some(*from), ""),
+            ));
         }
     }
-    Some((Variant::English, ("squares up to ", Some(highest))))
+    Some((Variant::English, ("squares up to ", Some(highest), "")))
 }
 
 /// Whether a game has squares, whether any is algebraic, and the highest numeric one.
