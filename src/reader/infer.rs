@@ -12,7 +12,7 @@ use crate::variant::{Variant, known_variants};
 /// parser gathered them.
 ///
 /// In this order: a readable GameType; the `Variant` tag; `--variant`; an inference from the
-/// squares (for a numbered 8x8 position without moves, from what its setup rules out: see
+/// squares (for an 8x8 position without moves, from what its setup rules out: see
 /// [`super::infer_position`]). A GameType that cannot be read, or a `Variant` tag naming no
 /// known variant, stops the inference: a guess over what the record says would give confident
 /// false errors.

@@ -42,23 +42,55 @@ const NUMBERED_8X8: &[&Rules] = &[
     &rulebook::THAI,
 ];
 
+/// The 8x8 variants whose PDN GameType writes squares algebraically (`A`), in GameType order.
+/// (English written algebraically, as playstrategy does, carries its GameType.)
+const ALGEBRAIC_8X8: &[&Rules] = &[
+    &rulebook::RUSSIAN,
+    &rulebook::BRAZILIAN,
+    &rulebook::CZECH,
+    &rulebook::TURKISH,
+];
+
 /// What the setup of `game` says of its variant, when the game is such a position: no GameType
 /// (the caller's business), no move with squares (`moves_have_squares` false: moves tell far
-/// more, and the replay re-infers from them), a setup with pieces on numbered squares up to 32,
-/// and no Italian tag names (which tell Italian).
+/// more, and the replay re-infers from them), a setup with pieces on an 8x8 board, all numbered
+/// (up to 32) or all algebraic (a1 to h8), and no Italian tag names (which tell Italian).
 pub fn position_evidence(game: &Game, moves_have_squares: bool) -> Option<PositionEvidence> {
     let setup = game.setup.as_ref()?;
-    let mut pieces = setup.white.iter().chain(&setup.black).peekable();
-    pieces.peek()?;
-    let numbered_8x8 = pieces.all(|p| matches!(p.square, Square::Num(1..=32)));
     let italian_tags = game
         .tags
         .iter()
         .any(|t| matches!(t.name.as_str(), "Bianco" | "Nero" | "Risultato"));
-    (numbered_8x8 && !moves_have_squares && !italian_tags).then(|| PositionEvidence::of(setup))
+    if moves_have_squares || italian_tags {
+        return None;
+    }
+    let squares: Vec<Square> = setup
+        .white
+        .iter()
+        .chain(&setup.black)
+        .map(|p| p.square)
+        .collect();
+    let candidates = if squares.is_empty() {
+        return None;
+    } else if squares.iter().all(|s| matches!(s, Square::Num(1..=32))) {
+        NUMBERED_8X8
+    } else if squares.iter().all(|s| {
+        matches!(
+            s,
+            Square::Alg {
+                file: 0..=7,
+                rank: 0..=7
+            }
+        )
+    }) {
+        ALGEBRAIC_8X8
+    } else {
+        return None;
+    };
+    Some(PositionEvidence::of(setup, candidates))
 }
 
-/// What a numbered 8x8 position says of its variant.
+/// What an 8x8 position says of its variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PositionEvidence {
     /// The side to move (`None` for `?`).
@@ -82,15 +114,14 @@ pub enum Verdict {
 }
 
 impl PositionEvidence {
-    /// Weighs `setup` (read in each variant's default numbering) against every numbered 8x8
-    /// variant.
-    pub fn of(setup: &FenSetup) -> PositionEvidence {
+    /// Weighs `setup` (read in each variant's default numbering) against `candidates`.
+    fn of(setup: &FenSetup, candidates: &[&'static Rules]) -> PositionEvidence {
         // `?`: whether the pieces may stand so does not depend on who is to move.
         let mut placed = setup.clone();
         placed.to_move.get_or_insert(Color::White);
         let mut fits = Vec::new();
         let mut ruled_out: Vec<(Vec<Variant>, String)> = Vec::new();
-        for &rules in NUMBERED_8X8 {
+        for &rules in candidates {
             let why = match Position::from_setup(rules, &placed) {
                 Err(e) => Some(e.to_string()),
                 Ok(position) => setup
@@ -207,7 +238,18 @@ mod tests {
     use super::*;
 
     fn evidence(fen: &str) -> PositionEvidence {
-        PositionEvidence::of(&crate::fen::parse(fen).expect("a FEN").setup)
+        let setup = crate::fen::parse(fen).expect("a FEN").setup;
+        let numbered = setup
+            .white
+            .iter()
+            .chain(&setup.black)
+            .all(|p| !p.square.is_algebraic());
+        let candidates = if numbered {
+            NUMBERED_8X8
+        } else {
+            ALGEBRAIC_8X8
+        };
+        PositionEvidence::of(&setup, candidates)
     }
 
     #[test]
@@ -281,6 +323,24 @@ mod tests {
         let e = evidence("W:W1-8:B25-32");
         assert_eq!(e.fits, [Variant::Spanish, Variant::Portuguese]);
         assert_eq!(e.verdict(), Verdict::Inferred(Variant::Spanish));
+    }
+
+    #[test]
+    fn algebraic_squares_leave_the_algebraic_variants() {
+        // Dark squares only: Russian, Brazilian, Czech or Turkish (whose pieces stand anywhere).
+        let e = evidence("W:Wc3,e3:Bd6");
+        assert_eq!(e.fits.len(), 4);
+        assert_eq!(e.verdict(), Verdict::Ambiguous);
+        // A piece on a light square (d3): Turkish alone, which plays on all 64.
+        let e = evidence("W:Wd3,e3:Bd6");
+        assert_eq!(e.verdict(), Verdict::Inferred(Variant::Turkish));
+        assert!(
+            e.describe()
+                .contains("not russian, brazilian, czech: square d3 is not a playing square")
+        );
+        // A white man on the eighth rank: crowned there in each.
+        let e = evidence("W:Wc3,b8:Bd6");
+        assert_eq!(e.verdict(), Verdict::NoneFits);
     }
 
     #[test]

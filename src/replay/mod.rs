@@ -156,7 +156,7 @@ impl GameReplay {
             (1, _) => Some("its 1 move is".to_string()),
             (n, _) => Some(format!("its {n} moves are")),
         };
-        // A numbered 8x8 position without a GameType: what it fits and what it rules out.
+        // An 8x8 position without a GameType: what it fits and what it rules out.
         let position = (reason == NotReplayed::UnknownVariant && game.game_type.is_none())
             .then(|| {
                 let moves_have_squares = game.moves.iter().any(|m| !m.squares().is_empty());
