@@ -4,6 +4,7 @@
 
 use super::infer_position::{Verdict, position_evidence};
 use super::model::{Game, MoveKind, VariantSource};
+use crate::fen::{FenPiece, FenSetup};
 use crate::finding::{Code, Finding};
 use crate::notation::{Square, push_decimal};
 use crate::variant::{Variant, known_variants};
@@ -201,8 +202,10 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
         ));
     }
     // From the start position the first move tells the board: English men (Black, first) start
-    // on 1-12 and open from 9-12; Italian men (White, first) on 21-32 open from 21-24.
-    if game.setup.is_none()
+    // on 1-12 and open from 9-12; Italian men (White, first) on 21-32 open from 21-24. (A FEN
+    // of the start position is the start position: Russian exports write one.)
+    let from_start = game.setup.as_ref().is_none_or(is_numbered_start);
+    if from_start
         && let Some(Square::Num(from)) = game.moves.first().and_then(|m| m.squares().first())
     {
         if (21..=24).contains(from) {
@@ -238,6 +241,22 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
         }
     }
     Some((Variant::English, ("squares up to ", Some(highest), "")))
+}
+
+/// Whether `setup` is the start position of a numbered 8x8 or 10x10 board, whoever is to move:
+/// Black's men on the first 12 (20) squares, White's on the last 12 (20), no king.
+fn is_numbered_start(setup: &FenSetup) -> bool {
+    let men = |pieces: &[FenPiece], squares: std::ops::RangeInclusive<u8>| {
+        pieces.len() == squares.len()
+            && pieces
+                .iter()
+                .all(|p| !p.king && matches!(p.square, Square::Num(n) if squares.contains(&n)))
+    };
+    match setup.white.len() {
+        12 => men(&setup.white, 21..=32) && men(&setup.black, 1..=12),
+        20 => men(&setup.white, 31..=50) && men(&setup.black, 1..=20),
+        _ => false,
+    }
 }
 
 /// Whether a game has squares, whether any is algebraic, and the highest numeric one.
@@ -286,5 +305,55 @@ impl SquareSummary {
 
     fn highest(&self) -> Option<u8> {
         self.numeric.then_some(self.highest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::reader::{ReadOptions, VariantSource, read_str};
+    use crate::variant::Variant;
+
+    /// The variant decided for the one game of `text`, and how.
+    fn decided(text: &str) -> (Option<Variant>, VariantSource) {
+        let games = read_str(text, ReadOptions::default());
+        (games[0].variant, games[0].variant_source)
+    }
+
+    #[test]
+    fn a_position_is_read_by_what_its_setup_rules_out() {
+        // White to move in the 8x8 start position: not English, yet four variants remain.
+        assert_eq!(
+            decided("[FEN \"W:W21-32:B1-12\"]\n*\n"),
+            (None, VariantSource::Unknown)
+        );
+        // White's men on 1-8: crowned there in English numbering; Thai's start with White to
+        // move: Spanish (Portuguese has the same rules).
+        assert_eq!(
+            decided("[FEN \"W:W1-8:B25-32\"]\n*\n"),
+            (Some(Variant::Spanish), VariantSource::Inferred)
+        );
+        // 10x10: International assumed.
+        assert_eq!(
+            decided("[FEN \"W:W31-50:B1-20\"]\n*\n"),
+            (Some(Variant::International), VariantSource::Inferred)
+        );
+    }
+
+    #[test]
+    fn moves_from_a_start_position_fen_are_read_as_from_the_start() {
+        // Russian exports write the start position as a FEN; the first move tells as without it.
+        assert_eq!(
+            decided("[FEN \"W:W21-32:B1-12\"]\n1. 22-18 11-15 2. 18:11 8:15 *\n"),
+            (Some(Variant::Russian), VariantSource::Inferred)
+        );
+        assert_eq!(
+            decided("[FEN \"B:W21-32:B1-12\"]\n1. 11-15 23-19 *\n"),
+            (Some(Variant::English), VariantSource::Inferred)
+        );
+        // Any other setup: the squares alone.
+        assert_eq!(
+            decided("[FEN \"W:W21,22:B1,12\"]\n1. 22-18 *\n"),
+            (Some(Variant::English), VariantSource::Inferred)
+        );
     }
 }
