@@ -119,6 +119,16 @@ impl PositionEvidence {
         // `?`: whether the pieces may stand so does not depend on who is to move.
         let mut placed = setup.clone();
         placed.to_move.get_or_insert(Color::White);
+        // A square listed twice is wrong in every variant (the FEN reader reports it): it tells
+        // none of them, so the second listing is left out here.
+        let mut seen = Vec::new();
+        for pieces in [&mut placed.white, &mut placed.black] {
+            pieces.retain(|p| {
+                let first = !seen.contains(&p.square);
+                seen.push(p.square);
+                first
+            });
+        }
         let mut fits = Vec::new();
         let mut ruled_out: Vec<(Vec<Variant>, String)> = Vec::new();
         for &rules in candidates {
@@ -341,6 +351,13 @@ mod tests {
         // A white man on the eighth rank: crowned there in each.
         let e = evidence("W:Wc3,b8:Bd6");
         assert_eq!(e.verdict(), Verdict::NoneFits);
+    }
+
+    #[test]
+    fn a_square_listed_twice_tells_no_variant() {
+        let e = evidence("W:W31,32,18:B31");
+        assert_eq!(e.fits.len(), NUMBERED_8X8.len() - 3, "{e:?}");
+        assert_eq!(e.verdict(), Verdict::Ambiguous);
     }
 
     #[test]
