@@ -205,9 +205,11 @@ impl GameReplay {
             NotReplayed::UnknownVariant => "; give --variant NAME",
             NotReplayed::NoRules => "",
         };
-        // Point at what decided the variant (the GameType), else at the first unchecked move.
+        // Point at what decided the variant (the GameType), else at the first unchecked move,
+        // else, for a position, at its FEN.
         let span = tag_span(game, "GameType")
             .or_else(|| game.moves.first().map(|n| n.span()))
+            .or_else(|| position.as_ref().and_then(|_| tag_span(game, "FEN")))
             .unwrap_or(game.span);
         let finding = match unchecked {
             Some(what) => {
