@@ -176,13 +176,13 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
     }
     if highest > 32 {
         // A position alone (no move with squares) cannot tell International from Frisian,
-        // which starts from the same setup (KNDB Frisian rules); checking the position alone,
-        // the two find the same (board, numbering, 20 men, promotion rows), so International,
-        // the game FMJD plays on this board, is assumed and the note says so.
+        // which starts from the same setup (KNDB Frisian rules); checking the setup, the two
+        // find the same (board, numbering, 20 men, promotion rows), so International, the game
+        // FMJD plays on this board, is assumed and the note says so.
         // (lidraughts' own 10x10 variants always carry their GameType.) Moves, unlike the
         // position, tell Frisian's orthogonal captures: the replay re-infers from them.
         let after = if game.setup.is_some() && !from_moves {
-            ", a 10x10 position: frisian starts from the same setup and checks a position alike, so international is assumed"
+            ", a 10x10 position: frisian starts from the same setup and checks it alike, so international is assumed"
         } else {
             ""
         };
