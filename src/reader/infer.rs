@@ -109,6 +109,17 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
                 game.diagnostics
                     .push(Finding::new(Code::VariantInferred, span, message));
             }
+            Verdict::Assumed(variant) => {
+                game.variant = Some(variant);
+                game.variant_source = VariantSource::Inferred;
+                let message = format!(
+                    "no GameType tag; {variant} assumed, the usual 8x8 game of such squares, as \
+                     nothing in this position rules it out; it fits {}",
+                    evidence.describe()
+                );
+                game.diagnostics
+                    .push(Finding::new(Code::VariantInferred, span, message));
+            }
             // Not known; the replay says so, with the evidence (W-NOT-REPLAYED: the setup is
             // left unchecked).
             Verdict::Ambiguous | Verdict::NoneFits => game.variant_source = VariantSource::Unknown,
@@ -331,6 +342,12 @@ mod tests {
         assert_eq!(
             decided("[FEN \"W:W1-8:B25-32\"]\n*\n"),
             (Some(Variant::Spanish), VariantSource::Inferred)
+        );
+        // A middle-game position every numbered variant allows: English, the usual one,
+        // assumed (the note names the others).
+        assert_eq!(
+            decided("[FEN \"W:W18,22,27:B9,13\"]\n*\n"),
+            (Some(Variant::English), VariantSource::Inferred)
         );
         // 10x10: International assumed.
         assert_eq!(

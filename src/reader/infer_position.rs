@@ -15,10 +15,13 @@
 //! never used to decide. Men of one side standing where the other side starts are no evidence
 //! either: they get there in any long game.
 //!
-//! No 8x8 game is played so much more than the others (English and pool checkers, Russian,
-//! Brazilian, Italian, Spanish, Portuguese, Czech and Thai draughts each have their
-//! federations), so when the facts leave several variants whose rules differ, the variant is
-//! not known: nothing is replayed, and the report lists them.
+//! When the facts leave several variants whose rules differ, the usual game of the notation
+//! among them (English for numbered squares, Russian for algebraic ones), it is assumed and the
+//! note names the others (nothing in a position tells English from pool, and numbered 8x8
+//! positions without a GameType are English problems and ballots far more often than not).
+//! When the usual game is ruled out and several others are left (Russian, Brazilian, Italian,
+//! Czech and Thai draughts each have their federations), the variant is not known: nothing is
+//! replayed, and the report lists them.
 
 use super::model::Game;
 use crate::fen::FenSetup;
@@ -28,8 +31,8 @@ use crate::variant::Variant;
 
 /// The 8x8 variants whose records number their squares (PDN GameType `N`), or whose numbers are
 /// read like English where a FEN writes numbers (Russian, Brazilian and Czech sites), in PDN
-/// GameType order. Turkish is not among them: its board has 64 squares, always written
-/// algebraically.
+/// GameType order (English first: the usual game of numbered squares). Turkish is not among
+/// them: its board has 64 squares, always written algebraically.
 const NUMBERED_8X8: &[&Rules] = &[
     &rulebook::ENGLISH,
     &rulebook::ITALIAN,
@@ -42,7 +45,8 @@ const NUMBERED_8X8: &[&Rules] = &[
     &rulebook::THAI,
 ];
 
-/// The 8x8 variants whose PDN GameType writes squares algebraically (`A`), in GameType order.
+/// The 8x8 variants whose PDN GameType writes squares algebraically (`A`), in GameType order
+/// (Russian first: the usual game of algebraic squares).
 /// (English written algebraically, as playstrategy does, carries its GameType.)
 const ALGEBRAIC_8X8: &[&Rules] = &[
     &rulebook::RUSSIAN,
@@ -99,6 +103,9 @@ pub struct PositionEvidence {
     pub fits: Vec<Variant>,
     /// The variants ruled out, each with why (the same reason once for all it rules out).
     pub ruled_out: Vec<(Vec<Variant>, String)>,
+    /// The usual game of the squares' notation, assumed when it fits among others: the first
+    /// candidate (English for numbered squares, Russian for algebraic ones).
+    pub usual: Variant,
 }
 
 /// What is decided from the evidence.
@@ -106,7 +113,15 @@ pub struct PositionEvidence {
 pub enum Verdict {
     /// One variant fits, or several with the same rules (Spanish and Portuguese): it is inferred.
     Inferred(Variant),
-    /// Several variants with different rules fit: the variant is not known.
+    /// Several variants with different rules fit, the usual game of the squares' notation
+    /// among them (English for numbers, Russian for algebraic squares): it is assumed, the
+    /// others named. Nothing in a position tells English from pool (the same setup, numbering
+    /// and first mover), and a numbered 8x8 position without a GameType is, in the archives
+    /// PDN is written for, an English problem or ballot far more often than not (an algebraic
+    /// one, Russian); a setup that fits it gives no finding that another variant would not.
+    Assumed(Variant),
+    /// Several variants with different rules fit, the usual one not among them: the variant is
+    /// not known.
     Ambiguous,
     /// No 8x8 variant allows the position: the variant is not known either (the squares may be
     /// those of a larger board).
@@ -156,6 +171,7 @@ impl PositionEvidence {
             to_move: setup.to_move,
             fits,
             ruled_out,
+            usual: candidates[0].variant,
         }
     }
 
@@ -165,6 +181,7 @@ impl PositionEvidence {
             [first, rest @ ..] if rest.iter().all(|&v| same_rules(*first, v)) => {
                 Verdict::Inferred(*first)
             }
+            fits if fits.contains(&self.usual) => Verdict::Assumed(self.usual),
             _ => Verdict::Ambiguous,
         }
     }
@@ -281,8 +298,9 @@ mod tests {
 
     #[test]
     fn white_to_move_in_a_middle_game_decides_nothing() {
+        // Every numbered variant fits: English, the usual one, is assumed.
         let e = evidence("W:W18,22,27:B9,13");
-        assert_eq!(e.verdict(), Verdict::Ambiguous);
+        assert_eq!(e.verdict(), Verdict::Assumed(Variant::English));
         assert_eq!(e.fits.len(), NUMBERED_8X8.len());
         assert!(e.ruled_out.is_empty());
     }
@@ -305,7 +323,7 @@ mod tests {
         // Black to move: English or pool, which differ (flying kings in pool).
         let e = evidence("B:W21-32:B1-12");
         assert_eq!(e.fits, [Variant::English, Variant::Pool]);
-        assert_eq!(e.verdict(), Verdict::Ambiguous);
+        assert_eq!(e.verdict(), Verdict::Assumed(Variant::English));
     }
 
     #[test]
@@ -337,10 +355,11 @@ mod tests {
 
     #[test]
     fn algebraic_squares_leave_the_algebraic_variants() {
-        // Dark squares only: Russian, Brazilian, Czech or Turkish (whose pieces stand anywhere).
+        // Dark squares only: Russian, Brazilian, Czech or Turkish (whose pieces stand anywhere);
+        // Russian, the usual one, is assumed.
         let e = evidence("W:Wc3,e3:Bd6");
         assert_eq!(e.fits.len(), 4);
-        assert_eq!(e.verdict(), Verdict::Ambiguous);
+        assert_eq!(e.verdict(), Verdict::Assumed(Variant::Russian));
         // A piece on a light square (d3): Turkish alone, which plays on all 64.
         let e = evidence("W:Wd3,e3:Bd6");
         assert_eq!(e.verdict(), Verdict::Inferred(Variant::Turkish));
@@ -357,7 +376,7 @@ mod tests {
     fn a_square_listed_twice_tells_no_variant() {
         let e = evidence("W:W31,32,18:B31");
         assert_eq!(e.fits.len(), NUMBERED_8X8.len() - 3, "{e:?}");
-        assert_eq!(e.verdict(), Verdict::Ambiguous);
+        assert_eq!(e.verdict(), Verdict::Assumed(Variant::English));
     }
 
     #[test]
