@@ -2,7 +2,9 @@
 //! default; otherwise an inference from the squares and tags the game uses. Anything other than a
 //! GameType is reported, so nobody mistakes a guess for a fact.
 
+use super::infer_position::{Verdict, position_evidence};
 use super::model::{Game, MoveKind, VariantSource};
+use crate::fen::{FenPiece, FenSetup};
 use crate::finding::{Code, Finding};
 use crate::notation::{Square, push_decimal};
 use crate::variant::{Variant, known_variants};
@@ -11,8 +13,10 @@ use crate::variant::{Variant, known_variants};
 /// parser gathered them.
 ///
 /// In this order: a readable GameType; the `Variant` tag; `--variant`; an inference from the
-/// squares. A GameType that cannot be read, or a `Variant` tag naming no known variant, stops
-/// the inference: a guess over what the record says would give confident false errors.
+/// squares (for an 8x8 position without moves, from what its setup rules out: see
+/// [`super::infer_position`]). A GameType that cannot be read, or a `Variant` tag naming no
+/// known variant, stops the inference: a guess over what the record says would give confident
+/// false errors.
 pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<Variant>) {
     if let Some(variant) = game.game_type.and_then(|g| g.variant) {
         game.variant = Some(variant);
@@ -85,8 +89,45 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
         game.variant_source = VariantSource::Unknown;
         return;
     }
+    if let Some(evidence) = position_evidence(game, squares.any()) {
+        match evidence.verdict() {
+            Verdict::Inferred(variant) => {
+                game.variant = Some(variant);
+                game.variant_source = VariantSource::Inferred;
+                // Several only when they share their rules (Spanish and Portuguese).
+                let same = match evidence.fits.get(1..) {
+                    Some(others) if !others.is_empty() => {
+                        let others: Vec<&str> = others.iter().map(|v| v.name()).collect();
+                        format!(" ({} has the same rules)", others.join(", "))
+                    }
+                    _ => String::new(),
+                };
+                let message = format!(
+                    "no GameType tag; inferred {variant}{same}, the only 8x8 rules this position fits: {}",
+                    evidence.describe()
+                );
+                game.diagnostics
+                    .push(Finding::new(Code::VariantInferred, span, message));
+            }
+            Verdict::Assumed(variant) => {
+                game.variant = Some(variant);
+                game.variant_source = VariantSource::Inferred;
+                let message = format!(
+                    "no GameType tag; {variant} assumed, the usual 8x8 game of such squares, as \
+                     nothing in this position rules it out; it fits {}",
+                    evidence.describe()
+                );
+                game.diagnostics
+                    .push(Finding::new(Code::VariantInferred, span, message));
+            }
+            // Not known; the replay says so, with the evidence (W-NOT-REPLAYED: the setup is
+            // left unchecked).
+            Verdict::Ambiguous | Verdict::NoneFits => game.variant_source = VariantSource::Unknown,
+        }
+        return;
+    }
     match infer(game, squares) {
-        Some((variant, (reason, number))) => {
+        Some((variant, (reason, number, after))) => {
             game.variant = Some(variant);
             game.variant_source = VariantSource::Inferred;
             // (Pushed piece by piece into one allocation, not `format!`ted: this note is on every
@@ -99,6 +140,7 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
             if let Some(number) = number {
                 push_decimal(u32::from(number), &mut message);
             }
+            message.push_str(after);
             message.push(')');
             game.diagnostics
                 .push(Finding::new(Code::VariantInferred, span, message));
@@ -107,11 +149,12 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
     }
 }
 
-/// Why a variant was inferred: a text, and the square number that ends it, if any.
-type Reason = (&'static str, Option<u8>);
+/// Why a variant was inferred: a text, the square number after it, if any, and a text after that.
+type Reason = (&'static str, Option<u8>, &'static str);
 
 fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
     // What the squares of the game (and its setup) say.
+    let from_moves = squares.any();
     if let Some(setup) = &game.setup {
         for piece in setup.white.iter().chain(&setup.black) {
             squares.add(&piece.square);
@@ -129,21 +172,35 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
         return Some(if orthogonal {
             (
                 Variant::Turkish,
-                ("algebraic squares and orthogonal moves", None),
+                ("algebraic squares and orthogonal moves", None, ""),
             )
         } else {
             (
                 Variant::Russian,
-                ("algebraic squares on an 8x8 board", None),
+                ("algebraic squares on an 8x8 board", None, ""),
             )
         });
     }
     let highest = squares.highest()?;
     if highest > 50 {
-        return Some((Variant::Canadian, ("squares up to ", Some(highest))));
+        return Some((Variant::Canadian, ("squares up to ", Some(highest), "")));
     }
     if highest > 32 {
-        return Some((Variant::International, ("squares up to ", Some(highest))));
+        // A position alone (no move with squares) cannot tell International from Frisian,
+        // which starts from the same setup (KNDB Frisian rules); checking the setup, the two
+        // find the same (board, numbering, 20 men, promotion rows), so International, the game
+        // FMJD plays on this board, is assumed and the note says so.
+        // (lidraughts' own 10x10 variants always carry their GameType.) Moves, unlike the
+        // position, tell Frisian's orthogonal captures: the replay re-infers from them.
+        let after = if game.setup.is_some() && !from_moves {
+            ", a 10x10 position: frisian starts from the same setup and checks it alike, so international is assumed"
+        } else {
+            ""
+        };
+        return Some((
+            Variant::International,
+            ("squares up to ", Some(highest), after),
+        ));
     }
     let italian_tags = game
         .tags
@@ -152,12 +209,14 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
     if italian_tags {
         return Some((
             Variant::Italian,
-            ("squares up to 32 and Italian tag names", None),
+            ("squares up to 32 and Italian tag names", None, ""),
         ));
     }
     // From the start position the first move tells the board: English men (Black, first) start
-    // on 1-12 and open from 9-12; Italian men (White, first) on 21-32 open from 21-24.
-    if game.setup.is_none()
+    // on 1-12 and open from 9-12; Italian men (White, first) on 21-32 open from 21-24. (A FEN
+    // of the start position is the start position: Russian exports write one.)
+    let from_start = game.setup.as_ref().is_none_or(is_numbered_start);
+    if from_start
         && let Some(Square::Num(from)) = game.moves.first().and_then(|m| m.squares().first())
     {
         if (21..=24).contains(from) {
@@ -174,21 +233,41 @@ fn infer(game: &Game, mut squares: SquareSummary) -> Option<(Variant, Reason)> {
                     (
                         "squares up to 32, `:` captures, first move from ",
                         Some(*from),
+                        "",
                     ),
                 )
             } else {
                 (
                     Variant::Italian,
-                    ("squares up to 32, first move from ", Some(*from)),
+                    ("squares up to 32, first move from ", Some(*from), ""),
                 )
             });
         }
         // International's White (first) opens from its front row, 31-35.
         if (31..=35).contains(from) {
-            return Some((Variant::International, ("first move from ", Some(*from))));
+            return Some((
+                Variant::International,
+                ("first move from ", Some(*from), ""),
+            ));
         }
     }
-    Some((Variant::English, ("squares up to ", Some(highest))))
+    Some((Variant::English, ("squares up to ", Some(highest), "")))
+}
+
+/// Whether `setup` is the start position of a numbered 8x8 or 10x10 board, whoever is to move:
+/// Black's men on the first 12 (20) squares, White's on the last 12 (20), no king.
+fn is_numbered_start(setup: &FenSetup) -> bool {
+    let men = |pieces: &[FenPiece], squares: std::ops::RangeInclusive<u8>| {
+        pieces.len() == squares.len()
+            && pieces
+                .iter()
+                .all(|p| !p.king && matches!(p.square, Square::Num(n) if squares.contains(&n)))
+    };
+    match setup.white.len() {
+        12 => men(&setup.white, 21..=32) && men(&setup.black, 1..=12),
+        20 => men(&setup.white, 31..=50) && men(&setup.black, 1..=20),
+        _ => false,
+    }
 }
 
 /// Whether a game has squares, whether any is algebraic, and the highest numeric one.
@@ -237,5 +316,61 @@ impl SquareSummary {
 
     fn highest(&self) -> Option<u8> {
         self.numeric.then_some(self.highest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::reader::{ReadOptions, VariantSource, read_str};
+    use crate::variant::Variant;
+
+    /// The variant decided for the one game of `text`, and how.
+    fn decided(text: &str) -> (Option<Variant>, VariantSource) {
+        let games = read_str(text, ReadOptions::default());
+        (games[0].variant, games[0].variant_source)
+    }
+
+    #[test]
+    fn a_position_is_read_by_what_its_setup_rules_out() {
+        // White to move in the 8x8 start position: not English, yet four variants remain.
+        assert_eq!(
+            decided("[FEN \"W:W21-32:B1-12\"]\n*\n"),
+            (None, VariantSource::Unknown)
+        );
+        // White's men on 1-8: crowned there in English numbering; Thai's start with White to
+        // move: Spanish (Portuguese has the same rules).
+        assert_eq!(
+            decided("[FEN \"W:W1-8:B25-32\"]\n*\n"),
+            (Some(Variant::Spanish), VariantSource::Inferred)
+        );
+        // A middle-game position every numbered variant allows: English, the usual one,
+        // assumed (the note names the others).
+        assert_eq!(
+            decided("[FEN \"W:W18,22,27:B9,13\"]\n*\n"),
+            (Some(Variant::English), VariantSource::Inferred)
+        );
+        // 10x10: International assumed.
+        assert_eq!(
+            decided("[FEN \"W:W31-50:B1-20\"]\n*\n"),
+            (Some(Variant::International), VariantSource::Inferred)
+        );
+    }
+
+    #[test]
+    fn moves_from_a_start_position_fen_are_read_as_from_the_start() {
+        // Russian exports write the start position as a FEN; the first move tells as without it.
+        assert_eq!(
+            decided("[FEN \"W:W21-32:B1-12\"]\n1. 22-18 11-15 2. 18:11 8:15 *\n"),
+            (Some(Variant::Russian), VariantSource::Inferred)
+        );
+        assert_eq!(
+            decided("[FEN \"B:W21-32:B1-12\"]\n1. 11-15 23-19 *\n"),
+            (Some(Variant::English), VariantSource::Inferred)
+        );
+        // Any other setup: the squares alone.
+        assert_eq!(
+            decided("[FEN \"W:W21,22:B1,12\"]\n1. 22-18 *\n"),
+            (Some(Variant::English), VariantSource::Inferred)
+        );
     }
 }

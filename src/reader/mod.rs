@@ -27,6 +27,7 @@ mod fen_lines;
 pub mod grammar;
 mod in_place;
 mod infer;
+pub(crate) mod infer_position;
 pub mod input;
 mod lex;
 pub mod model;

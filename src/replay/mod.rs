@@ -23,6 +23,7 @@ use replayer::run;
 
 use crate::finding::{Code, Finding, Level};
 use crate::notation::{Color, Square};
+use crate::reader::infer_position::{Verdict, position_evidence};
 use crate::reader::{Annotation, Game, Line, MoveKind, MoveRef, Moves, Span, VariantSource};
 use crate::rules::movegen::{Generator, Relax};
 use crate::rules::{
@@ -157,32 +158,60 @@ impl GameReplay {
             (1, _) => Some("its 1 move is".to_string()),
             (n, _) => Some(format!("its {n} moves are")),
         };
-        let why = match (reason, variant, game.game_type) {
-            (NotReplayed::NoRules, Some(variant), _) => {
-                format!("pdnkit cannot replay {variant} yet")
+        // An 8x8 position without a GameType: what it fits and what it rules out.
+        let position = (reason == NotReplayed::UnknownVariant && game.game_type.is_none())
+            .then(|| {
+                let moves_have_squares = game.moves.iter().any(|m| !m.squares().is_empty());
+                position_evidence(game, moves_have_squares)
+            })
+            .flatten()
+            .filter(|_| {
+                tag_span(game, "GameType").is_none() && tag_span(game, "Variant").is_none()
+            });
+        let why = if let Some(evidence) = &position {
+            match evidence.verdict() {
+                Verdict::NoneFits => format!(
+                    "the variant is not known (no GameType tag, and no 8x8 variant allows this position, whose squares may be those of a larger board: {})",
+                    evidence.describe()
+                ),
+                _ => format!(
+                    "the variant is not known (no GameType tag, and this 8x8 position fits variants whose rules differ: {})",
+                    evidence.describe()
+                ),
             }
-            (_, _, Some(g)) => {
-                format!(
-                    "the variant is not known (GameType {} names none pdnkit knows)",
-                    g.code
-                )
+        } else {
+            match (reason, variant, game.game_type) {
+                (NotReplayed::NoRules, Some(variant), _) => {
+                    format!("pdnkit cannot replay {variant} yet")
+                }
+                (_, _, Some(g)) => {
+                    format!(
+                        "the variant is not known (GameType {} names none pdnkit knows)",
+                        g.code
+                    )
+                }
+                _ if tag_span(game, "GameType").is_some() => {
+                    "the variant is not known (the GameType cannot be read)".to_string()
+                }
+                _ if tag_span(game, "Variant").is_some() => {
+                    "the variant is not known (the Variant tag names none pdnkit knows)".to_string()
+                }
+                _ => "the variant is not known (no GameType tag, and the squares do not tell)"
+                    .to_string(),
             }
-            _ if tag_span(game, "GameType").is_some() => {
-                "the variant is not known (the GameType cannot be read)".to_string()
-            }
-            _ if tag_span(game, "Variant").is_some() => {
-                "the variant is not known (the Variant tag names none pdnkit knows)".to_string()
-            }
-            _ => "the variant is not known (no GameType tag, and the squares do not tell)"
-                .to_string(),
         };
         let hint = match reason {
+            NotReplayed::UnknownVariant if position.is_some() => {
+                "; give --variant NAME or a GameType tag"
+            }
             NotReplayed::UnknownVariant => "; give --variant NAME",
             NotReplayed::NoRules => "",
         };
-        // Point at what decided the variant (the GameType), else at the first unchecked move.
+        // Point at what decided the variant (the GameType), else at the first unchecked move,
+        // else, for a position, at its FEN.
         let span = tag_span(game, "GameType")
             .or_else(|| game.moves.first().map(|n| n.span()))
+            .or_else(|| position.as_ref().and_then(|_| tag_span(game, "FEN")))
             .unwrap_or(game.span);
         let finding = match unchecked {
             Some(what) => {

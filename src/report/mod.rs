@@ -122,14 +122,15 @@ impl Totals {
             .map(|(variant, n)| format!("{variant} {n}"))
             .collect();
         Some(format!(
-            "{} game{} not replayed ({}): {} moves are not checked",
+            "{} game{} not replayed ({}): {} not checked",
             self.not_replayed,
             if self.not_replayed == 1 { "" } else { "s" },
             by_variant.join(", "),
+            // (A position without moves is such a game too: its setup is what goes unchecked.)
             if self.not_replayed == 1 {
-                "its"
+                "its moves or setup are"
             } else {
-                "their"
+                "their moves or setups are"
             },
         ))
     }

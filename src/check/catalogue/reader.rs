@@ -494,7 +494,13 @@ pub(super) const ENTRIES: &[Entry] = &[
         Code::VariantInferred,
         "no GameType: the variant was inferred",
         "The game has no GameType tag; the variant was inferred from its squares, moves and \
-         setup (or taken from --variant). A note; reports say which variant.",
+         setup (or taken from --variant). A note; reports say which variant. A position \
+         without moves is weighed by what its setup rules out (a man on its own promotion row, \
+         the start position with the side that does not move first to move): the one 8x8 \
+         variant left is inferred; the usual game of its squares (English for numbers, Russian \
+         for algebraic squares) is assumed when it is among several; a 10x10 position is \
+         International assumed, Frisian starting from the same setup. The note says what fits \
+         and what was ruled out.",
         "Add a GameType tag (20 International, 21 English, ...) so no guess is needed.",
         Pdn("1. 32-28 19-23 *"),
     ),

@@ -146,7 +146,10 @@ pub(super) const ENTRIES: &[Entry] = &[
         "the game's moves or setup were not checked",
         "pdnkit has no rules for the game's variant (or does not know it), so its moves and \
          setup are read but not replayed. The run is not clean (exit 1) unless \
-         --allow-unreplayed is given, because nothing unchecked is reported as clean.",
+         --allow-unreplayed is given, because nothing unchecked is reported as clean. A \
+         position without a GameType or moves that the usual game of its squares does not \
+         allow, and several 8x8 variants whose rules differ do, is not known either: the \
+         finding lists the variants it fits and those its setup rules out.",
         "Give the variant if it is one pdnkit replays (GameType or --variant); otherwise accept \
          it with --allow-unreplayed.",
         Pdn("[GameType \"41\"]\n1. 32-28 19-23 *"),
