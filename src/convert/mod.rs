@@ -142,6 +142,8 @@ struct Record {
     full: bool,
     /// Legal moves in `before`.
     legal_count: u32,
+    /// The nodes after this one that were the other legs of its capture.
+    legs: usize,
 }
 
 struct Recorder<'a> {
@@ -161,6 +163,7 @@ impl Visitor for Recorder<'_> {
             ply: e.ply,
             full,
             legal_count: e.legal.len() as u32,
+            legs: e.legs,
         });
     }
 

@@ -52,6 +52,9 @@ pub struct MoveEvent<'a> {
     /// does not ask for them ([`Visitor::wants_every_legal_move`]), at least `mv` (a quiet move
     /// found legal without a list is alone here).
     pub legal: &'a MoveList,
+    /// The tokens after `node` that were the other legs of this capture, when the record writes
+    /// a capture one leg per move (W-CAPTURE-SPLIT-INTO-LEGS); 0 otherwise.
+    pub legs: usize,
 }
 
 /// Sees the moves of a replay as they are played.

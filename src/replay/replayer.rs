@@ -4,6 +4,8 @@
 use super::*;
 use crate::finding::ListingLimit;
 
+mod legs;
+
 /// Replays `game` in `rules`, its squares read in `numbering`.
 pub(super) fn run(
     game: &Game,
@@ -46,13 +48,24 @@ struct Replayer<'v, V> {
 enum Played {
     Legal(usize),
     Owned(Box<Move>),
+    /// A capture written a leg per move: the move, and how many tokens after this one hold
+    /// its other legs.
+    Legs(Box<Move>, usize),
 }
 
 impl Played {
     fn read<'a>(&'a self, legal: &'a MoveList) -> &'a Move {
         match self {
             Played::Legal(i) => &legal[*i],
-            Played::Owned(mv) => mv,
+            Played::Owned(mv) | Played::Legs(mv, _) => mv,
+        }
+    }
+
+    /// The tokens after the played one that the move took as its legs.
+    fn legs(&self) -> usize {
+        match self {
+            Played::Legs(_, legs) => *legs,
+            _ => 0,
         }
     }
 }
@@ -242,11 +255,13 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             // per move that nothing read).
             let after_move = node.after();
             // (Copied only when needed: `then_some` would copy the position for every move.)
-            let before = if live && !after_move.is_empty() {
+            let mut before = if live && !after_move.is_empty() {
                 Some(at)
             } else {
                 None
             };
+            // The tokens after this one that were the legs of its capture.
+            let mut legs = 0;
             if live {
                 at.number = match node.number() {
                     Some(n) => n.number,
@@ -256,6 +271,11 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 // (`moves` is now the rest of the line, for resolving an ambiguous move.)
                 match self.play(&at, node, moves.clone()) {
                     Some(played) => {
+                        legs = played.legs();
+                        if legs > 0 {
+                            // The legs' variations are alternatives to the whole move.
+                            before = Some(at);
+                        }
                         // `play` left the legal moves of `at.pos` in the reused list.
                         let none = MoveList::new();
                         let legal = self.legal.as_deref().unwrap_or(&none);
@@ -271,6 +291,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                             mv,
                             after: &after,
                             legal,
+                            legs,
                         });
                         at.pos = after;
                         at.ply += 1;
@@ -279,25 +300,46 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     None => live = false,
                 }
             }
-            for a in after_move {
-                match (a, before) {
-                    // An alternative to this move: from the position before it, when known.
-                    (Annotation::Variation(v), Some(mut branch)) => {
-                        branch.depth += 1;
-                        self.line(&v.line, branch);
-                    }
-                    (Annotation::Setup(s), _) => {
-                        // A setup of the position the line had reached (or one that could not
-                        // be set up) leaves the line going on from there.
-                        let reached = at.pos;
-                        live = self.setup(&mut at, s);
-                        follows &= at.pos == reached;
-                    }
-                    _ => {}
+            self.after_move(after_move, before, &mut at, &mut live, &mut follows);
+            // The other legs of a capture written a leg per move: played with it, their
+            // annotations read as the move's.
+            for _ in 0..legs {
+                if let Some(leg) = moves.next() {
+                    self.after_move(leg.after(), before, &mut at, &mut live, &mut follows);
                 }
             }
         }
         (at, live)
+    }
+
+    /// The annotations after a move: its variations replayed from `before` (the position
+    /// before it, when known), a setup followed.
+    #[inline]
+    fn after_move(
+        &mut self,
+        after_move: &[Annotation],
+        before: Option<Cursor>,
+        at: &mut Cursor,
+        live: &mut bool,
+        follows: &mut bool,
+    ) {
+        for a in after_move {
+            match (a, before) {
+                // An alternative to this move: from the position before it, when known.
+                (Annotation::Variation(v), Some(mut branch)) => {
+                    branch.depth += 1;
+                    self.line(&v.line, branch);
+                }
+                (Annotation::Setup(s), _) => {
+                    // A setup of the position the line had reached (or one that could not
+                    // be set up) leaves the line going on from there.
+                    let reached = at.pos;
+                    *live = self.setup(at, s);
+                    *follows &= at.pos == reached;
+                }
+                _ => {}
+            }
+        }
     }
 
     /// A `/FEN/` inside the moves: the line goes on from that position.
@@ -442,6 +484,10 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 (Played::Owned(Box::new(mv)), reading)
             }
             Found::None => {
+                // (Only a token no legal move fits pays for looking at the next ones.)
+                if let Some((mv, legs)) = self.join_legs(at, node, rest, cells) {
+                    return Some(Played::Legs(Box::new(mv), legs));
+                }
                 self.illegal(at, node, cells);
                 return None;
             }

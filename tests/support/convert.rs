@@ -57,11 +57,13 @@ pub struct Meaning {
     pub events: Vec<String>,
 }
 
-struct Moves(HashMap<usize, Move>);
+/// Each move played, by its node, with the nodes after it that were its other legs (a capture
+/// written a leg per move).
+struct Moves(HashMap<usize, (Move, usize)>);
 
 impl Visitor for Moves {
     fn on_move(&mut self, e: &MoveEvent) {
-        self.0.insert(e.node.id(), *e.mv);
+        self.0.insert(e.node.id(), (*e.mv, e.legs));
     }
     fn restart(&mut self) {
         self.0.clear();
@@ -133,15 +135,26 @@ fn move_text(m: &Move) -> String {
     format!("{}-{}:{:x}", m.from, m.to, m.captured)
 }
 
-fn line_events(line: &Line, moves: &HashMap<usize, Move>, replayed: bool, out: &mut Vec<String>) {
+fn line_events(
+    line: &Line,
+    moves: &HashMap<usize, (Move, usize)>,
+    replayed: bool,
+    out: &mut Vec<String>,
+) {
     for a in &line.before {
         if annotation_events(a, moves, replayed, out) {
             return;
         }
     }
+    // The nodes still to come that are legs of the last move: its annotations follow.
+    let mut legs = 0;
     for node in line {
         match moves.get(&node.id()) {
-            Some(m) => out.push(move_text(m)),
+            _ if legs > 0 => legs -= 1,
+            Some((m, l)) => {
+                out.push(move_text(m));
+                legs = *l;
+            }
             None if replayed => {
                 out.push("REST".into());
                 return;
@@ -162,7 +175,7 @@ fn line_events(line: &Line, moves: &HashMap<usize, Move>, replayed: bool, out: &
 /// Returns true when the line stops here (the unreplayed comment).
 fn annotation_events(
     a: &Annotation,
-    moves: &HashMap<usize, Move>,
+    moves: &HashMap<usize, (Move, usize)>,
     replayed: bool,
     out: &mut Vec<String>,
 ) -> bool {
