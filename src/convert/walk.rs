@@ -52,7 +52,7 @@ impl Walk<'_> {
             if let Some(i) = found
                 && self.records[i].legs > 0
             {
-                join_legs(nodes, ids, k, self.records[i].legs);
+                join_legs(nodes, ids, k, self.records[i].legs as usize);
             }
             if found.is_none() && self.replayed {
                 self.cut(nodes, ids, before, k);

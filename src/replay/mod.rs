@@ -52,9 +52,6 @@ pub struct MoveEvent<'a> {
     /// does not ask for them ([`Visitor::wants_every_legal_move`]), at least `mv` (a quiet move
     /// found legal without a list is alone here).
     pub legal: &'a MoveList,
-    /// The tokens after `node` that were the other legs of this capture, when the record writes
-    /// a capture one leg per move (W-CAPTURE-SPLIT-INTO-LEGS); 0 otherwise.
-    pub legs: usize,
 }
 
 /// Sees the moves of a replay as they are played.
@@ -69,6 +66,11 @@ pub trait Visitor {
     }
     /// The game is replayed again from the start (in another variant): forget what was seen.
     fn restart(&mut self) {}
+    /// The move just seen is a capture the record writes one leg per move
+    /// (W-CAPTURE-SPLIT-INTO-LEGS): the `legs` moves after its node in the line were its other
+    /// legs, and are not seen on their own. (Said apart from [`MoveEvent`], which every move
+    /// builds, so that the usual move pays nothing for it.)
+    fn on_legs(&mut self, _legs: usize) {}
 }
 
 /// No visitor.

@@ -39,6 +39,10 @@ struct Replayer<'v, V> {
     /// A game lists at most `MAX_LISTED_PER_CODE` findings of one code, as the reader does
     /// (see `docs/limits.md`).
     limit: ListingLimit,
+    /// A capture written a leg per move, found where no legal move fitted its first leg: the
+    /// move and the number of tokens after that one that were its other legs. (Said beside
+    /// the move `play` returns, not in it, so that the usual move pays nothing for it.)
+    joined: Option<Box<(Move, usize)>>,
 }
 
 /// The move a token names: where it lies among the legal moves (the usual answer, read in
@@ -48,24 +52,13 @@ struct Replayer<'v, V> {
 enum Played {
     Legal(usize),
     Owned(Box<Move>),
-    /// A capture written a leg per move: the move, and how many tokens after this one hold
-    /// its other legs.
-    Legs(Box<Move>, usize),
 }
 
 impl Played {
     fn read<'a>(&'a self, legal: &'a MoveList) -> &'a Move {
         match self {
             Played::Legal(i) => &legal[*i],
-            Played::Owned(mv) | Played::Legs(mv, _) => mv,
-        }
-    }
-
-    /// The tokens after the played one that the move took as its legs.
-    fn legs(&self) -> usize {
-        match self {
-            Played::Legs(_, legs) => *legs,
-            _ => 0,
+            Played::Owned(mv) => mv,
         }
     }
 }
@@ -119,6 +112,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             start_fen: StartFen::None,
             game_type: None,
             limit: ListingLimit::default(),
+            joined: None,
         }
     }
 
@@ -255,13 +249,11 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             // per move that nothing read).
             let after_move = node.after();
             // (Copied only when needed: `then_some` would copy the position for every move.)
-            let mut before = if live && !after_move.is_empty() {
+            let before = if live && !after_move.is_empty() {
                 Some(at)
             } else {
                 None
             };
-            // The tokens after this one that were the legs of its capture.
-            let mut legs = 0;
             if live {
                 at.number = match node.number() {
                     Some(n) => n.number,
@@ -271,11 +263,6 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 // (`moves` is now the rest of the line, for resolving an ambiguous move.)
                 match self.play(&at, node, moves.clone()) {
                     Some(played) => {
-                        legs = played.legs();
-                        if legs > 0 {
-                            // The legs' variations are alternatives to the whole move.
-                            before = Some(at);
-                        }
                         // `play` left the legal moves of `at.pos` in the reused list.
                         let none = MoveList::new();
                         let legal = self.legal.as_deref().unwrap_or(&none);
@@ -291,55 +278,50 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                             mv,
                             after: &after,
                             legal,
-                            legs,
                         });
                         at.pos = after;
                         at.ply += 1;
                         follows = true;
                     }
-                    None => live = false,
+                    None => match self.joined.take() {
+                        // A capture written a leg per move, played out of line with the
+                        // annotations of its legs and its own.
+                        Some(joined) => {
+                            let (mv, legs) = *joined;
+                            self.play_legs(
+                                &mut at,
+                                node,
+                                &mv,
+                                legs,
+                                &mut moves,
+                                &mut live,
+                                &mut follows,
+                            );
+                            continue;
+                        }
+                        None => live = false,
+                    },
                 }
             }
-            self.after_move(after_move, before, &mut at, &mut live, &mut follows);
-            // The other legs of a capture written a leg per move: played with it, their
-            // annotations read as the move's.
-            for _ in 0..legs {
-                if let Some(leg) = moves.next() {
-                    self.after_move(leg.after(), before, &mut at, &mut live, &mut follows);
+            for a in after_move {
+                match (a, before) {
+                    // An alternative to this move: from the position before it, when known.
+                    (Annotation::Variation(v), Some(mut branch)) => {
+                        branch.depth += 1;
+                        self.line(&v.line, branch);
+                    }
+                    (Annotation::Setup(s), _) => {
+                        // A setup of the position the line had reached (or one that could not
+                        // be set up) leaves the line going on from there.
+                        let reached = at.pos;
+                        live = self.setup(&mut at, s);
+                        follows &= at.pos == reached;
+                    }
+                    _ => {}
                 }
             }
         }
         (at, live)
-    }
-
-    /// The annotations after a move: its variations replayed from `before` (the position
-    /// before it, when known), a setup followed.
-    #[inline]
-    fn after_move(
-        &mut self,
-        after_move: &[Annotation],
-        before: Option<Cursor>,
-        at: &mut Cursor,
-        live: &mut bool,
-        follows: &mut bool,
-    ) {
-        for a in after_move {
-            match (a, before) {
-                // An alternative to this move: from the position before it, when known.
-                (Annotation::Variation(v), Some(mut branch)) => {
-                    branch.depth += 1;
-                    self.line(&v.line, branch);
-                }
-                (Annotation::Setup(s), _) => {
-                    // A setup of the position the line had reached (or one that could not
-                    // be set up) leaves the line going on from there.
-                    let reached = at.pos;
-                    *live = self.setup(at, s);
-                    *follows &= at.pos == reached;
-                }
-                _ => {}
-            }
-        }
     }
 
     /// A `/FEN/` inside the moves: the line goes on from that position.
@@ -484,11 +466,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 (Played::Owned(Box::new(mv)), reading)
             }
             Found::None => {
-                // (Only a token no legal move fits pays for looking at the next ones.)
-                if let Some((mv, legs)) = self.join_legs(at, node, rest, cells) {
-                    return Some(Played::Legs(Box::new(mv), legs));
-                }
-                self.illegal(at, node, cells);
+                self.illegal(at, node, rest, cells);
                 return None;
             }
         };
@@ -551,10 +529,17 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         })
     }
 
-    /// No legal move fits the token: the finding that explains why.
+    /// No legal move fits the token: the finding that explains why; or, when the token is the
+    /// first leg of a capture that the next tokens go on with, that capture, left in
+    /// `self.joined`.
     #[cold]
     #[inline(never)]
-    fn illegal(&mut self, at: &Cursor, node: MoveRef<'_>, cells: &[Cell]) {
+    fn illegal(&mut self, at: &Cursor, node: MoveRef<'_>, rest: Moves<'_>, cells: &[Cell]) {
+        // (Only a token no legal move fits pays for looking at the next ones.)
+        if let Some(joined) = self.join_legs(at, node, rest, cells) {
+            self.joined = Some(Box::new(joined));
+            return;
+        }
         // The explanation lists every legal move, not only those `legal` may be.
         let mut all = MoveList::new();
         movegen::generate(&at.pos, &mut all);

@@ -59,11 +59,17 @@ pub struct Meaning {
 
 /// Each move played, by its node, with the nodes after it that were its other legs (a capture
 /// written a leg per move).
-struct Moves(HashMap<usize, (Move, usize)>);
+struct Moves(HashMap<usize, (Move, usize)>, usize);
 
 impl Visitor for Moves {
     fn on_move(&mut self, e: &MoveEvent) {
-        self.0.insert(e.node.id(), (*e.mv, e.legs));
+        self.0.insert(e.node.id(), (*e.mv, 0));
+        self.1 = e.node.id();
+    }
+    fn on_legs(&mut self, legs: usize) {
+        if let Some(last) = self.0.get_mut(&self.1) {
+            last.1 = legs;
+        }
     }
     fn restart(&mut self) {
         self.0.clear();
@@ -74,7 +80,7 @@ impl Visitor for Moves {
 /// by standard name (sorted: canonical output reorders them); GameType and FEN by what they
 /// mean (variant and start position).
 pub fn meaning(game: &Game) -> Meaning {
-    let mut moves = Moves(HashMap::new());
+    let mut moves = Moves(HashMap::new(), 0);
     let r = replay::replay(game, &mut moves);
     let mut tags: Vec<(String, String)> = game
         .tags

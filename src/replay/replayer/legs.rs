@@ -69,6 +69,62 @@ impl<V: Visitor> Replayer<'_, V> {
         None
     }
 
+    /// Plays `mv`, the move of `node` and of the `legs` tokens after it, and reads the
+    /// annotations of all of them as the move's: a variation is an alternative to the whole
+    /// move, replayed from where it started (the middle of a capture is no position a move
+    /// is played from).
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn play_legs<'a>(
+        &mut self,
+        at: &mut Cursor,
+        node: MoveRef<'a>,
+        mv: &Move,
+        legs: usize,
+        moves: &mut Moves<'a>,
+        live: &mut bool,
+        follows: &mut bool,
+    ) {
+        let from = *at;
+        let none = MoveList::new();
+        let legal = self.legal.as_deref().unwrap_or(&none);
+        let after = at.pos.play(mv);
+        self.out.moves_replayed += 1;
+        self.visitor.on_move(&MoveEvent {
+            depth: at.depth,
+            ply: at.ply,
+            node,
+            before: &at.pos,
+            follows: *follows,
+            mv,
+            after: &after,
+            legal,
+        });
+        self.visitor.on_legs(legs);
+        at.pos = after;
+        at.ply += 1;
+        *follows = true;
+        for token in std::iter::once(node).chain(moves.take(legs)) {
+            for a in token.after() {
+                match a {
+                    Annotation::Variation(v) => {
+                        let mut branch = from;
+                        branch.depth += 1;
+                        self.line(&v.line, branch);
+                    }
+                    // As after any move: a setup of the position reached goes on from there.
+                    Annotation::Setup(s) => {
+                        let reached = at.pos;
+                        *live = self.setup(at, s);
+                        *follows &= at.pos == reached;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
     /// The finding for a capture read from the moves `tokens`: reported at each capture,
     /// folded into one a game (a habit of the record) with the count.
     fn report_legs(&mut self, at: &Cursor, node: MoveRef<'_>, mv: &Move, tokens: &[String]) {
