@@ -154,3 +154,32 @@ fn convert_writes_the_legs_as_one_move() {
         assert_eq!(report.findings, [], "{}", game.index);
     }
 }
+
+/// A flying king taking two pieces on one line may stop between them: its legs join wherever
+/// it stopped (Russian, International); a leg that stops on a piece taken, or takes nothing,
+/// does not.
+#[test]
+fn a_flying_kings_legs_join_where_it_stopped() {
+    let russian = "[GameType \"25\"]\n[FEN \"W:WKa1,h2:Bc3,f6,a7\"]\n";
+    for legs in ["a1xe5 e5xh8", "a1xd4 d4xg7", "a1xd4 d4xh8"] {
+        let findings = check(&format!("{russian}1. {legs} a7-b6 2. h2-g3 *"));
+        assert_eq!(codes(&findings), [Code::CaptureSplitIntoLegs], "{legs}");
+    }
+    for legs in ["a1xc3 c3xh8", "a1xb2 b2xh8"] {
+        let findings = check(&format!("{russian}1. {legs} a7-b6 *"));
+        assert_ne!(codes(&findings), [Code::CaptureSplitIntoLegs], "{legs}");
+        assert_eq!(findings[0].level, Level::Error, "{legs}");
+    }
+    // International: the king on 46 takes 37 and 19 on the long diagonal.
+    let findings =
+        check("[GameType \"20\"]\n[FEN \"W:WK46,49:B37,19,6\"]\n1. 46x28 28x14 6-11 2. 49-44 *");
+    assert_eq!(codes(&findings), [Code::CaptureSplitIntoLegs]);
+}
+
+/// A man's legs are its landing squares: a leg that stops on the piece it takes is no leg.
+#[test]
+fn a_mans_leg_does_not_stop_on_a_piece_taken() {
+    let findings = check("[GameType \"25\"]\n[FEN \"W:Wc3,h2:Bd4,f6,h8\"]\n1. c3xd4 d4xg7 *");
+    assert_eq!(findings.len(), 1, "{findings:#?}");
+    assert_eq!(findings[0].level, Level::Error);
+}

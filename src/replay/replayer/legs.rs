@@ -7,6 +7,7 @@
 //! read so, with one warning a game, and the replay goes on.
 
 use super::*;
+use crate::rules::{Bits, Geometry};
 
 impl<V: Visitor> Replayer<'_, V> {
     /// When no legal move fits `cells` because the capture stops where its piece must go on,
@@ -29,10 +30,11 @@ impl<V: Visitor> Replayer<'_, V> {
         // Every route of the position, the legal ones only (the variant's precedence and
         // maximum-capture rules applied): a leg goes on along one of them.
         let routes = matcher::routes(&at.pos, Relax::default());
+        let geo = &self.rules.board;
         let starts = |path: &[Cell]| {
-            routes.iter().any(|m| {
-                m.from == from && m.path().len() > path.len() && m.path()[..path.len()] == *path
-            })
+            routes
+                .iter()
+                .any(|m| m.from == from && follows(geo, m, path) == Follows::Part)
         };
         if !starts(written) {
             return None;
@@ -57,7 +59,7 @@ impl<V: Visitor> Replayer<'_, V> {
             tokens.push(next.canonical());
             if let Some(mv) = routes
                 .iter()
-                .find(|m| m.from == from && m.path() == &path[..])
+                .find(|m| m.from == from && follows(geo, m, &path) == Follows::Whole)
             {
                 self.report_legs(at, node, mv, &tokens);
                 return Some((*mv, tokens.len() - 1));
@@ -140,6 +142,51 @@ impl<V: Visitor> Replayer<'_, V> {
             first.join(", "),
         );
         self.report(at, node, Code::CaptureSplitIntoLegs, message, Vec::new());
+    }
+}
+
+/// How written landing squares follow a capture route.
+#[derive(PartialEq, Eq)]
+enum Follows {
+    No,
+    /// The route's beginning: pieces are left to take.
+    Part,
+    /// The whole route.
+    Whole,
+}
+
+/// Whether the landing squares `written` (after the start) follow the capture route `m`: each
+/// is a square the piece passes or stops on, in order, none holds a piece it takes, and each
+/// leg takes at least one piece. (Not only the landing squares of the route as PDN 3.0 writes
+/// it: a flying king taking two pieces on one line, `a1xg7` over c3 and f6, may stop between
+/// them, `a1xe5 e5xg7`.)
+fn follows(geo: &Geometry, m: &Move, written: &[Cell]) -> Follows {
+    let taken = |c: Cell| m.captured & ((1 as Bits) << c) != 0;
+    let squares = matcher::traversed(geo, m);
+    let mut rest = squares.iter();
+    for &w in written {
+        if taken(w) {
+            return Follows::No;
+        }
+        let mut takes = false;
+        loop {
+            match rest.next() {
+                None => return Follows::No,
+                Some(&c) if c == w => break,
+                Some(&c) => takes |= taken(c),
+            }
+        }
+        if !takes {
+            return Follows::No;
+        }
+    }
+    if rest.any(|&c| taken(c)) {
+        Follows::Part
+    } else if written.last() == Some(&m.to) {
+        Follows::Whole
+    } else {
+        // Past the last piece taken, but not where this route stops: another route's end.
+        Follows::No
     }
 }
 
