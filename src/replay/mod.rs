@@ -69,7 +69,7 @@ pub trait Visitor {
     /// The move just seen is a capture the record writes one leg per move
     /// (W-CAPTURE-SPLIT-INTO-LEGS): the `legs` moves after its node in the line were its other
     /// legs, and are not seen on their own. (Said apart from [`MoveEvent`], which every move
-    /// builds, so that the usual move pays nothing for it.)
+    /// builds, so that the usual move does not carry it.)
     fn on_legs(&mut self, _legs: usize) {}
 }
 

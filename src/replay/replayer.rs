@@ -40,8 +40,8 @@ struct Replayer<'v, V> {
     /// (see `docs/limits.md`).
     limit: ListingLimit,
     /// A capture written a leg per move, found where no legal move fitted its first leg: the
-    /// move and the number of tokens after that one that were its other legs. (Said beside
-    /// the move `play` returns, not in it, so that the usual move pays nothing for it.)
+    /// move and the number of tokens after that one that were its other legs. (Kept beside
+    /// what `play` returns, not in it, so that the path of the usual move stays as it was.)
     joined: Option<Box<(Move, usize)>>,
 }
 
