@@ -142,6 +142,8 @@ struct Record {
     full: bool,
     /// Legal moves in `before`.
     legal_count: u32,
+    /// The nodes after this one that were the other legs of its capture.
+    legs: u32,
 }
 
 struct Recorder<'a> {
@@ -161,7 +163,14 @@ impl Visitor for Recorder<'_> {
             ply: e.ply,
             full,
             legal_count: e.legal.len() as u32,
+            legs: 0,
         });
+    }
+
+    fn on_legs(&mut self, legs: usize) {
+        if let Some(last) = self.records.last_mut() {
+            last.legs = legs as u32;
+        }
     }
 
     fn restart(&mut self) {

@@ -30,16 +30,16 @@ impl Walk<'_> {
         self.annotations(&mut line.before, side, number, depth);
         // Every move is rewritten: the walk changes them as nodes, each known by the identity
         // the replay saw, and puts them back.
-        let ids: Vec<usize> = line.iter().map(|m| m.id()).collect();
+        let mut ids: Vec<usize> = line.iter().map(|m| m.id()).collect();
         let mut nodes = line.take_nodes();
-        self.moves(&mut nodes, &ids, &mut line.before, side, number, depth);
+        self.moves(&mut nodes, &mut ids, &mut line.before, side, number, depth);
         line.put_nodes(nodes);
     }
 
     fn moves(
         &mut self,
         nodes: &mut Vec<MoveNode>,
-        ids: &[usize],
+        ids: &mut Vec<usize>,
         before: &mut Annotations,
         mut side: Color,
         mut number: u32,
@@ -49,6 +49,11 @@ impl Walk<'_> {
         let mut k = 0;
         while k < nodes.len() {
             let found = self.record_for(ids[k]);
+            if let Some(i) = found
+                && self.records[i].legs > 0
+            {
+                join_legs(nodes, ids, k, self.records[i].legs as usize);
+            }
             if found.is_none() && self.replayed {
                 self.cut(nodes, ids, before, k);
                 break;
@@ -291,6 +296,18 @@ impl Walk<'_> {
         for node in line {
             self.skip_node(node.id(), node.after());
         }
+    }
+}
+
+/// A capture written a leg per move is written as the one move it is: the nodes after `k` that
+/// held its other legs go, their annotations after the move's own (the replay read them in that
+/// order).
+fn join_legs(nodes: &mut Vec<MoveNode>, ids: &mut Vec<usize>, k: usize, legs: usize) {
+    let end = (k + 1 + legs).min(nodes.len());
+    ids.drain(k + 1..end);
+    let taken: Vec<MoveNode> = nodes.drain(k + 1..end).collect();
+    for leg in taken {
+        nodes[k].after.extend(leg.after);
     }
 }
 

@@ -270,6 +270,9 @@ codes! {
     HubCaptureList = "W-HUB-CAPTURE-LIST", Warning, Moves, Rewritten, false;
     /// A capture written with `-`, or a plain move written with `x`/`:`.
     SeparatorMismatch = "W-SEPARATOR-MISMATCH", Warning, Moves, Rewritten, false;
+    /// One capture written a leg per move (`e5xc3 c3xa1` for `e5xc3xa1`), the move numbers
+    /// counting each leg as a half-move: the legs are read as the one move they make.
+    CaptureSplitIntoLegs = "W-CAPTURE-SPLIT-INTO-LEGS", Warning, Moves, Rewritten, false;
     /// The variant has no rules table yet (or is not known): the game's moves or setup are not
     /// checked at all. A run with one is not clean unless `--allow-unreplayed` is given.
     NotReplayed = "W-NOT-REPLAYED", Warning, Moves, No, false;

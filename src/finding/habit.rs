@@ -22,6 +22,7 @@ impl Code {
                 | Code::MixedSeparators
                 | Code::ForcedMoveMark
                 | Code::LiteralEscape
+                | Code::CaptureSplitIntoLegs
         )
     }
 }

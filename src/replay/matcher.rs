@@ -164,7 +164,7 @@ fn collect(moves: &[Move], fits: impl Fn(&Move) -> bool, reading: Reading) -> Fo
 
 /// Every square a capture route passes over or lands on, in order, after its start: the legs
 /// between landing squares are straight lines.
-fn traversed(geo: &Geometry, m: &Move) -> SmallVec<[Cell; 32]> {
+pub fn traversed(geo: &Geometry, m: &Move) -> SmallVec<[Cell; 32]> {
     let mut cells = SmallVec::new();
     let mut at = m.from;
     for &next in m.path() {

@@ -67,6 +67,11 @@ pub trait Visitor {
     }
     /// The game is replayed again from the start (in another variant): forget what was seen.
     fn restart(&mut self) {}
+    /// The move just seen is a capture the record writes one leg per move
+    /// (W-CAPTURE-SPLIT-INTO-LEGS): the `legs` moves after its node in the line were its other
+    /// legs, and are not seen on their own. (Said apart from [`MoveEvent`], which every move
+    /// builds, so that the usual move does not carry it.)
+    fn on_legs(&mut self, _legs: usize) {}
 }
 
 /// No visitor.

@@ -4,6 +4,8 @@
 use super::*;
 use crate::finding::ListingLimit;
 
+mod legs;
+
 /// Replays `game` in `rules`, its squares read in `numbering`.
 pub(super) fn run(
     game: &Game,
@@ -37,6 +39,10 @@ struct Replayer<'v, V> {
     /// A game lists at most `MAX_LISTED_PER_CODE` findings of one code, as the reader does
     /// (see `docs/limits.md`).
     limit: ListingLimit,
+    /// A capture written a leg per move, found where no legal move fitted its first leg: the
+    /// move and the number of tokens after that one that were its other legs. (Kept beside
+    /// what `play` returns, not in it, so that the path of the usual move stays as it was.)
+    joined: Option<Box<(Move, usize)>>,
 }
 
 /// The move a token names: where it lies among the legal moves (the usual answer, read in
@@ -106,6 +112,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             start_fen: StartFen::None,
             game_type: None,
             limit: ListingLimit::default(),
+            joined: None,
         }
     }
 
@@ -276,7 +283,24 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                         at.ply += 1;
                         follows = true;
                     }
-                    None => live = false,
+                    None => match self.joined.take() {
+                        // A capture written a leg per move, played out of line with the
+                        // annotations of its legs and its own.
+                        Some(joined) => {
+                            let (mv, legs) = *joined;
+                            self.play_legs(
+                                &mut at,
+                                node,
+                                &mv,
+                                legs,
+                                &mut moves,
+                                &mut live,
+                                &mut follows,
+                            );
+                            continue;
+                        }
+                        None => live = false,
+                    },
                 }
             }
             for a in after_move {
@@ -442,7 +466,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                 (Played::Owned(Box::new(mv)), reading)
             }
             Found::None => {
-                self.illegal(at, node, cells);
+                self.illegal(at, node, rest, cells);
                 return None;
             }
         };
@@ -505,10 +529,17 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         })
     }
 
-    /// No legal move fits the token: the finding that explains why.
+    /// No legal move fits the token: the finding that explains why; or, when the token is the
+    /// first leg of a capture that the next tokens go on with, that capture, left in
+    /// `self.joined`.
     #[cold]
     #[inline(never)]
-    fn illegal(&mut self, at: &Cursor, node: MoveRef<'_>, cells: &[Cell]) {
+    fn illegal(&mut self, at: &Cursor, node: MoveRef<'_>, rest: Moves<'_>, cells: &[Cell]) {
+        // (Only a token no legal move fits pays for looking at the next ones.)
+        if let Some(joined) = self.join_legs(at, node, rest, cells) {
+            self.joined = Some(Box::new(joined));
+            return;
+        }
         // The explanation lists every legal move, not only those `legal` may be.
         let mut all = MoveList::new();
         movegen::generate(&at.pos, &mut all);

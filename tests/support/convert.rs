@@ -57,11 +57,19 @@ pub struct Meaning {
     pub events: Vec<String>,
 }
 
-struct Moves(HashMap<usize, Move>);
+/// Each move played, by its node, with the nodes after it that were its other legs (a capture
+/// written a leg per move).
+struct Moves(HashMap<usize, (Move, usize)>, usize);
 
 impl Visitor for Moves {
     fn on_move(&mut self, e: &MoveEvent) {
-        self.0.insert(e.node.id(), *e.mv);
+        self.0.insert(e.node.id(), (*e.mv, 0));
+        self.1 = e.node.id();
+    }
+    fn on_legs(&mut self, legs: usize) {
+        if let Some(last) = self.0.get_mut(&self.1) {
+            last.1 = legs;
+        }
     }
     fn restart(&mut self) {
         self.0.clear();
@@ -72,7 +80,7 @@ impl Visitor for Moves {
 /// by standard name (sorted: canonical output reorders them); GameType and FEN by what they
 /// mean (variant and start position).
 pub fn meaning(game: &Game) -> Meaning {
-    let mut moves = Moves(HashMap::new());
+    let mut moves = Moves(HashMap::new(), 0);
     let r = replay::replay(game, &mut moves);
     let mut tags: Vec<(String, String)> = game
         .tags
@@ -133,15 +141,26 @@ fn move_text(m: &Move) -> String {
     format!("{}-{}:{:x}", m.from, m.to, m.captured)
 }
 
-fn line_events(line: &Line, moves: &HashMap<usize, Move>, replayed: bool, out: &mut Vec<String>) {
+fn line_events(
+    line: &Line,
+    moves: &HashMap<usize, (Move, usize)>,
+    replayed: bool,
+    out: &mut Vec<String>,
+) {
     for a in &line.before {
         if annotation_events(a, moves, replayed, out) {
             return;
         }
     }
+    // The nodes still to come that are legs of the last move: its annotations follow.
+    let mut legs = 0;
     for node in line {
         match moves.get(&node.id()) {
-            Some(m) => out.push(move_text(m)),
+            _ if legs > 0 => legs -= 1,
+            Some((m, l)) => {
+                out.push(move_text(m));
+                legs = *l;
+            }
             None if replayed => {
                 out.push("REST".into());
                 return;
@@ -162,7 +181,7 @@ fn line_events(line: &Line, moves: &HashMap<usize, Move>, replayed: bool, out: &
 /// Returns true when the line stops here (the unreplayed comment).
 fn annotation_events(
     a: &Annotation,
-    moves: &HashMap<usize, Move>,
+    moves: &HashMap<usize, (Move, usize)>,
     replayed: bool,
     out: &mut Vec<String>,
 ) -> bool {

@@ -142,6 +142,20 @@ pub(super) const ENTRIES: &[Entry] = &[
         Pdn("[GameType \"20\"]\n1. 32x28 19-23 *"),
     ),
     e(
+        Code::CaptureSplitIntoLegs,
+        "one capture written a leg per move",
+        "A capture of several pieces is written one jump per move, as some game sites export \
+         it (`5. e5xc3 6. c3xa1` for `e5xc3xa1`), each jump counted as a half-move. The rules \
+         make the piece go on capturing (PDN 3.0 and the federations' rules: a capture is one \
+         move, however many pieces it takes), and the next move goes on from where the jump \
+         stopped, so the jumps are read as the one move they make and the replay goes on. \
+         Reported once a game, with the count of such captures; the move numbers after one \
+         count the jumps, and are read as written.",
+        "Write each capture as one move with its whole route (`e5xc3xa1`), and number the \
+         moves again.",
+        Pdn("[GameType \"20\"]\n[FEN \"W:W32:B28,19\"]\n1. 32x23 23x14 *"),
+    ),
+    e(
         Code::NotReplayed,
         "the game's moves or setup were not checked",
         "pdnkit has no rules for the game's variant (or does not know it), so its moves and \
