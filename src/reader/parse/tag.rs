@@ -14,9 +14,14 @@ impl GameParser<'_> {
     /// A `[` at `pos` that opens no tag, reported and skipped: alone on its line (spaces after
     /// it at most), or doubled (`[[Event "x"]`, read from the second `[`). One finding, a
     /// warning, for either: the tags around it are read as written.
+    #[inline]
     pub(super) fn skip_stray_bracket(&mut self) -> bool {
         let open = self.pos;
         let rest = &self.bytes[open + 1..];
+        // (Asked before every tag: a name's first byte answers at once.)
+        if !matches!(rest.first(), None | Some(b'[' | b' ' | b'\t' | b'\n' | b'\r')) {
+            return false;
+        }
         let message = if rest.first() == Some(&b'[') {
             "a doubled `[`: the tag is read from the second"
         } else if rest
