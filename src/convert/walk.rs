@@ -20,10 +20,15 @@ pub(super) struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    /// The record of the move the replay knew as `id` ([`MoveRef::id`]), if it is the next.
+    /// The record of the move the replay knew as `id` ([`MoveRef::id`]): the next one, as a
+    /// rule, or one played out of the written order (a variation written before the first move
+    /// it replaces is replayed after that move), searched for when the next one is not it.
     fn record_for(&self, id: usize) -> Option<usize> {
         let at = self.cursor;
-        (self.records.get(at)?.node == id).then_some(at)
+        match self.records.get(at) {
+            Some(record) if record.node == id => Some(at),
+            _ => self.records.iter().position(|r| r.node == id),
+        }
     }
 
     pub(super) fn line(&mut self, line: &mut Line, side: Color, number: u32, depth: u32) {

@@ -273,6 +273,9 @@ codes! {
     /// One capture written a leg per move (`e5xc3 c3xa1` for `e5xc3xa1`), the move numbers
     /// counting each leg as a half-move: the legs are read as the one move they make.
     CaptureSplitIntoLegs = "W-CAPTURE-SPLIT-INTO-LEGS", Warning, Moves, Rewritten, false;
+    /// A variation numbered for the next move, written before that move (`1. 32-28 (1... 19-23)
+    /// 1... 18-23`): replayed as the alternative to it.
+    VariationBeforeItsMove = "W-VARIATION-BEFORE-ITS-MOVE", Warning, Moves, No, false;
     /// The variant has no rules table yet (or is not known): the game's moves or setup are not
     /// checked at all. A run with one is not clean unless `--allow-unreplayed` is given.
     NotReplayed = "W-NOT-REPLAYED", Warning, Moves, No, false;

@@ -23,6 +23,7 @@ impl Code {
                 | Code::ForcedMoveMark
                 | Code::LiteralEscape
                 | Code::CaptureSplitIntoLegs
+                | Code::VariationBeforeItsMove
         )
     }
 }

@@ -229,10 +229,18 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         let mut live = true;
         // Whether a move of this line has been played since its start or its last setup.
         let mut follows = false;
+        // Variations before the line's first move numbered for the move after it, replayed
+        // once that move is played.
+        let mut ahead: Vec<&Line> = Vec::new();
         for a in &line.before {
             match a {
                 // (No move of the line yet: nothing for the setup to follow.)
                 Annotation::Setup(s) => live = self.setup(&mut at, s),
+                Annotation::Variation(v)
+                    if live && self.numbered_for_the_other_side(&v.line, &at) =>
+                {
+                    ahead.push(&v.line)
+                }
                 // A variation before the line's first move: an alternative from where the line
                 // starts, replayed from there.
                 Annotation::Variation(v) if live => {
@@ -303,8 +311,22 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     },
                 }
             }
+            for variation in ahead.drain(..) {
+                if live {
+                    self.variation_before_its_move(variation, at);
+                }
+            }
             for a in after_move {
                 match (a, before) {
+                    // Numbered for the other side, which is to move after this move: written
+                    // before the move it replaces (`1. 32-28 (1... 19-23) 1... 18-23`).
+                    (Annotation::Variation(v), Some(branch))
+                        if live
+                            && self.numbered_for_the_other_side(&v.line, &branch)
+                            && !self.numbered_for_the_other_side(&v.line, &at) =>
+                    {
+                        self.variation_before_its_move(&v.line, at);
+                    }
                     // An alternative to this move: from the position before it, when known.
                     (Annotation::Variation(v), Some(mut branch)) => {
                         branch.depth += 1;
@@ -322,6 +344,40 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             }
         }
         (at, live)
+    }
+
+    /// Whether `line` opens with a move number that gives the move to the side not to move at
+    /// `at` (`1...`, the second mover's number, where the first mover is to move).
+    fn numbered_for_the_other_side(&self, line: &Line, at: &Cursor) -> bool {
+        let Some(number) = line.first().and_then(|m| m.number()) else {
+            return false;
+        };
+        let side = if number.ellipsis {
+            self.rules.first_mover.opposite()
+        } else {
+            self.rules.first_mover
+        };
+        side != at.pos.to_move()
+    }
+
+    /// A variation whose number says it replaces the next move, written before that move: an
+    /// alternative from `at`, the position before the move it replaces, with one warning.
+    fn variation_before_its_move(&mut self, line: &Line, at: Cursor) {
+        let mut branch = at;
+        branch.depth += 1;
+        if let Some(first) = line.first() {
+            let number = first.number().map_or(0, |n| n.number);
+            self.report(
+                &branch,
+                first,
+                Code::VariationBeforeItsMove,
+                format!(
+                    "a variation numbered for the next move ({number}...), written before that move: replayed as an alternative to it"
+                ),
+                Vec::new(),
+            );
+        }
+        self.line(line, branch);
     }
 
     /// A `/FEN/` inside the moves: the line goes on from that position.

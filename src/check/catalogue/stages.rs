@@ -156,6 +156,18 @@ pub(super) const ENTRIES: &[Entry] = &[
         Pdn("[GameType \"20\"]\n[FEN \"W:W32:B28,19\"]\n1. 32x23 23x14 *"),
     ),
     e(
+        Code::VariationBeforeItsMove,
+        "a variation written before the move it replaces",
+        "A variation stands before the move it is an alternative to: its number and side say so \
+         (`1. 32-28 (1... 19-23) 1... 18-23`: Black's alternative to 18-23, written after White's \
+         32-28), where PDN writes a variation after the move it replaces. It is replayed from the \
+         position before that move, as its number says. Reported once a game. (A variation \
+         whose number fits neither place is replayed where it stands, and its moves checked \
+         there.)",
+        "Move the variation after the move it replaces: `1. 32-28 18-23 (1... 19-23)`.",
+        Pdn("[GameType \"20\"]\n1. 32-28 (1... 19-23) 1... 18-23 2. 37-32 *"),
+    ),
+    e(
         Code::NotReplayed,
         "the game's moves or setup were not checked",
         "pdnkit has no rules for the game's variant (or does not know it), so its moves and \

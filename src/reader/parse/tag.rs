@@ -19,7 +19,10 @@ impl GameParser<'_> {
         let open = self.pos;
         let rest = &self.bytes[open + 1..];
         // (Asked before every tag: a name's first byte answers at once.)
-        if !matches!(rest.first(), None | Some(b'[' | b' ' | b'\t' | b'\n' | b'\r')) {
+        if !matches!(
+            rest.first(),
+            None | Some(b'[' | b' ' | b'\t' | b'\n' | b'\r')
+        ) {
             return false;
         }
         let message = if rest.first() == Some(&b'[') {
