@@ -381,6 +381,20 @@ pub fn square_value(text: &[u8]) -> Option<Square> {
 mod tests {
     use super::*;
 
+    /// Every text of up to `len` bytes over `alphabet`, shortest first.
+    fn every_text(alphabet: &[u8], len: usize) -> Vec<Vec<u8>> {
+        let mut texts: Vec<Vec<u8>> = vec![vec![]];
+        for _ in 0..len {
+            let longer: Vec<Vec<u8>> = texts
+                .iter()
+                .filter(|t| t.len() == texts.last().map_or(0, Vec::len))
+                .flat_map(|t| alphabet.iter().map(move |c| [&t[..], &[*c]].concat()))
+                .collect();
+            texts.extend(longer);
+        }
+        texts
+    }
+
     fn ok<T>(r: Res<'_, T>) -> (&[u8], T) {
         r.expect("parses")
     }
@@ -478,15 +492,7 @@ mod tests {
     #[test]
     fn plain_moves_read_as_the_production_does() {
         let alphabet = b"01239x-X: a!*.(";
-        let mut texts: Vec<Vec<u8>> = vec![vec![]];
-        for _ in 0..5 {
-            let longer: Vec<Vec<u8>> = texts
-                .iter()
-                .filter(|t| t.len() == texts.last().map_or(0, Vec::len))
-                .flat_map(|t| alphabet.iter().map(move |c| [&t[..], &[*c]].concat()))
-                .collect();
-            texts.extend(longer);
-        }
+        let texts = every_text(alphabet, 5);
         let mut plain = 0;
         for text in texts {
             let Some((len, from, sep, to)) = plain_move(&text) else {
@@ -523,15 +529,7 @@ mod tests {
     #[test]
     fn plain_results_read_as_the_production_does() {
         let alphabet = b"012/-*x ";
-        let mut texts: Vec<Vec<u8>> = vec![vec![]];
-        for _ in 0..8 {
-            let longer: Vec<Vec<u8>> = texts
-                .iter()
-                .filter(|t| t.len() == texts.last().map_or(0, Vec::len))
-                .flat_map(|t| alphabet.iter().map(move |c| [&t[..], &[*c]].concat()))
-                .collect();
-            texts.extend(longer);
-        }
+        let texts = every_text(alphabet, 8);
         let mut read = 0;
         for text in &texts {
             let production = result(text)
@@ -553,15 +551,7 @@ mod tests {
     #[test]
     fn moves_read_as_the_production_does() {
         let alphabet = b"019ax-X: .!";
-        let mut texts: Vec<Vec<u8>> = vec![vec![]];
-        for _ in 0..6 {
-            let longer: Vec<Vec<u8>> = texts
-                .iter()
-                .filter(|t| t.len() == texts.last().map_or(0, Vec::len))
-                .flat_map(|t| alphabet.iter().map(move |c| [&t[..], &[*c]].concat()))
-                .collect();
-            texts.extend(longer);
-        }
+        let texts = every_text(alphabet, 6);
         let (mut moves, mut numbers) = (0, 0);
         for text in &texts {
             let production = r#move(text).ok();
