@@ -311,9 +311,12 @@ impl<'v, V: Visitor> Replayer<'v, V> {
                     },
                 }
             }
-            for variation in ahead.drain(..) {
-                if live {
-                    self.variation_before_its_move(variation, at);
+            // (Asked per move: almost always empty, so no drain is set up.)
+            if !ahead.is_empty() {
+                for variation in std::mem::take(&mut ahead) {
+                    if live {
+                        self.variation_before_its_move(variation, at);
+                    }
                 }
             }
             for a in after_move {
