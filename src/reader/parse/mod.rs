@@ -557,66 +557,6 @@ impl<'a> GameParser<'a> {
     /// Production `header`: `{ tag | comment | line-comment }`, and the tags and comments it
     /// reads. It ends at the first other item, or **[ext]** at a repeated first tag after a
     /// blank line (a game of tags only), or after a comment that runs away to the next game.
-    /// Whether the next game starts where the header stops: a record of tags alone, whose next
-    /// record repeats its first tag after a blank line.
-    fn header(&mut self, tags: &mut Vec<Tag>, header_comments: &mut Vec<Comment>) -> bool {
-        // Where the text after the first blank line since the last tag starts (with the
-        // comment and finding counts there): the next game's header, if a tag repeats below.
-        let mut after_blank: Option<(usize, usize, usize)> = None;
-        loop {
-            if self.skip_space_across_blank() && !tags.is_empty() && after_blank.is_none() {
-                after_blank = Some((self.pos, header_comments.len(), self.diagnostics.len()));
-            }
-            let Some(b) = self.peek() else { break };
-            match b {
-                b'[' if self.skip_stray_bracket() => {}
-                b'[' => {
-                    // A repeated Event after a blank line, with no moves between: the previous
-                    // game had tags only and no terminator. The comments after the blank line
-                    // stand before the next game's tags, so they are that game's.
-                    if let Some((pos, comments, findings)) = after_blank
-                        && self.repeats_first_tag(tags)
-                    {
-                        self.pos = pos;
-                        header_comments.truncate(comments);
-                        self.diagnostics.truncate(findings);
-                        return true;
-                    }
-                    tags.push(self.parse_tag());
-                    after_blank = None;
-                }
-                b'{' => {
-                    let runaway = matches!(
-                        lex::comment_end(self.bytes, self.pos),
-                        CommentEnd::Runaway { .. }
-                    );
-                    header_comments.push(self.parse_comment());
-                    // A comment that runs away to the next game's tags ends this game there,
-                    // where the splitter cuts.
-                    if runaway {
-                        break;
-                    }
-                }
-                b';' => header_comments.push(self.parse_comment()),
-                b'%' if lex::at_line_start(self.bytes, self.pos) => {
-                    header_comments.push(self.parse_comment())
-                }
-                b'A'..=b'Z' if self.at_bracketless_tag() => {
-                    tags.push(self.parse_tag());
-                    after_blank = None;
-                }
-                _ => break,
-            }
-        }
-        false
-    }
-
-    fn repeats_first_tag(&self, tags: &[Tag]) -> bool {
-        let Ok((_, name)) = grammar::tags::tag_name(&self.bytes[self.pos + 1..]) else {
-            return false;
-        };
-        tags[0].name.as_bytes() == name
-    }
 
     /// Production `body`: `{ body-item }`, up to the terminator, the next game or the end of
     /// the chunk. Variations open and close on the explicit stack (production `variation`), so
