@@ -519,6 +519,7 @@ fn every_production_of_the_document_has_its_function() {
         include_str!("../src/reader/grammar/tags.rs"),
         include_str!("../src/reader/grammar/comments.rs"),
         include_str!("../src/reader/parse/mod.rs"),
+        include_str!("../src/reader/parse/tag.rs"),
         include_str!("../src/reader/parse/annotation.rs"),
     ]
     .concat();

@@ -554,10 +554,6 @@ impl<'a> GameParser<'a> {
         })
     }
 
-    /// Production `header`: `{ tag | comment | line-comment }`, and the tags and comments it
-    /// reads. It ends at the first other item, or **[ext]** at a repeated first tag after a
-    /// blank line (a game of tags only), or after a comment that runs away to the next game.
-
     /// Production `body`: `{ body-item }`, up to the terminator, the next game or the end of
     /// the chunk. Variations open and close on the explicit stack (production `variation`), so
     /// this loop is the body of every line.

@@ -4,9 +4,10 @@
 use super::*;
 
 impl GameParser<'_> {
-    /// Production `header`: tags and the comments around them, up to the move text. Returns
-    /// whether the next game starts where the header stops: a record of tags alone, whose next
-    /// record repeats its first tag after a blank line.
+    /// Production `header`: `{ tag | comment | line-comment }`, and the tags and comments it
+    /// reads. It ends at the first other item, or **[ext]** at a repeated first tag after a
+    /// blank line (a game of tags only), or after a comment that runs away to the next game.
+    /// Returns whether the next game starts where the header stops (the repeated tag).
     pub(super) fn header(
         &mut self,
         tags: &mut Vec<Tag>,
