@@ -638,7 +638,7 @@ fn control_characters_from_the_input_are_escaped() {
          1. 32-28 \x1b[31m\u{202e}zz 19-23 *\n",
     )
     .unwrap();
-    for format in ["human", "github"] {
+    for format in ["human", "concise", "github"] {
         let out = run(&[
             "check",
             "--format",
@@ -710,6 +710,11 @@ fn colour_follows_the_terminal_no_color_term_dumb_and_the_flag() {
     }
     let never = on_terminal(&format!("{check} --color never"), &[]).unwrap();
     assert!(!never.contains("\x1b[1;31m"), "{never:?}");
+    // The concise report colours as the human one does.
+    let concise = format!("{check} --format concise");
+    assert!(on_terminal(&concise, &[]).unwrap().contains("\x1b[1;31m"));
+    let no_color = on_terminal(&concise, &[("NO_COLOR", "1")]).unwrap();
+    assert!(!no_color.contains("\x1b[1;31m"), "{no_color:?}");
     let always = run(&["check", "fixtures/check/english.pdn", "--color", "always"]);
     assert!(
         stdout(&always).contains("\x1b[1;31m"),
@@ -760,7 +765,8 @@ fn the_progress_bar_never_cuts_a_finding() {
         ));
     }
     std::fs::write(&file, text).unwrap();
-    let Some(raw) = on_terminal(&format!("check --jobs 1 {}", path_str(&file)), &[]) else {
+    let command = format!("check --jobs 1 --max-per-code 0 {}", path_str(&file));
+    let Some(raw) = on_terminal(&command, &[]) else {
         return;
     };
     let lines = displayed_lines(&raw);

@@ -43,6 +43,7 @@ mod draws_servers;
 mod capture_legs;
 mod check_bugs;
 mod check_ci_reports;
+mod check_concise;
 mod check_corpus;
 mod check_excerpts;
 mod check_habits;

@@ -12,12 +12,14 @@ use pdnkit::finding::Level;
 use pdnkit::pipeline::PipelineOptions;
 use pdnkit::pipeline::run::Run;
 use pdnkit::reader::{Encoding, ReadOptions};
+use pdnkit::report::concise::ConciseWriter;
 use pdnkit::report::github::GithubWriter;
 use pdnkit::report::html::{self, HtmlWriter};
 use pdnkit::report::human::escape_controls;
 use pdnkit::report::human::{HumanWriter, Style};
 use pdnkit::report::json::{JsonLinesWriter, JsonWriter};
 use pdnkit::report::junit::JunitWriter;
+use pdnkit::report::per_code::DEFAULT_MAX_PER_CODE;
 use pdnkit::report::sarif::SarifWriter;
 use pdnkit::report::{ReportWriter, Show};
 use pdnkit::rules::Rules;
@@ -61,17 +63,21 @@ pub struct CheckArgs {
     /// Write the report to FILE (`-`: standard output) instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
-    /// List at most N findings (human, sarif, github, html: 5000 by default there); the
+    /// List at most N findings (human, concise, sarif, github, html: 5000 by default there); the
     /// summary still counts them all.
     #[arg(long, value_name = "N")]
     max_findings: Option<u64>,
-    /// Print only the summary (human, github).
+    /// Show at most N findings of each code in full (human; 10 by default, 0: every one); the
+    /// rest are counted, and the report ends with how many of each code it did not show.
+    #[arg(long, value_name = "N")]
+    max_per_code: Option<u64>,
+    /// Print only the summary (human, concise, github).
     #[arg(long, short = 'q')]
     quiet: bool,
     /// Also list notes (variant inferred, encoding used, ...): the same as `--level note`.
     #[arg(long)]
     notes: bool,
-    /// The least severe findings listed (human, sarif, github, html): `error`, `warning` or `note`.
+    /// The least severe findings listed (human, concise, sarif, github, html): `error`, `warning` or `note`.
     #[arg(long, value_enum, default_value_t = ListedLevel::Warning)]
     level: ListedLevel,
     /// Threads checking games: 1 or more (default, and at most: one per core). Output is the
@@ -95,6 +101,8 @@ enum ListedLevel {
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
     Human,
+    // One line a finding: the human report's headlines, then its summary.
+    Concise,
     Json,
     Jsonl,
     Sarif,
@@ -202,7 +210,8 @@ fn default_variant(args: &CheckArgs, policy: &RunPolicy) -> Option<Option<Varian
     Some(variant)
 }
 
-/// What the report lists: `--level` (or `--notes`), `--max-findings`, `--quiet`.
+/// What the report lists: `--level` (or `--notes`), `--max-findings`, `--max-per-code`,
+/// `--quiet`.
 fn show(args: &CheckArgs) -> Show {
     Show {
         min_level: match (args.notes, args.level) {
@@ -212,6 +221,11 @@ fn show(args: &CheckArgs) -> Show {
         },
         max_findings: args.max_findings,
         quiet: args.quiet,
+        max_per_code: match args.max_per_code {
+            Some(0) => None,
+            Some(n) => Some(n),
+            None => Some(DEFAULT_MAX_PER_CODE),
+        },
     }
 }
 
@@ -226,6 +240,7 @@ fn report_writer(
 ) -> io::Result<Box<dyn ReportWriter>> {
     Ok(match args.format {
         Format::Human => Box::new(HumanWriter::new(out, Style { colour }, show)),
+        Format::Concise => Box::new(ConciseWriter::new(out, Style { colour }, show)),
         Format::Json => Box::new(JsonWriter::new(out)?),
         Format::Jsonl => Box::new(JsonLinesWriter::new(out)),
         Format::Sarif => Box::new(SarifWriter::new(out, show)?),

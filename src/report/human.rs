@@ -1,7 +1,9 @@
 //! Compiler-style output for people: `file:line:col: error[CODE]: message`, the source line with
 //! a caret under the move, the position before the move drawn as a board, the legal moves, and
 //! a summary at the end. Colour only when asked for (the caller knows whether it is a terminal).
+//! The first findings of each code are shown in full, the rest only counted ([`super::per_code`]).
 
+use super::per_code::PerCode;
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::GameReport;
 use crate::finding::{Code, Finding, Level};
@@ -149,12 +151,13 @@ pub fn write_located_in(
     write_headline_and_line(out, style, file, h, line)
 }
 
-fn write_headline_and_line(
+/// Writes the headline alone: `file:line:col: level[CODE]: message (context)`, every byte from
+/// the input escaped.
+pub fn write_headline(
     out: &mut dyn Write,
     style: Style,
     file: &FileInfo,
     h: &Headline,
-    line: Option<String>,
 ) -> io::Result<()> {
     let span = h.span;
     writeln!(
@@ -170,10 +173,21 @@ fn write_headline_and_line(
         style.bold(&format!("[{}]", h.code)),
         escape_controls(h.message),
         style.dim(&format!("({})", escape_controls(&h.context))),
-    )?;
+    )
+}
+
+fn write_headline_and_line(
+    out: &mut dyn Write,
+    style: Style,
+    file: &FileInfo,
+    h: &Headline,
+    line: Option<String>,
+) -> io::Result<()> {
+    write_headline(out, style, file, h)?;
     let Some(line) = line else {
         return Ok(());
     };
+    let span = h.span;
     let gutter = span.line.to_string();
     let pad = " ".repeat(gutter.len());
     // The caret is placed under the escaped text: an escape is wider than its character.
@@ -209,12 +223,52 @@ fn players(game: &GameReport) -> Option<String> {
     Some(format!("{} - {}", tag("White")?, tag("Black")?))
 }
 
+/// A finding's headline in its game: where it is and which game (`game 3, White - Black,
+/// move 12`), so the reader finds it without counting games.
+pub fn headline<'a>(game: &GameReport, f: &'a Finding) -> Headline<'a> {
+    let mut context = format!("game {}", game.index);
+    if let Some(players) = players(game) {
+        context.push_str(&format!(", {players}"));
+    }
+    if let Some(n) = f.move_number {
+        context.push_str(&format!(", move {n}"));
+    }
+    if f.depth > 0 {
+        context.push_str(&format!(", variation depth {}", f.depth));
+    }
+    Headline {
+        level: f.level,
+        code: f.code.as_str(),
+        message: &f.message,
+        span: game.locate(f.span),
+        context,
+        encoding: game.encoding,
+    }
+}
+
+/// `file: error: why it could not be read`, for a file that could not be read to its end.
+pub fn write_unreadable(
+    out: &mut dyn Write,
+    style: Style,
+    file: &FileInfo,
+    error: &str,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}: {}: {}",
+        style.bold(&escape_controls(&file.name)),
+        style.severity(Level::Error),
+        escape_controls(error)
+    )
+}
+
 /// The human report.
 pub struct HumanWriter<W> {
     out: W,
     style: Style,
     show: Show,
     listing: Listing,
+    per_code: PerCode,
     started: std::time::Instant,
 }
 
@@ -225,29 +279,31 @@ impl<W: Write> HumanWriter<W> {
             style,
             show,
             listing: Listing::default(),
+            per_code: PerCode::new(show.max_per_code),
             started: std::time::Instant::now(),
         }
     }
 
+    /// Whether to show `f` in full: at a listed level, under its code's limit and under
+    /// `--max-findings`. A finding over its code's limit is only counted.
+    fn admit(&mut self, f: &Finding) -> bool {
+        if !self.show.wants(f) {
+            return false;
+        }
+        let code = f.code.as_str();
+        if !self.per_code.fits(code) {
+            self.per_code.folded(code);
+            return false;
+        }
+        let listed = self.listing.admit(&self.show, f);
+        if listed {
+            self.per_code.shown(code);
+        }
+        listed
+    }
+
     fn finding(&mut self, file: &FileInfo, game: &GameReport, f: &Finding) -> io::Result<()> {
-        let mut context = format!("game {}", game.index);
-        if let Some(players) = players(game) {
-            context.push_str(&format!(", {players}"));
-        }
-        if let Some(n) = f.move_number {
-            context.push_str(&format!(", move {n}"));
-        }
-        if f.depth > 0 {
-            context.push_str(&format!(", variation depth {}", f.depth));
-        }
-        let headline = Headline {
-            level: f.level,
-            code: f.code.as_str(),
-            message: &f.message,
-            span: game.locate(f.span),
-            context,
-            encoding: game.encoding,
-        };
+        let headline = headline(game, f);
         write_located_in(&mut self.out, self.style, file, &headline, &game.lines)?;
         let pad = " ".repeat(headline.span.line.to_string().len());
         let note = |label: &str| format!("{pad} {} {label}", self.style.dim("="));
@@ -300,7 +356,7 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
             })
             .flatten();
         for f in &game.findings {
-            if self.listing.admit(&self.show, f) {
+            if self.admit(f) {
                 self.finding(file, game, f)?;
                 if f.level == Level::Error
                     && let Some(inferred) = guess.take()
@@ -321,20 +377,15 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
     }
 
     fn file_end(&mut self, file: &FileInfo, error: Option<&str>) -> io::Result<()> {
-        if let Some(e) = error {
-            writeln!(
-                self.out,
-                "{}: {}: {}",
-                self.style.bold(&escape_controls(&file.name)),
-                self.style.severity(Level::Error),
-                escape_controls(e)
-            )?;
+        match error {
+            Some(e) => write_unreadable(&mut self.out, self.style, file, e),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
         write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
+        self.per_code.write_folded(&mut self.out)?;
         if let Some(line) = self.listing.left_out_line(&self.show) {
             writeln!(self.out, "{line}")?;
         }

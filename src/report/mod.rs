@@ -1,9 +1,11 @@
 //! Reports of checked games, one writer per format: [`human`] (compiler-style, for people),
+//! [`concise`] (one line a finding, for grep and editors),
 //! [`json`] (one document, or JSON Lines for pipelines, in the [`envelope`] every JSON output shares), [`sarif`] (code-scanning dashboards),
 //! [`junit`] (CI test reports), [`github`] (workflow-command annotations) and [`html`] (one
 //! self-contained page with a board per finding). The check pipeline drives a [`ReportWriter`] with
 //! each file and game in input order.
 
+pub mod concise;
 pub mod envelope;
 pub mod games;
 pub mod github;
@@ -11,6 +13,7 @@ pub mod html;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod per_code;
 pub mod sarif;
 pub mod xml;
 
@@ -146,14 +149,20 @@ pub struct Show {
     pub max_findings: Option<u64>,
     /// Only the summary.
     pub quiet: bool,
+    /// Show at most this many findings of each code in full, and count the rest (human only:
+    /// the other formats are read by tools, which want every finding).
+    pub max_per_code: Option<u64>,
 }
 
 impl Show {
+    /// Whether `finding` is of a kind listed at all (the limits aside).
+    pub fn wants(&self, finding: &Finding) -> bool {
+        !self.quiet && finding.level >= self.min_level
+    }
+
     /// Whether to list `finding`, given how many were listed already.
     pub fn lists(&self, finding: &Finding, listed: u64) -> bool {
-        !self.quiet
-            && finding.level >= self.min_level
-            && self.max_findings.is_none_or(|max| listed < max)
+        self.wants(finding) && self.max_findings.is_none_or(|max| listed < max)
     }
 }
 
@@ -168,7 +177,7 @@ pub struct Listing {
 impl Listing {
     /// Whether to list `finding` (counting it as listed or left out).
     pub fn admit(&mut self, show: &Show, finding: &Finding) -> bool {
-        if show.quiet || finding.level < show.min_level {
+        if !show.wants(finding) {
             return false;
         }
         if show.lists(finding, self.listed) {

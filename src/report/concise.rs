@@ -1,0 +1,56 @@
+//! One line a finding, the human report's headline without the source line or the board:
+//! `file:line:col: level[CODE]: message (game N, ...)`, for grep, editors' error lists and
+//! archives too large to read finding by finding. The summary closes it as it does the human
+//! report.
+
+use super::human::{self, Style};
+use super::{FileInfo, Listing, ReportWriter, Show, Totals};
+use crate::check::GameReport;
+use std::io::{self, Write};
+
+/// The concise report.
+pub struct ConciseWriter<W> {
+    out: W,
+    style: Style,
+    show: Show,
+    listing: Listing,
+    started: std::time::Instant,
+}
+
+impl<W: Write> ConciseWriter<W> {
+    pub fn new(out: W, style: Style, show: Show) -> Self {
+        ConciseWriter {
+            out,
+            style,
+            show,
+            listing: Listing::default(),
+            started: std::time::Instant::now(),
+        }
+    }
+}
+
+impl<W: Write> ReportWriter for ConciseWriter<W> {
+    fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
+        for f in &game.findings {
+            if self.listing.admit(&self.show, f) {
+                human::write_headline(&mut self.out, self.style, file, &human::headline(game, f))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn file_end(&mut self, file: &FileInfo, error: Option<&str>) -> io::Result<()> {
+        match error {
+            Some(e) => human::write_unreadable(&mut self.out, self.style, file, e),
+            None => Ok(()),
+        }
+    }
+
+    fn finish(&mut self, totals: &Totals) -> io::Result<()> {
+        human::write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
+        if let Some(line) = self.listing.left_out_line(&self.show) {
+            writeln!(self.out, "{line}")?;
+        }
+        self.out.flush()
+    }
+}
