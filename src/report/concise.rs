@@ -39,11 +39,9 @@ impl<W: Write> ReportWriter for ConciseWriter<W> {
         Ok(())
     }
 
-    fn file_end(&mut self, file: &FileInfo, error: Option<&str>) -> io::Result<()> {
-        match error {
-            Some(e) => human::write_unreadable(&mut self.out, self.style, file, e),
-            None => Ok(()),
-        }
+    // A file that could not be read is said once, on standard error, as in the human report.
+    fn file_end(&mut self, _file: &FileInfo, _error: Option<&str>) -> io::Result<()> {
+        Ok(())
     }
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {

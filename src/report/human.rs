@@ -246,22 +246,6 @@ pub fn headline<'a>(game: &GameReport, f: &'a Finding) -> Headline<'a> {
     }
 }
 
-/// `file: error: why it could not be read`, for a file that could not be read to its end.
-pub fn write_unreadable(
-    out: &mut dyn Write,
-    style: Style,
-    file: &FileInfo,
-    error: &str,
-) -> io::Result<()> {
-    writeln!(
-        out,
-        "{}: {}: {}",
-        style.bold(&escape_controls(&file.name)),
-        style.severity(Level::Error),
-        escape_controls(error)
-    )
-}
-
 /// The human report.
 pub struct HumanWriter<W> {
     out: W,
@@ -376,11 +360,10 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
         Ok(())
     }
 
-    fn file_end(&mut self, file: &FileInfo, error: Option<&str>) -> io::Result<()> {
-        match error {
-            Some(e) => write_unreadable(&mut self.out, self.style, file, e),
-            None => Ok(()),
-        }
+    // A file that could not be read is said once, on standard error as the run meets it (as
+    // every command says it); the summary counts it.
+    fn file_end(&mut self, _file: &FileInfo, _error: Option<&str>) -> io::Result<()> {
+        Ok(())
     }
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
