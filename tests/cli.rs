@@ -55,8 +55,16 @@ fn exit_code_2_on_a_missing_file() {
     );
     // Said once: on standard error, not again in the report; the summary counts it.
     assert_eq!(stderr(&out).matches("no-such-file.pdn").count(), 1);
-    assert!(!stdout(&out).contains("no-such-file.pdn"), "{}", stdout(&out));
-    assert!(stdout(&out).contains("(1 could not be read)"), "{}", stdout(&out));
+    assert!(
+        !stdout(&out).contains("no-such-file.pdn"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stdout(&out).contains("(1 could not be read)"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]

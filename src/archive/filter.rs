@@ -47,6 +47,33 @@ pub enum FilterError {
     Opening { text: String, message: String },
 }
 
+/// The regex crate's error on one line: its reason, and the column its caret points at (the
+/// crate draws the pattern and a caret under it over several lines, which a one-line message
+/// on the console would show as escaped line breaks).
+fn regex_message(error: &regex::Error) -> String {
+    let text = error.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(why) = lines
+        .iter()
+        .rev()
+        .find_map(|l| l.trim_start().strip_prefix("error: "))
+    else {
+        return lines.join(" ");
+    };
+    // The pattern is drawn indented under the first line, the caret line under it.
+    let caret = lines.iter().find_map(|l| {
+        let trimmed = l.trim_end();
+        (trimmed.ends_with('^') && trimmed.trim_start().chars().all(|c| c == '^' || c == '~'))
+            .then(|| trimmed.find(['^', '~']))
+            .flatten()
+    });
+    let indent = lines.get(1).map_or(0, |l| l.len() - l.trim_start().len());
+    match caret {
+        Some(at) => format!("{why} (at column {})", at.saturating_sub(indent) + 1),
+        None => why.to_string(),
+    }
+}
+
 impl fmt::Display for FilterError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -202,7 +229,7 @@ impl Test {
             .build()
             .map_err(|e| FilterError::Pattern {
                 text: text.to_string(),
-                message: e.to_string(),
+                message: regex_message(&e),
             })?;
         Ok(Test::Text { field, pattern })
     }
@@ -482,6 +509,14 @@ mod tests {
             Test::text(Field::Player, "(", true),
             Err(FilterError::Pattern { .. })
         ));
+        // Said on one line, with its reason and place.
+        let Err(error) = Test::text(Field::Player, "ab(c", true) else {
+            panic!("not a regex");
+        };
+        assert_eq!(
+            error.to_string(),
+            "bad regex `ab(c`: unclosed group (at column 3)"
+        );
     }
 
     #[test]
