@@ -183,3 +183,142 @@ fn max_findings_says_how_many_it_left_out_in_every_listing_format() {
     assert_eq!(log["runs"][0]["properties"]["findingsNotListed"], left_out);
     assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 2);
 }
+
+/// The fixture's errors, warnings and notes: the levels of its uncapped SARIF results.
+fn international_totals() -> (u64, u64, u64) {
+    let out = pdnkit(
+        &[
+            "check",
+            "fixtures/check/international.pdn",
+            "--format",
+            "sarif",
+            "--notes",
+            "--max-results",
+            "0",
+        ],
+        &[],
+    );
+    let log: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    let count = |level: &str| results.iter().filter(|r| r["level"] == level).count() as u64;
+    (count("error"), count("warning"), count("note"))
+}
+
+#[test]
+fn sarif_max_results_keeps_the_most_severe_and_counts_the_rest() {
+    let (errors, warnings, notes) = international_totals();
+    assert!(errors > 3 && warnings > 0 && notes > 0);
+    let out = pdnkit(
+        &[
+            "check",
+            "fixtures/check/international.pdn",
+            "--format",
+            "sarif",
+            "--notes",
+            "--max-results",
+            "3",
+        ],
+        &[],
+    );
+    let log: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = &log["runs"][0];
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), 3);
+    assert!(results.iter().all(|r| r["level"] == "error"), "{results:?}");
+    let left_out = &run["properties"]["resultsLeftOut"];
+    assert_eq!(left_out["error"], errors - 3);
+    assert_eq!(left_out["warning"], warnings);
+    assert_eq!(left_out["note"], notes);
+    // The totals still count every finding.
+    assert_eq!(run["properties"]["totals"]["errors"], errors);
+    assert_eq!(run["properties"]["totals"]["warnings"], warnings);
+    let left = errors - 3 + warnings + notes;
+    let notice = run["invocations"][0]["toolExecutionNotifications"][0]["message"]["text"]
+        .as_str()
+        .unwrap();
+    assert!(notice.starts_with(&format!("{left} of ")), "{notice}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains(&format!("{left} of ")), "{stderr}");
+}
+
+#[test]
+fn sarif_keeps_errors_before_notes_and_0_lifts_the_cap() {
+    let (errors, warnings, notes) = international_totals();
+    let args = [
+        "check",
+        "fixtures/check/international.pdn",
+        "--format",
+        "sarif",
+        "--notes",
+        "--max-results",
+    ];
+    let cap = errors + 1;
+    let out = pdnkit(&[&args[..], &[cap.to_string().as_str()]].concat(), &[]);
+    let log: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    let levels: Vec<_> = results
+        .iter()
+        .map(|r| r["level"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        levels.iter().filter(|l| **l == "error").count() as u64,
+        errors
+    );
+    assert_eq!(levels.iter().filter(|l| **l == "warning").count(), 1);
+    let all = pdnkit(&[&args[..], &["0"]].concat(), &[]);
+    let log: serde_json::Value = serde_json::from_slice(&all.stdout).unwrap();
+    let run = &log["runs"][0];
+    assert_eq!(
+        run["results"].as_array().unwrap().len() as u64,
+        errors + warnings + notes
+    );
+    assert!(run["properties"].get("resultsLeftOut").is_none());
+    assert!(
+        run["invocations"][0]
+            .get("toolExecutionNotifications")
+            .is_none()
+    );
+}
+
+#[test]
+fn sarif_and_github_caps_default_to_githubs_limits() {
+    assert_eq!(pdnkit::report::sarif::DEFAULT_MAX_RESULTS, 25_000);
+    assert_eq!(pdnkit::report::github::DEFAULT_MAX_PER_LEVEL, 10);
+    let help = pdnkit(&["check", "--help"], &[]);
+    let text = String::from_utf8(help.stdout).unwrap();
+    assert!(text.contains("--max-results"), "{text}");
+}
+
+#[test]
+fn github_annotations_are_capped_per_level_with_a_notice_of_the_rest() {
+    let (errors, warnings, _) = international_totals();
+    let out = pdnkit(
+        &[
+            "check",
+            "fixtures/check/international.pdn",
+            "--format",
+            "github",
+            "--max-results",
+            "2",
+        ],
+        &[],
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let count = |prefix: &str| lines.iter().filter(|l| l.starts_with(prefix)).count();
+    assert_eq!(count("::error "), 2, "{text}");
+    assert_eq!(count("::warning "), 2, "{text}");
+    // Errors come first.
+    assert!(lines[0].starts_with("::error ") && lines[1].starts_with("::error "));
+    let left = errors - 2 + warnings - 2;
+    let notice = lines
+        .iter()
+        .find(|l| l.starts_with("::notice title=pdnkit::"))
+        .expect("a notice of what was left out");
+    assert!(
+        notice.contains(&format!("::{left} annotations not written")),
+        "{notice}"
+    );
+    // The summary still counts every finding.
+    assert!(text.contains(&format!("{errors} errors in ")), "{text}");
+}

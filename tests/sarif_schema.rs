@@ -85,6 +85,21 @@ fn every_fixture_report_is_valid_sarif() {
 }
 
 #[test]
+fn a_capped_sarif_run_is_valid_sarif_and_says_what_it_left_out() {
+    let log = sarif(&["fixtures/check", "--notes", "--max-results", "3"], b"");
+    let errors = errors(&validator(), &log);
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+    let note = &log["runs"][0]["invocations"][0]["toolExecutionNotifications"][0];
+    assert!(
+        note["message"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("results left out"),
+        "{note}"
+    );
+}
+
+#[test]
 fn rules_carry_their_descriptions_and_a_link_to_their_entry() {
     let log = sarif(&["fixtures/check", "fixtures/draws", "--notes"], b"");
     let docs = std::fs::read_to_string(manifest().join(catalogue::DOC_PATH)).unwrap();

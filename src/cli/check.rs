@@ -13,14 +13,15 @@ use pdnkit::pipeline::PipelineOptions;
 use pdnkit::pipeline::run::Run;
 use pdnkit::reader::{Encoding, ReadOptions};
 use pdnkit::report::concise::ConciseWriter;
-use pdnkit::report::github::GithubWriter;
+use pdnkit::report::github::{self, GithubWriter};
 use pdnkit::report::html::{self, HtmlWriter};
 use pdnkit::report::human::escape_controls;
 use pdnkit::report::human::{HumanWriter, Style};
 use pdnkit::report::json::{JsonLinesWriter, JsonWriter};
 use pdnkit::report::junit::JunitWriter;
+use pdnkit::report::kept::Cap;
 use pdnkit::report::per_code::DEFAULT_MAX_PER_CODE;
-use pdnkit::report::sarif::SarifWriter;
+use pdnkit::report::sarif::{self, SarifWriter};
 use pdnkit::report::{ReportWriter, Show};
 use pdnkit::rules::Rules;
 use pdnkit::variant::Variant;
@@ -67,6 +68,11 @@ pub struct CheckArgs {
     /// summary still counts them all.
     #[arg(long, value_name = "N")]
     max_findings: Option<u64>,
+    /// Write at most N results (sarif: in all, most severe first, 25000 by default, GitHub code
+    /// scanning's limit) or annotations of each level (github: 10 by default, what GitHub shows
+    /// per step); 0: no cap. What is left out is said, and the totals count it.
+    #[arg(long, value_name = "N")]
+    max_results: Option<usize>,
     /// Show at most N findings of each code in full (human; 10 by default, 0: every one); the
     /// rest are counted, and the report ends with how many of each code it did not show.
     #[arg(long, value_name = "N")]
@@ -229,6 +235,14 @@ fn show(args: &CheckArgs) -> Show {
     }
 }
 
+/// `--max-results`: the format's default when not given, none for 0.
+fn ci_cap(max_results: Option<usize>, default: usize, cap: fn(usize) -> Cap) -> Cap {
+    match max_results.unwrap_or(default) {
+        0 => Cap::None,
+        n => cap(n),
+    }
+}
+
 /// The writer of `--format`, writing to `out`.
 fn report_writer(
     args: &CheckArgs,
@@ -243,8 +257,21 @@ fn report_writer(
         Format::Concise => Box::new(ConciseWriter::new(out, Style { colour }, show)),
         Format::Json => Box::new(JsonWriter::new(out)?),
         Format::Jsonl => Box::new(JsonLinesWriter::new(out)),
-        Format::Sarif => Box::new(SarifWriter::new(out, show)?),
-        Format::Github => Box::new(GithubWriter::new(out, show, step_summary)),
+        Format::Sarif => Box::new(SarifWriter::new(
+            out,
+            show,
+            ci_cap(args.max_results, sarif::DEFAULT_MAX_RESULTS, Cap::Total),
+        )?),
+        Format::Github => Box::new(GithubWriter::new(
+            out,
+            show,
+            step_summary,
+            ci_cap(
+                args.max_results,
+                github::DEFAULT_MAX_PER_LEVEL,
+                Cap::PerLevel,
+            ),
+        )),
         Format::Html => {
             let show = Show {
                 max_findings: show.max_findings.or(Some(html::DEFAULT_MAX_FINDINGS)),

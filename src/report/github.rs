@@ -1,12 +1,19 @@
 //! GitHub Actions workflow commands: one `::error file=...,line=...,col=...,title=CODE::message`
-//! line per finding, which the Actions runner turns into annotations on the exact lines.
+//! line per finding, which the Actions runner turns into annotations on the exact lines. The
+//! runner shows only so many of each level per step, so only those are written (errors first),
+//! and a notice says how many were not.
 
 use super::human::{Style, escape_controls, write_summary};
+use super::kept::{Cap, Kept};
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::GameReport;
 use crate::finding::Level;
 use std::io::{self, Write};
 use std::path::PathBuf;
+
+/// Annotations of a level GitHub shows per step: 10 errors, 10 warnings and 10 notices (the
+/// Actions toolkit's "Problem Matchers" document, on annotation limits); a job shows 50.
+pub const DEFAULT_MAX_PER_LEVEL: usize = 10;
 
 pub struct GithubWriter<W> {
     out: W,
@@ -15,16 +22,19 @@ pub struct GithubWriter<W> {
     step_summary: Option<PathBuf>,
     listing: Listing,
     started: std::time::Instant,
+    /// The annotation lines, within `--max-results` of each level.
+    annotations: Kept<String>,
 }
 
 impl<W: Write> GithubWriter<W> {
-    pub fn new(out: W, show: Show, step_summary: Option<PathBuf>) -> Self {
+    pub fn new(out: W, show: Show, step_summary: Option<PathBuf>, cap: Cap) -> Self {
         GithubWriter {
             out,
             show,
             step_summary,
             listing: Listing::default(),
             started: std::time::Instant::now(),
+            annotations: Kept::new(cap),
         }
     }
 }
@@ -61,32 +71,51 @@ impl<W: Write> ReportWriter for GithubWriter<W> {
             }
             message.push(')');
             let at = game.locate(f.span);
-            writeln!(
-                self.out,
+            let line = format!(
                 "::{command} file={},line={},col={},title={}::{}",
                 escape_property(&file.name),
                 at.line,
                 at.column,
                 escape_property(f.code.as_str()),
                 escape_data(&message)
-            )?;
+            );
+            self.annotations.push(f.level, line);
         }
         Ok(())
     }
 
     fn file_end(&mut self, file: &FileInfo, error: Option<&str>) -> io::Result<()> {
-        match error {
-            Some(e) => writeln!(
-                self.out,
+        if let Some(e) = error {
+            let line = format!(
                 "::error file={}::{}",
                 escape_property(&file.name),
                 escape_data(e)
-            ),
-            None => Ok(()),
+            );
+            self.annotations.push(Level::Error, line);
         }
+        Ok(())
     }
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
+        let mut annotations = std::mem::replace(&mut self.annotations, Kept::new(Cap::None));
+        if annotations.left_out_total() > 0 {
+            // The notice below is one of the step's notices: make room for it.
+            annotations.drop_last_note();
+        }
+        let left_out = annotations.left_out;
+        for line in annotations.by_severity() {
+            writeln!(self.out, "{line}")?;
+        }
+        let dropped: u64 = left_out.iter().sum();
+        if dropped > 0 {
+            writeln!(
+                self.out,
+                "::notice title=pdnkit::{dropped} annotations not written, as GitHub shows only \
+                 so many per step ({} errors, {} warnings, {} notices; --max-results 0 writes \
+                 them all); the summary counts every finding",
+                left_out[0], left_out[1], left_out[2]
+            )?;
+        }
         write_summary(
             &mut self.out,
             Style { colour: false },

@@ -13,6 +13,7 @@ pub mod html;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod kept;
 pub mod per_code;
 pub mod sarif;
 pub mod xml;

@@ -1,8 +1,10 @@
-//! SARIF 2.1.0, the format code-scanning dashboards read. Results are streamed; the run's rule
-//! list (every code that occurred, described from [`catalogue`]) is written after them, which
-//! JSON's unordered objects allow. Files are named by URIs relative to the current directory
+//! SARIF 2.1.0, the format code-scanning dashboards read. Results are held until the end, to
+//! keep the most severe when there are more than a run may carry; the run's rule list (every
+//! code that occurred, described from [`catalogue`]) is written after them, which JSON's
+//! unordered objects allow. Files are named by URIs relative to the current directory
 //! (`%SRCROOT%`, the checkout in CI); standard input is described, not named as a file.
 
+use super::kept::{Cap, Kept};
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
 use crate::check::{GameReport, catalogue};
 use crate::finding::Level;
@@ -10,6 +12,10 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+
+/// Results a run may have: GitHub's "SARIF support for code scanning" (and "SARIF results exceed
+/// limit") rejects a run with more than 25,000.
+pub const DEFAULT_MAX_RESULTS: usize = 25_000;
 
 const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
@@ -27,10 +33,12 @@ pub struct SarifWriter<W> {
     rules: BTreeMap<&'static str, Level>,
     /// Where relative paths start, to write absolute ones under it as relative URIs.
     current_dir: Option<PathBuf>,
+    /// The results, serialized, within `--max-results`.
+    results: Kept<String>,
 }
 
 impl<W: Write> SarifWriter<W> {
-    pub fn new(mut out: W, show: Show) -> io::Result<Self> {
+    pub fn new(mut out: W, show: Show, cap: Cap) -> io::Result<Self> {
         write!(
             out,
             "{{\"$schema\":{},\"version\":\"2.1.0\",\"runs\":[{{\"results\":[",
@@ -42,6 +50,7 @@ impl<W: Write> SarifWriter<W> {
             listing: Listing::default(),
             rules: BTreeMap::new(),
             current_dir: std::env::current_dir().ok(),
+            results: Kept::new(cap),
         })
     }
 }
@@ -152,9 +161,6 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
             if !self.listing.admit(&self.show, f) {
                 continue;
             }
-            if self.listing.listed > 1 {
-                self.out.write_all(b",")?;
-            }
             self.rules.insert(f.code.as_str(), f.level);
             let mut properties = json!({"game": game.index});
             if let Some(ply) = f.ply {
@@ -193,23 +199,52 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
                 }],
                 "properties": properties,
             });
-            self.out.write_all(b"\n")?;
-            serde_json::to_writer(&mut self.out, &result)?;
+            self.results.push(f.level, result.to_string());
         }
         Ok(())
     }
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
+        let results = std::mem::replace(&mut self.results, Kept::new(Cap::None));
+        let left_out = results.left_out;
+        let kept = results.kept();
+        for (i, result) in results.in_order().into_iter().enumerate() {
+            self.out.write_all(if i == 0 { b"\n" } else { b",\n" })?;
+            self.out.write_all(result.as_bytes())?;
+        }
+        let mut properties = json!({"totals": totals, "findingsNotListed": self.listing.left_out});
+        let mut invocation = json!({"executionSuccessful": true});
+        let dropped: u64 = left_out.iter().sum();
+        if dropped > 0 {
+            let text = format!(
+                "{dropped} of {} results left out (--max-results {kept}): {} errors, {} warnings, \
+                 {} notes; the most severe are kept, and the totals count every one",
+                kept as u64 + dropped,
+                left_out[0],
+                left_out[1],
+                left_out[2]
+            );
+            eprintln!("pdnkit: SARIF: {text}");
+            invocation["toolExecutionNotifications"] =
+                json!([{"level": "warning", "message": {"text": text}}]);
+            properties["resultsLeftOut"] = json!({
+                "error": left_out[0], "warning": left_out[1], "note": left_out[2],
+            });
+        }
         let rules: Vec<_> = self.rules.iter().map(|(code, l)| rule(code, *l)).collect();
-        let tool = json!({"driver": {
+        let mut driver = json!({
             "name": "pdnkit",
             "version": env!("CARGO_PKG_VERSION"),
             "rules": rules,
-        }});
+        });
+        if absolute_help_uri(REPOSITORY, "").is_some() {
+            driver["informationUri"] = json!(REPOSITORY);
+        }
+        let tool = json!({"driver": driver});
         write!(
             self.out,
-            "\n],\"tool\":{tool},\"columnKind\":\"unicodeCodePoints\",\"properties\":{}}}]}}\n",
-            json!({"totals": totals, "findingsNotListed": self.listing.left_out})
+            "\n],\"tool\":{tool},\"invocations\":[{invocation}],\
+             \"columnKind\":\"unicodeCodePoints\",\"properties\":{properties}}}]}}\n",
         )?;
         self.out.flush()
     }
