@@ -184,8 +184,9 @@ fn max_findings_says_how_many_it_left_out_in_every_listing_format() {
     assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 2);
 }
 
-/// The fixture's errors, warnings and notes: the levels of its uncapped SARIF results.
-fn international_totals() -> (u64, u64, u64) {
+/// `check --format sarif --notes --max-results CAP` of the International fixture: the process
+/// output and its SARIF log.
+fn international_sarif(cap: &str) -> (std::process::Output, serde_json::Value) {
     let out = pdnkit(
         &[
             "check",
@@ -194,11 +195,17 @@ fn international_totals() -> (u64, u64, u64) {
             "sarif",
             "--notes",
             "--max-results",
-            "0",
+            cap,
         ],
         &[],
     );
-    let log: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let log = serde_json::from_slice(&out.stdout).unwrap();
+    (out, log)
+}
+
+/// The fixture's errors, warnings and notes: the levels of its uncapped SARIF results.
+fn international_totals() -> (u64, u64, u64) {
+    let (_, log) = international_sarif("0");
     let results = log["runs"][0]["results"].as_array().unwrap();
     let count = |level: &str| results.iter().filter(|r| r["level"] == level).count() as u64;
     (count("error"), count("warning"), count("note"))
@@ -208,19 +215,7 @@ fn international_totals() -> (u64, u64, u64) {
 fn sarif_max_results_keeps_the_most_severe_and_counts_the_rest() {
     let (errors, warnings, notes) = international_totals();
     assert!(errors > 3 && warnings > 0 && notes > 0);
-    let out = pdnkit(
-        &[
-            "check",
-            "fixtures/check/international.pdn",
-            "--format",
-            "sarif",
-            "--notes",
-            "--max-results",
-            "3",
-        ],
-        &[],
-    );
-    let log: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (out, log) = international_sarif("3");
     let run = &log["runs"][0];
     let results = run["results"].as_array().unwrap();
     assert_eq!(results.len(), 3);
@@ -244,17 +239,7 @@ fn sarif_max_results_keeps_the_most_severe_and_counts_the_rest() {
 #[test]
 fn sarif_keeps_errors_before_notes_and_0_lifts_the_cap() {
     let (errors, warnings, notes) = international_totals();
-    let args = [
-        "check",
-        "fixtures/check/international.pdn",
-        "--format",
-        "sarif",
-        "--notes",
-        "--max-results",
-    ];
-    let cap = errors + 1;
-    let out = pdnkit(&[&args[..], &[cap.to_string().as_str()]].concat(), &[]);
-    let log: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (_, log) = international_sarif(&(errors + 1).to_string());
     let results = log["runs"][0]["results"].as_array().unwrap();
     let levels: Vec<_> = results
         .iter()
@@ -265,8 +250,7 @@ fn sarif_keeps_errors_before_notes_and_0_lifts_the_cap() {
         errors
     );
     assert_eq!(levels.iter().filter(|l| **l == "warning").count(), 1);
-    let all = pdnkit(&[&args[..], &["0"]].concat(), &[]);
-    let log: serde_json::Value = serde_json::from_slice(&all.stdout).unwrap();
+    let (_, log) = international_sarif("0");
     let run = &log["runs"][0];
     assert_eq!(
         run["results"].as_array().unwrap().len() as u64,

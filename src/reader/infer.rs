@@ -90,10 +90,8 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
         return;
     }
     if let Some(evidence) = position_evidence(game, squares.any()) {
-        match evidence.verdict() {
+        let (variant, message) = match evidence.verdict() {
             Verdict::Inferred(variant) => {
-                game.variant = Some(variant);
-                game.variant_source = VariantSource::Inferred;
                 // Several only when they share their rules (Spanish and Portuguese).
                 let same = match evidence.fits.get(1..) {
                     Some(others) if !others.is_empty() => {
@@ -106,24 +104,27 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
                     "no GameType tag; inferred {variant}{same}, the only 8x8 rules this position fits: {}",
                     evidence.describe()
                 );
-                game.diagnostics
-                    .push(Finding::new(Code::VariantInferred, span, message));
+                (variant, message)
             }
             Verdict::Assumed(variant) => {
-                game.variant = Some(variant);
-                game.variant_source = VariantSource::Inferred;
                 let message = format!(
                     "no GameType tag; {variant} assumed, the usual 8x8 game of such squares, as \
                      nothing in this position rules it out; it fits {}",
                     evidence.describe()
                 );
-                game.diagnostics
-                    .push(Finding::new(Code::VariantInferred, span, message));
+                (variant, message)
             }
             // Not known; the replay says so, with the evidence (W-NOT-REPLAYED: the setup is
             // left unchecked).
-            Verdict::Ambiguous | Verdict::NoneFits => game.variant_source = VariantSource::Unknown,
-        }
+            Verdict::Ambiguous | Verdict::NoneFits => {
+                game.variant_source = VariantSource::Unknown;
+                return;
+            }
+        };
+        game.variant = Some(variant);
+        game.variant_source = VariantSource::Inferred;
+        game.diagnostics
+            .push(Finding::new(Code::VariantInferred, span, message));
         return;
     }
     match infer(game, squares) {
