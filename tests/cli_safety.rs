@@ -343,10 +343,10 @@ fn an_empty_run_is_not_a_clean_pass() {
 // ---- 11. --jobs ----
 
 #[test]
-fn jobs_is_bounded_and_zero_is_a_usage_error() {
+fn jobs_is_bounded_and_not_a_number_is_a_usage_error() {
     for command in ["check", "convert"] {
-        let out = run(&[command, "--jobs", "0", "fixtures/check/clean.pdn"]);
-        assert_code(&out, 2, &format!("{command} --jobs 0"));
+        let out = run(&[command, "--jobs", "two", "fixtures/check/clean.pdn"]);
+        assert_code(&out, 2, &format!("{command} --jobs two"));
         assert!(stderr(&out).contains("--jobs"), "{}", stderr(&out));
         // Far more threads than any machine has cores: capped, so it neither panics nor eats
         // memory.

@@ -288,16 +288,25 @@ fn convert_ends_with_checks_summary_on_standard_error() {
     let located = err.lines().filter(|l| l.contains(": error[")).count();
     assert_eq!(located, 4, "each error is located above the summary: {err}");
 
+    // -q: the findings are not listed, the summary is kept, the games are the same.
     let quiet = pdnkit(&["convert", "-q", &file], None);
     assert_eq!(quiet.status.code(), Some(1));
     assert_eq!(quiet.stdout, out.stdout);
     let quiet_err = text(&quiet.stderr);
-    assert!(!quiet_err.contains("converted "), "{quiet_err}");
-    assert_eq!(
-        quiet_err.lines().count(),
-        at,
-        "only the summary is left out"
+    assert!(
+        quiet_err.starts_with("converted 1 file, 8 games, "),
+        "{quiet_err}"
     );
+    assert_eq!(
+        quiet_err.lines().collect::<Vec<_>>(),
+        lines[at..],
+        "only the summary"
+    );
+    // -qq: not even the summary.
+    let quieter = pdnkit(&["convert", "-qq", &file], None);
+    assert_eq!(quieter.status.code(), Some(1));
+    assert_eq!(quieter.stdout, out.stdout);
+    assert_eq!(text(&quieter.stderr), "");
 
     // Repairs are counted too.
     let dates = format!("{}/fixtures/dialects/dates.pdn", env!("CARGO_MANIFEST_DIR"));

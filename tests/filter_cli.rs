@@ -385,9 +385,13 @@ fn the_summary_is_on_stderr_and_quiet_leaves_it_out() {
         "{}",
         stderr(&out)
     );
+    // -q lists nothing (filter lists nothing anyway): the summary stays; -qq leaves it out.
     let quiet = run(&["filter", "-q", "--event", "glasgow", FIXTURE]);
-    assert_eq!(stderr(&quiet), "");
+    assert!(stderr(&quiet).ends_with("matched 2 of 7 games\n"));
     assert_eq!(quiet.stdout, out.stdout);
+    let quieter = run(&["filter", "-qq", "--event", "glasgow", FIXTURE]);
+    assert_eq!(stderr(&quieter), "");
+    assert_eq!(quieter.stdout, out.stdout);
 }
 
 #[test]

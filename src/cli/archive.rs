@@ -5,6 +5,7 @@
 //! Each command hands [`GameRun::run`] its own per-game function (run on the worker threads:
 //! summarise, match, fingerprint) and gets the results back in input order, whatever `--jobs`.
 
+use super::conventions::Jobs;
 use super::files::RunFiles;
 use super::inputs;
 use super::parse::parse_encoding;
@@ -38,9 +39,8 @@ pub struct ReadArgs {
     /// bytes; `utf-16le` or `utf-16be` to give the order).
     #[arg(long, value_parser = parse_encoding)]
     pub encoding: Option<Encoding>,
-    /// Worker threads (default: one per core; more than the cores is capped there).
-    #[arg(short = 'j', long, value_parser = clap::value_parser!(u32).range(1..))]
-    pub jobs: Option<u32>,
+    #[command(flatten)]
+    pub jobs: Jobs,
 }
 
 /// What a run went through, for the summary.
@@ -93,7 +93,7 @@ impl GameRun {
             bar: Progress::new(run.total_bytes, BYTES_BAR, Duration::from_secs(1)),
             run,
             options: PipelineOptions::new(
-                super::jobs(args.jobs),
+                args.jobs.threads(),
                 ReadOptions {
                     default_variant: args.variant,
                     encoding: args.encoding,

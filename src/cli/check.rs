@@ -1,5 +1,6 @@
 //! `pdnkit check`: read, replay and judge every game; report for people or for CI.
 
+use super::conventions::{JSON_HELP, JSONL_HELP, Jobs, Output, Quiet};
 use super::files::RunFiles;
 use super::policy::{PolicyArgs, RunPolicy};
 use super::progress::Progress;
@@ -61,9 +62,8 @@ pub struct CheckArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
-    /// Write the report to FILE (`-`: standard output) instead of standard output.
-    #[arg(long, short = 'o', value_name = "FILE")]
-    output: Option<PathBuf>,
+    #[command(flatten)]
+    output: Output,
     /// List at most N findings (human, concise, sarif, github, html: 5000 by default there); the
     /// summary still counts them all.
     #[arg(long, value_name = "N")]
@@ -77,19 +77,16 @@ pub struct CheckArgs {
     /// rest are counted, and the report ends with how many of each code it did not show.
     #[arg(long, value_name = "N")]
     max_per_code: Option<u64>,
-    /// Print only the summary (human, concise, github).
-    #[arg(long, short = 'q')]
-    quiet: bool,
+    #[command(flatten)]
+    quiet: Quiet,
     /// Also list notes (variant inferred, encoding used, ...): the same as `--level note`.
     #[arg(long)]
     notes: bool,
     /// The least severe findings listed (human, concise, sarif, github, html): `error`, `warning` or `note`.
     #[arg(long, value_enum, default_value_t = ListedLevel::Warning)]
     level: ListedLevel,
-    /// Threads checking games: 1 or more (default, and at most: one per core). Output is the
-    /// same for any value.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    jobs: Option<u32>,
+    #[command(flatten)]
+    jobs: Jobs,
     /// Character set of the input (default: UTF-8, else detected Windows-1252/1251; UTF-16 with a
     /// byte order mark; `utf-16` for UTF-16 without one, its byte order read from its zero
     /// bytes; `utf-16le` or `utf-16be` to give the order).
@@ -106,14 +103,21 @@ enum ListedLevel {
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
+    /// For people: each finding with its source lines, then a summary
     Human,
-    // One line a finding: the human report's headlines, then its summary.
+    /// One line a finding: the human report's headlines, then its summary
     Concise,
+    #[value(help = JSON_HELP)]
     Json,
+    #[value(help = JSONL_HELP)]
     Jsonl,
+    /// SARIF 2.1.0, for code scanning
     Sarif,
+    /// GitHub Actions annotations
     Github,
+    /// JUnit XML, a test case a file
     Junit,
+    /// One HTML page
     Html,
 }
 
@@ -133,7 +137,7 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
     for path in &policy.files_read {
         run_files.reads(path);
     }
-    let (out, pending) = destination::open(args.output.as_deref(), &mut run_files)?;
+    let (out, pending) = destination::open(args.output.path(), &mut run_files)?;
     let baseline_output = policy.open_baseline(&mut run_files)?;
     let step_summary = std::env::var_os("GITHUB_STEP_SUMMARY").map(PathBuf::from);
     if args.format == Format::Github
@@ -226,7 +230,8 @@ fn show(args: &CheckArgs) -> Show {
             (_, ListedLevel::Error) => Level::Error,
         },
         max_findings: args.max_findings,
-        quiet: args.quiet,
+        quiet: !args.quiet.lists(),
+        summary: args.quiet.summary(),
         max_per_code: match args.max_per_code {
             Some(0) => None,
             Some(n) => Some(n),
@@ -298,7 +303,7 @@ fn pipeline_options(
 ) -> PipelineOptions {
     let config = policy.config.as_ref();
     PipelineOptions::new(
-        super::jobs(args.jobs),
+        args.jobs.threads(),
         ReadOptions {
             strict: args.strict,
             default_variant: variant,

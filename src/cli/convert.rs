@@ -2,6 +2,7 @@
 //! out. Games are read in order, converted on several threads and written in input order
 //! (constant memory). Findings and repairs go to standard error.
 
+use super::conventions::{JSONL_HELP, Jobs, Output, Quiet};
 use super::files::RunFiles;
 use super::progress::Progress;
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs};
@@ -22,14 +23,17 @@ use std::time::Duration;
 #[derive(Args)]
 #[command(after_help = super::LIMITS_HELP)]
 pub struct ConvertArgs {
-    /// PDN files, directories (searched for *.pdn), JSON written by `convert --to json`, or `-`
-    /// for standard input.
+    /// PDN files, directories (searched for *.pdn), JSON Lines written by `convert --format
+    /// jsonl`, or `-` for standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// Output: canonical PDN 3.0, the JSON game model (a game a line), or one JSON line per
-    /// main-line position.
-    #[arg(long, value_enum, default_value_t = To::Pdn)]
-    to: To,
+    /// Output: canonical PDN 3.0, the JSON game model a game a line, or one JSON line per
+    /// main-line position. (`--to` is its old name, where `json` meant `jsonl`.)
+    #[arg(long, value_enum, default_value_t = Format::Pdn)]
+    format: Format,
+    /// `--to`, the old name of `--format`, with its old values (`json`: `--format jsonl`).
+    #[arg(long, value_enum, hide = true, conflicts_with = "format")]
+    to: Option<OldTo>,
     /// Square notation of the output (default: the variant's own).
     #[arg(long, value_enum)]
     notation: Option<NotationArg>,
@@ -52,30 +56,47 @@ pub struct ConvertArgs {
     /// Leave NAGs (`$n`) out.
     #[arg(long)]
     no_nags: bool,
-    /// Write to FILE (`-`: standard output) instead of standard output. FILE is replaced only
-    /// when the run ends; it may not be one of the inputs.
-    #[arg(long, short = 'o', value_name = "FILE")]
-    output: Option<PathBuf>,
+    #[command(flatten)]
+    output: Output,
     /// Variant of games without a GameType tag (a name such as `english`, or a GameType number).
     #[arg(long)]
     variant: Option<Variant>,
     /// Character set of PDN input (default: UTF-8, else detected Windows-1252/1251).
     #[arg(long, value_parser = super::parse::parse_encoding)]
     encoding: Option<Encoding>,
-    /// Threads converting games: 1 or more (default, and at most: one per core). Output is the
-    /// same for any value.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    jobs: Option<u32>,
-    /// Leave out the closing summary on standard error (findings and repairs are still shown).
-    #[arg(long, short = 'q')]
-    quiet: bool,
+    #[command(flatten)]
+    jobs: Jobs,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum To {
+enum Format {
+    /// Canonical PDN 3.0
+    Pdn,
+    #[value(help = JSONL_HELP)]
+    Jsonl,
+    /// JSON Lines: one JSON object a main-line position
+    Positions,
+}
+
+/// The values of `--to` before it became `--format`: `json` was the JSON game model a game a
+/// line, what `--format jsonl` names now (`json` names one document in every command).
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum OldTo {
     Pdn,
     Json,
     Positions,
+}
+
+impl From<OldTo> for Format {
+    fn from(to: OldTo) -> Format {
+        match to {
+            OldTo::Pdn => Format::Pdn,
+            OldTo::Json => Format::Jsonl,
+            OldTo::Positions => Format::Positions,
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -91,6 +112,7 @@ enum CapturesArg {
 }
 
 pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
+    let format = args.to.map_or(args.format, Format::from);
     let inputs = inputs::expand(&args.paths);
     let options = Options {
         notation: args.notation.map(|n| match n {
@@ -106,8 +128,8 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
         comments: !args.no_comments,
         variations: !args.no_variations,
         nags: !args.no_nags,
-        keep_raw: args.to == To::Json,
-        positions: args.to == To::Positions,
+        keep_raw: format == Format::Jsonl,
+        positions: format == Format::Positions,
     };
     let read = ReadOptions {
         default_variant: args.variant,
@@ -115,7 +137,7 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
         ..ReadOptions::default()
     };
     let mut run_files = RunFiles::new(&inputs)?;
-    let (out, pending) = destination::open(args.output.as_deref(), &mut run_files)?;
+    let (out, pending) = destination::open(args.output.path(), &mut run_files)?;
     let run = Run::new(inputs);
     let bar = Progress::new(
         run.total_bytes,
@@ -131,15 +153,16 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
         files,
         &bar,
         style,
-    );
+    )
+    .listing(args.quiet.lists());
     let pipeline_options = PipelineOptions {
         json_games: true,
-        ..PipelineOptions::new(super::jobs(args.jobs), read, CheckOptions::default())
+        ..PipelineOptions::new(args.jobs.threads(), read, CheckOptions::default())
     };
-    let to = match args.to {
-        To::Pdn => convert::To::Pdn,
-        To::Json => convert::To::Json,
-        To::Positions => convert::To::Positions,
+    let to = match format {
+        Format::Pdn => convert::To::Pdn,
+        Format::Jsonl => convert::To::Json,
+        Format::Positions => convert::To::Positions,
     };
     // Games are converted and rendered on the workers, each with a converter of its own, and
     // written in input order: the output is the same for any number of jobs.
@@ -161,7 +184,7 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
         ..RunSummary::default()
     };
     pending.settle(summary.failure().as_deref())?;
-    if !args.quiet {
+    if args.quiet.summary() {
         totals.write_summary(&mut io::stderr().lock(), style)?;
     }
     Ok(summary.outcome())

@@ -3,6 +3,7 @@
 //! (`--keep first`).
 
 use super::archive::{GameRun, ReadArgs, RunTotals};
+use super::conventions::{JSON_HELP, Output, Quiet};
 use super::{ColorWhen, Outcome, destination};
 use clap::{Args, ValueEnum};
 use pdnkit::archive::dedup::{Dedup, GameKey, Group, KeyOptions, ROSTER, Verdict};
@@ -11,7 +12,6 @@ use pdnkit::report::envelope;
 use pdnkit::report::human::{self, Style, escape_controls};
 use serde_json::json;
 use std::io::{self, Write};
-use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct DedupArgs {
@@ -28,15 +28,13 @@ pub struct DedupArgs {
     /// instead of listing the copies; how many were dropped is said on standard error.
     #[arg(long, value_enum, value_name = "WHICH")]
     keep: Option<Keep>,
-    /// Write to FILE instead of standard output (through a temporary file; never an input).
-    #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
-    /// Output of the listing: `human` (default) or `json` (one document).
+    #[command(flatten)]
+    output: Output,
+    /// Output of the listing.
     #[arg(long, value_enum, default_value_t = Format::Human, conflicts_with = "keep")]
     format: Format,
-    /// No summary.
-    #[arg(short, long)]
-    quiet: bool,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -47,7 +45,9 @@ enum Keep {
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
+    /// The copies, grouped, then a summary
     Human,
+    #[value(help = JSON_HELP)]
     Json,
 }
 
@@ -58,7 +58,7 @@ pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
     let keep = args.keep.is_some();
     let (run, mut run_files) = GameRun::new(&args.read, keep)?;
     let names = run.names.clone();
-    let (out, pending) = destination::open(args.output.as_deref(), &mut run_files)?;
+    let (out, pending) = destination::open(args.output.path(), &mut run_files)?;
     let style = Style {
         colour: out.colour(color),
     };
@@ -102,7 +102,7 @@ pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
         out.flush()?;
         drop(out);
         pending.settle(totals.failure().as_deref())?;
-        if !args.quiet {
+        if args.quiet.summary() {
             let mut err = io::stderr().lock();
             human::write_run_line(
                 &mut err,
@@ -126,10 +126,12 @@ pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
         .collect();
     match args.format {
         Format::Human => {
-            for group in &groups {
-                write_group(&mut out, style, &names, group)?;
+            if args.quiet.lists() {
+                for group in &groups {
+                    write_group(&mut out, style, &names, group)?;
+                }
             }
-            if !args.quiet {
+            if args.quiet.summary() {
                 human::write_run_line(
                     &mut out,
                     style,

@@ -8,6 +8,7 @@
 //! back in command-line order from the argument indices clap records ([`predicates`]).
 
 use super::archive::{GameRun, ReadArgs, RunTotals};
+use super::conventions::{JSON_HELP, JSONL_HELP, Output, Quiet};
 use super::{ColorWhen, Outcome, destination};
 use clap::{ArgAction, ArgMatches, Args, ValueEnum};
 use pdnkit::archive::filter::{
@@ -23,7 +24,6 @@ use pdnkit::report::human::{self, RunCounts, Style, escape_controls};
 use pdnkit::variant::Variant;
 use serde_json::json;
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
 
 #[derive(Args)]
 #[command(after_help = super::LIMITS_HELP)]
@@ -80,27 +80,29 @@ pub struct FilterArgs {
     /// expressions (the regex crate's syntax; any case unless `(?-i)`).
     #[arg(long, help_heading = "Predicates")]
     regex: bool,
-    /// Output: the games as written (`source`, the default), canonical PDN (`pdn`), or pdnkit's
-    /// JSON game model in one document (`json`) or a game a line (`jsonl`).
-    #[arg(long, value_enum, default_value_t = To::Source)]
-    to: To,
-    /// Write to FILE instead of standard output (through a temporary file; never an input).
-    #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
-    /// No summary.
-    #[arg(short, long)]
-    quiet: bool,
+    /// Output: the games as written, canonical PDN, or pdnkit's JSON game model. (`--to` is its
+    /// old name.)
+    #[arg(long, value_enum, default_value_t = Format::Source, alias = "to")]
+    format: Format,
+    #[command(flatten)]
+    output: Output,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum To {
+enum Format {
+    /// The games as written
     Source,
+    /// Canonical PDN 3.0
     Pdn,
+    #[value(help = JSON_HELP)]
     Json,
+    #[value(help = JSONL_HELP)]
     Jsonl,
 }
 
-/// Version of `--to json` and `--to jsonl`'s envelope (each game is `schema/game.json`).
+/// Version of `--format json` and `--format jsonl`'s envelope (each game is `schema/game.json`).
 const SCHEMA: &str = "pdnkit-filter/1";
 
 const LINES: Lines = Lines { schema: SCHEMA };
@@ -193,13 +195,13 @@ impl PerGame for Item {
 }
 
 /// A matching game in the output format (without the JSON envelope).
-fn render(game: &Game, to: To) -> Rendered {
+fn render(game: &Game, to: Format) -> Rendered {
     match to {
-        To::Source => match &game.source {
+        Format::Source => match &game.source {
             Some(source) => Rendered::Text(source.to_string()),
             None => Rendered::Unwritable("too large to copy as written".into()),
         },
-        To::Pdn => {
+        Format::Pdn => {
             let mut game = game.clone();
             Converter::new(Options::default()).convert(&mut game);
             let mut text = String::new();
@@ -210,7 +212,7 @@ fn render(game: &Game, to: To) -> Rendered {
         }
         // A worker sees a game numbered within its chunk; the pipeline puts the number right
         // afterwards (`shift_index`), so the sink writes the JSON with it.
-        To::Json | To::Jsonl => match UnnumberedJson::of(game) {
+        Format::Json | Format::Jsonl => match UnnumberedJson::of(game) {
             Ok(json) => Rendered::Json(json),
             Err(e) => Rendered::Unwritable(e),
         },
@@ -225,14 +227,14 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
             return Ok(Outcome::Failure);
         }
     };
-    let to = args.to;
-    let (run, mut run_files) = GameRun::new(&args.read, to == To::Source)?;
+    let to = args.format;
+    let (run, mut run_files) = GameRun::new(&args.read, to == Format::Source)?;
     let filter = Filter::new(predicates, run.check_options().clone());
     let names = run.names.clone();
-    let (out, pending) = destination::open(args.output.as_deref(), &mut run_files)?;
+    let (out, pending) = destination::open(args.output.path(), &mut run_files)?;
     let mut out = out.buffered(Some(&run.bar));
     let mut document = match to {
-        To::Json => Some(Document::start(&mut out, SCHEMA, "games")?),
+        Format::Json => Some(Document::start(&mut out, SCHEMA, "games")?),
         _ => None,
     };
     let (mut matched, mut moves, mut problems) = (0u64, 0u64, 0u64);
@@ -260,7 +262,7 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
             };
             matched += 1;
             match (output, &mut document) {
-                (Rendered::Text(text), _) if to == To::Source => {
+                (Rendered::Text(text), _) if to == Format::Source => {
                     source::write_game(&mut out, &text, matched == 1)
                 }
                 // Each canonical game ends with a blank line, as `convert` writes them.
@@ -289,14 +291,14 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
         "unreadable_files": totals.counts.unreadable,
     });
     match (to, document) {
-        (To::Json, Some(document)) => document.finish(&mut out, &totals_json)?,
-        (To::Jsonl, _) => LINES.summary(&mut out, &totals_json)?,
+        (Format::Json, Some(document)) => document.finish(&mut out, &totals_json)?,
+        (Format::Jsonl, _) => LINES.summary(&mut out, &totals_json)?,
         _ => {}
     }
     out.flush()?;
     drop(out);
     pending.settle(totals.failure().as_deref())?;
-    if !args.quiet {
+    if args.quiet.summary() {
         write_summary(color, counts, &totals, matched)?;
     }
     // As grep: 0 when a game matched, 1 when none did. An unreadable input or a run without

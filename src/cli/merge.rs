@@ -2,6 +2,7 @@
 //! date and round, and with `Round` renumbered per event when asked.
 
 use super::archive::{GameRun, ReadArgs};
+use super::conventions::{Output, Quiet};
 use super::{ColorWhen, Outcome, destination};
 use clap::Args;
 use pdnkit::archive::merge::{DateKey, compare_dates, compare_rounds, set_tag_value};
@@ -10,15 +11,13 @@ use pdnkit::pipeline::PerGame;
 use pdnkit::report::human::{self, Style, escape_controls};
 use std::collections::HashMap;
 use std::io::{self, Write};
-use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct MergeArgs {
     #[command(flatten)]
     read: ReadArgs,
-    /// Write to FILE instead of standard output (through a temporary file; never an input).
-    #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
+    #[command(flatten)]
+    output: Output,
     /// Order the games by date, then round (numerically); games without a date last, ties in
     /// input order. Holds every game in memory until the end.
     #[arg(long)]
@@ -27,9 +26,8 @@ pub struct MergeArgs {
     /// with the same Round keep one number); a game without a Round tag gets one.
     #[arg(long)]
     renumber_rounds: bool,
-    /// No summary.
-    #[arg(short, long)]
-    quiet: bool,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 /// What a worker hands back for each game.
@@ -52,7 +50,7 @@ impl PerGame for Item {
 pub fn run(args: MergeArgs, color: ColorWhen) -> io::Result<Outcome> {
     let (run, mut run_files) = GameRun::new(&args.read, true)?;
     let names = run.names.clone();
-    let (out, pending) = destination::open(args.output.as_deref(), &mut run_files)?;
+    let (out, pending) = destination::open(args.output.path(), &mut run_files)?;
     let out = out.buffered(Some(&run.bar));
     let mut writer = SourceWriter::new(out);
     let hold = args.sort || args.renumber_rounds;
@@ -132,7 +130,7 @@ pub fn run(args: MergeArgs, color: ColorWhen) -> io::Result<Outcome> {
     out.flush()?;
     drop(out);
     pending.settle(totals.failure().as_deref())?;
-    if !args.quiet {
+    if args.quiet.summary() {
         let style = Style {
             colour: color.colour(io::IsTerminal::is_terminal(&io::stderr())),
         };

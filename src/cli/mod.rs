@@ -2,6 +2,7 @@
 
 mod archive;
 mod check;
+mod conventions;
 mod convert;
 mod dedup;
 mod destination;
@@ -111,13 +112,6 @@ a byte of a game's text (about 560 MB for the largest game), for each of --jobs 
 pub(crate) use limits_help;
 
 const LIMITS_HELP: &str = limits_help!();
-
-/// Threads for `--jobs`: one per core by default; a larger request is capped there, as more
-/// threads than cores only cost memory (`--jobs 0` is refused by the argument parser).
-pub fn jobs(requested: Option<u32>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    requested.map_or(cores, |n| (n as usize).min(cores)).max(1)
-}
 
 /// The variants pdnkit replays, by name, for messages about the others.
 fn replayable_names() -> String {

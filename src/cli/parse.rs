@@ -1,6 +1,7 @@
 //! `pdnkit parse`: read PDN and print the parsed games (JSON, JSON Lines) or, by default, what
 //! the reader found in them.
 
+use super::conventions::{JSON_HELP, JSONL_HELP, Output, Quiet};
 use super::files::RunFiles;
 use super::progress::Progress;
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs};
@@ -24,9 +25,11 @@ pub struct ParseArgs {
     /// like records) or `-` for standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// Output: `human` (diagnostics and a summary), `json` (one document), `jsonl` (a game a line).
+    /// Output: what the reader found, for people, or the games in pdnkit's JSON game model.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
+    #[command(flatten)]
+    output: Output,
     /// Report every PDN 3.0 violation as an error.
     #[arg(long)]
     strict: bool,
@@ -41,16 +44,18 @@ pub struct ParseArgs {
     /// Also list notes (variant inferred, encoding, ...) in human output.
     #[arg(long)]
     notes: bool,
-    /// Print only the summary (human): the whole read, nothing listed, so reading can be timed
-    /// as a process beside `check`.
-    #[arg(long, short = 'q')]
-    quiet: bool,
+    // `-q` still reads everything, so reading can be timed as a process beside `check`.
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
+    /// What the reader found in each game, then a summary
     Human,
+    #[value(help = JSON_HELP)]
     Json,
+    #[value(help = JSONL_HELP)]
     Jsonl,
 }
 
@@ -68,7 +73,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
         ..ReadOptions::default()
     };
     let mut run_files = RunFiles::new(&inputs)?;
-    let (out, pending) = destination::open(None, &mut run_files)?;
+    let (out, pending) = destination::open(args.output.path(), &mut run_files)?;
     let style = Style {
         colour: out.colour(color),
     };
@@ -81,7 +86,8 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     let format = match args.format {
         Format::Human => GamesFormat::Human {
             notes: args.notes,
-            quiet: args.quiet,
+            quiet: !args.quiet.lists(),
+            summary: args.quiet.summary(),
         },
         Format::Json => GamesFormat::Json,
         Format::Jsonl => GamesFormat::JsonLines,

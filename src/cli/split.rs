@@ -4,6 +4,7 @@
 //! stops before writing anything in place).
 
 use super::archive::{GameRun, ReadArgs};
+use super::conventions::Quiet;
 use super::files::Pending;
 use super::{ColorWhen, Outcome};
 use clap::{Args, ValueEnum};
@@ -26,8 +27,9 @@ pub struct SplitArgs {
     /// One file per value of a tag, named from the value (games without one go to unknown.pdn).
     #[arg(long, value_enum, value_name = "TAG")]
     by: Option<By>,
-    /// The directory to write the files in (created if missing).
-    #[arg(long, value_name = "DIR")]
+    /// The directory to write the files in (created if missing). `-o` and `--output` name it
+    /// too: split's output is a directory.
+    #[arg(short = 'o', long, value_name = "DIR", alias = "output")]
     out_dir: PathBuf,
     /// The name files of `--games` start with.
     #[arg(long, default_value = "games")]
@@ -35,9 +37,8 @@ pub struct SplitArgs {
     /// Replace files that already exist.
     #[arg(long)]
     force: bool,
-    /// No list of the files written.
-    #[arg(short, long)]
-    quiet: bool,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -89,7 +90,7 @@ struct Output {
 pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
     // The list of files written goes to standard output: closed, the run fails before it
     // writes anything, as every command writing there does.
-    if !args.quiet {
+    if args.quiet.lists() {
         super::destination::require_stdout(" (use --quiet)")?;
     }
     let dir = &args.out_dir;
@@ -203,7 +204,7 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
     let style = Style {
         colour: color.colour(io::stdout().is_terminal()),
     };
-    if !args.quiet {
+    if args.quiet.lists() {
         let mut out = io::stdout().lock();
         let width = listing
             .iter()

@@ -7,6 +7,7 @@
 //! so standard output depends on the input only.
 
 use super::archive::{GameRun, ReadArgs};
+use super::conventions::{JSON_HELP, Output, Quiet};
 use super::files::RunFiles;
 use super::{ColorWhen, Outcome, destination};
 use clap::{Args, ValueEnum};
@@ -28,24 +29,24 @@ pub struct StatsArgs {
     /// Rows of the openings, players and events lists.
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
-    /// `human` (default: aligned tables) or `json` (one document, schema/stats-report.json).
+    /// Output: tables for people, or one JSON document (schema/stats-report.json).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
     /// Also write two charts into DIR (created if missing, once the run has succeeded):
     /// results.svg (results by colour) and lengths.svg (the length histogram).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
-    /// Write to FILE instead of standard output (through a temporary file; never an input).
-    #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
-    /// No summary line on standard error.
-    #[arg(short, long)]
-    quiet: bool,
+    #[command(flatten)]
+    output: Output,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
+    /// Aligned tables
     Human,
+    #[value(help = JSON_HELP)]
     Json,
 }
 
@@ -66,7 +67,7 @@ pub fn run(args: StatsArgs, color: ColorWhen) -> io::Result<Outcome> {
         opening_plies: args.opening_moves,
         check: run.check_options().clone(),
     };
-    let (out, pending) = destination::open(args.output.as_deref(), &mut run_files)?;
+    let (out, pending) = destination::open(args.output.path(), &mut run_files)?;
     let style = Style {
         colour: out.colour(color),
     };
@@ -105,7 +106,7 @@ pub fn run(args: StatsArgs, color: ColorWhen) -> io::Result<Outcome> {
     out.flush()?;
     drop(out);
     pending.settle(totals.failure().as_deref())?;
-    if !args.quiet {
+    if args.quiet.summary() {
         let err_style = Style {
             colour: color.colour(io::stderr().is_terminal()),
         };

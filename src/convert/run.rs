@@ -111,6 +111,8 @@ pub struct ConvertWriter<'a, W: Write> {
     by_code: BTreeMap<&'static str, u64>,
     /// Repairs made by `--fix`.
     repairs: u64,
+    /// Whether findings and repairs are written to the console (they are counted either way).
+    listing: bool,
 }
 
 /// What a `convert` run did, for its summary.
@@ -134,7 +136,13 @@ impl<'a, W: Write> ConvertWriter<'a, W> {
             findings: FindingCounts::default(),
             by_code: BTreeMap::new(),
             repairs: 0,
+            listing: true,
         }
+    }
+
+    /// Whether findings and repairs are written to the console (`convert -q`: only counted).
+    pub fn listing(self, listing: bool) -> Self {
+        ConvertWriter { listing, ..self }
     }
 
     /// Flushes the output and puts the run's counts together.
@@ -159,20 +167,22 @@ impl<'a, W: Write> ConvertWriter<'a, W> {
 
     fn write_notices(&mut self, file: usize, index: u64, game: &Output) -> io::Result<()> {
         let (style, info) = (self.style, &self.files[file]);
-        self.console.write(&mut |err| {
-            for n in &game.report.notices {
-                let headline = Headline {
-                    level: n.level,
-                    code: n.code.as_str(),
-                    message: &n.message,
-                    span: game.lines.locate(n.span),
-                    context: format!("game {index}"),
-                    encoding: game.encoding,
-                };
-                write_located_in(err, style, info, &headline, &game.lines)?;
-            }
-            Ok(())
-        })?;
+        if self.listing {
+            self.console.write(&mut |err| {
+                for n in &game.report.notices {
+                    let headline = Headline {
+                        level: n.level,
+                        code: n.code.as_str(),
+                        message: &n.message,
+                        span: game.lines.locate(n.span),
+                        context: format!("game {index}"),
+                        encoding: game.encoding,
+                    };
+                    write_located_in(err, style, info, &headline, &game.lines)?;
+                }
+                Ok(())
+            })?;
+        }
         for n in &game.report.notices {
             match n.level {
                 Level::Error => {}

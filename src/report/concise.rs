@@ -45,6 +45,9 @@ impl<W: Write> ReportWriter for ConciseWriter<W> {
     }
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
+        if !self.show.summary {
+            return self.out.flush();
+        }
         human::write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
         if let Some(line) = self.listing.left_out_line(&self.show) {
             writeln!(self.out, "{line}")?;

@@ -22,8 +22,12 @@ const LINES: Lines = Lines { schema: SCHEMA };
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GamesFormat {
     /// The reader's findings (notes too with `notes`), then a summary; nothing but the
-    /// summary when `quiet`.
-    Human { notes: bool, quiet: bool },
+    /// summary when `quiet`, and not even that without `summary`.
+    Human {
+        notes: bool,
+        quiet: bool,
+        summary: bool,
+    },
     /// One JSON document.
     Json,
     /// A game a line.
@@ -86,6 +90,7 @@ impl<'a, W: Write> GamesWriter<'a, W> {
         match (self.format, self.document) {
             (GamesFormat::Json, Some(document)) => document.finish(&mut self.out, totals)?,
             (GamesFormat::JsonLines, _) => LINES.summary(&mut self.out, totals)?,
+            (GamesFormat::Human { summary: false, .. }, _) => {}
             (GamesFormat::Human { .. }, _) => {
                 let counts = (totals.run, totals.findings);
                 human::write_run_and_findings(

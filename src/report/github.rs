@@ -116,14 +116,16 @@ impl<W: Write> ReportWriter for GithubWriter<W> {
                 left_out[0], left_out[1], left_out[2]
             )?;
         }
-        write_summary(
-            &mut self.out,
-            Style { colour: false },
-            totals,
-            self.started.elapsed(),
-        )?;
-        if let Some(line) = self.listing.left_out_line(&self.show) {
-            writeln!(self.out, "{line}")?;
+        if self.show.summary {
+            write_summary(
+                &mut self.out,
+                Style { colour: false },
+                totals,
+                self.started.elapsed(),
+            )?;
+            if let Some(line) = self.listing.left_out_line(&self.show) {
+                writeln!(self.out, "{line}")?;
+            }
         }
         if let Some(path) = &self.step_summary {
             // Appended: other steps of the job write to the same file.

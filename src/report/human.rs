@@ -367,6 +367,9 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
     }
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
+        if !self.show.summary {
+            return self.out.flush();
+        }
         write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
         self.per_code.write_folded(&mut self.out)?;
         if let Some(line) = self.listing.left_out_line(&self.show) {

@@ -148,8 +148,10 @@ pub struct Show {
     pub min_level: Level,
     /// Stop listing after this many findings (the totals still count every one).
     pub max_findings: Option<u64>,
-    /// Only the summary.
+    /// Nothing listed: only the summary (`-q`).
     pub quiet: bool,
+    /// The summary written (not under `-qq`).
+    pub summary: bool,
     /// Show at most this many findings of each code in full, and count the rest (human only:
     /// the other formats are read by tools, which want every finding).
     pub max_per_code: Option<u64>,
