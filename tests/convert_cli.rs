@@ -266,8 +266,8 @@ fn without_timing(stderr: &str) -> String {
 }
 
 /// `convert` ends with the summary `check` prints (on standard error: standard output holds the
-/// games), counting what it converted, found and repaired; `--quiet` leaves it out and changes
-/// nothing else.
+/// games), counting what it converted, found and repaired; `-q` lists nothing but keeps it,
+/// `-qq` leaves it out too, and neither changes the games.
 #[test]
 fn convert_ends_with_checks_summary_on_standard_error() {
     let file = format!("{}/fixtures/check/english.pdn", env!("CARGO_MANIFEST_DIR"));

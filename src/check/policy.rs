@@ -62,6 +62,11 @@ pub enum Group {
 }
 
 impl Group {
+    /// The groups' names, as `--allow` and `[codes]` take them.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        Group::NAMES.iter().map(|(name, _)| *name)
+    }
+
     const NAMES: &'static [(&'static str, Group)] = &[
         ("reader", Group::Reader),
         ("style", Group::Style),

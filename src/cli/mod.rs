@@ -10,6 +10,7 @@ mod explain;
 mod files;
 mod filter;
 mod inputs;
+mod manual;
 mod merge;
 mod outcome;
 mod parse;
@@ -94,8 +95,9 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Print a shell completion script (`pdnkit completions bash > /etc/bash_completion.d/pdnkit`).
     Completions(shell::CompletionsArgs),
-    /// Print the manual page in roff (`pdnkit man > pdnkit.1`).
-    Man,
+    /// Print the manual page in roff (`pdnkit man > pdnkit.1`), or write a page for every
+    /// command into a directory (`--dir DIR`).
+    Man(manual::ManArgs),
 }
 
 /// What a game may hold, for the help of the commands that read games (a macro, so that
@@ -146,7 +148,7 @@ pub fn main() -> ExitCode {
     // when they open their output (destination::open).
     if matches!(
         cli.command,
-        Command::Explain(_) | Command::Perft(_) | Command::Completions(_) | Command::Man
+        Command::Explain(_) | Command::Perft(_) | Command::Completions(_)
     ) && let Err(closed) = destination::require_stdout("")
     {
         eprintln!("pdnkit: {closed}");
@@ -158,7 +160,7 @@ pub fn main() -> ExitCode {
         Command::Parse(args) => parse::run(args, cli.color),
         Command::Perft(args) => perft::run(args),
         Command::Completions(args) => shell::completions(args),
-        Command::Man => shell::man(),
+        Command::Man(args) => manual::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Stats(args) => stats::run(args, cli.color),
         Command::Dedup(args) => dedup::run(args, cli.color),
