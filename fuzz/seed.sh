@@ -20,7 +20,7 @@ for f in $sources; do
         printf '%s' "$fen" > "corpus/fen_reader/$(printf '%s' "$fen" | md5sum | cut -c1-16)"
     done || true
     # Each game as one JSON line.
-    "$pdnkit" convert --to json "$f" 2>/dev/null | head -100 | while IFS= read -r line; do
+    "$pdnkit" convert --format jsonl "$f" 2>/dev/null | head -100 | while IFS= read -r line; do
         printf '%s' "$line" > "corpus/json_game/$(printf '%s' "$line" | md5sum | cut -c1-16)"
     done || true
     # Move texts: the lines after the tags, behind a variant byte.
