@@ -292,7 +292,7 @@ impl Converter {
         report
     }
 
-    /// The position after the main line's last replayed move, for `--to positions`.
+    /// The position after the main line's last replayed move, for `--format positions`.
     fn final_position(
         &mut self,
         start: Option<Position>,

@@ -1,4 +1,4 @@
-//! `--to positions`: one JSON object per line for each main-line position, for analysis and
+//! `convert --format positions`: one JSON object per line for each main-line position, for analysis and
 //! machine-learning datasets.
 //!
 //! Each line starts with the game's `file:index`; a pipeline worker renders the rest of the

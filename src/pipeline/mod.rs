@@ -114,7 +114,7 @@ pub struct PipelineOptions {
     pub jobs: usize,
     pub read: ReadOptions,
     pub check: CheckOptions,
-    /// Also read pdnkit's JSON games (`convert --to json`), a game a line: an input whose text
+    /// Also read pdnkit's JSON games (`convert --format jsonl`), a game a line: an input whose text
     /// starts with `{"` is read so ([`Event::JsonGames`]), any other as PDN.
     pub json_games: bool,
 }

@@ -4,9 +4,9 @@
 //!
 //! Three layouts, one per kind of output:
 //! - [`Document`]: one document streamed a line an item (`check`/`parse --format json`,
-//!   `filter --to json`): nothing of it is held in memory;
+//!   `filter --format json`): nothing of it is held in memory;
 //! - [`Lines`]: JSON Lines, each line naming its `type` and `schema` (`--format jsonl`,
-//!   `filter --to jsonl`), a summary line last;
+//!   `filter --format jsonl`), a summary line last;
 //! - [`write_whole`]: a document built whole and written indented (`stats`, `dedup`), for
 //!   summaries that exist only at the end.
 

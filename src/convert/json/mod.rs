@@ -1,4 +1,4 @@
-//! Reading back the JSON game model that `convert --to json` writes, one game a line. Each line
+//! Reading back the JSON game model that `convert --format jsonl` writes, one game a line. Each line
 //! stands alone: a line that is not a valid game is a located error for that line and the lines
 //! after it are read as usual. A game from JSON is held to what the PDN reader guarantees every
 //! consumer (variations at most [`MAX_VARIATION_DEPTH`] deep, a move names its squares), so a
