@@ -341,6 +341,24 @@ fn man_dir_writes_a_page_per_command_and_replaces_only_its_own() {
         "man --dir beside other pages",
     );
     assert_eq!(fs::read_to_string(&other).unwrap(), "not ours");
+    // A link in a page's place is not followed, nor replaced.
+    #[cfg(unix)]
+    {
+        let target = dir.join("target.txt");
+        fs::write(&target, "kept").unwrap();
+        let link = dir.join("pdnkit-merge.1");
+        fs::remove_file(&link).unwrap();
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        assert_code(&run(&["man", "--dir", s(&dir)]), 2, "man --dir over a link");
+        assert_eq!(fs::read_to_string(&target).unwrap(), "kept");
+        assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
+        fs::remove_file(&link).unwrap();
+    }
+    // DIR that is a file: said, exit 2.
+    let file = dir.join("target.txt");
+    let out = run(&["man", "--dir", s(&file)]);
+    assert_code(&out, 2, "man --dir FILE");
+    assert!(stderr(&out).contains("target.txt"), "{}", stderr(&out));
     let leftovers: Vec<_> = fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| e.ok())

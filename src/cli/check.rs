@@ -115,7 +115,7 @@ enum Format {
     Sarif,
     /// GitHub Actions annotations
     Github,
-    /// JUnit XML, a test case a file
+    /// JUnit XML, a test case a game
     Junit,
     /// One HTML page
     Html,
