@@ -341,6 +341,16 @@ fn man_dir_writes_a_page_per_command_and_replaces_only_its_own() {
         "man --dir beside other pages",
     );
     assert_eq!(fs::read_to_string(&other).unwrap(), "not ours");
+    // pdnkit(1) as `pdnkit man > pdnkit.1` wrote it before the pages had their first line.
+    let old_top =
+        ".ie \\n(.g .ds Aq \\(aq\n.el .ds Aq '\n.TH pdnkit 1  \"pdnkit 0.1.0\" \n.SH NAME\n";
+    fs::write(dir.join("pdnkit.1"), old_top).unwrap();
+    assert_code(
+        &run(&["man", "--dir", s(&dir)]),
+        0,
+        "man --dir over an older pdnkit.1",
+    );
+    assert_eq!(fs::read(dir.join("pdnkit.1")).unwrap(), top.stdout);
     // A link in a page's place is not followed, nor replaced.
     #[cfg(unix)]
     {

@@ -25,6 +25,13 @@ pub struct ManArgs {
 const MARKER: &str =
     r#".\" Written by `pdnkit man`: rewritten by `pdnkit man --dir`; edits are lost."#;
 
+/// What clap_mangen writes before each section (roff's apostrophe string).
+const PREAMBLE: &str = ".ie \\n(.g .ds Aq \\(aq\n.el .ds Aq '\n";
+
+/// How pdnkit(1) began before the pages had [`MARKER`] (`pdnkit man > pdnkit.1`): `--dir`
+/// replaces such a pdnkit.1 too.
+const OLD_TOP_PAGE: &str = ".ie \\n(.g .ds Aq \\(aq\n.el .ds Aq '\n.TH pdnkit 1 ";
+
 /// `pdnkit.toml`, every key with an example value; the unit test below reads it as a policy.
 pub const CONFIG_EXAMPLE: &str = r#"variant = "english"        # games without a GameType tag
 draw-rules = "official"    # or "servers"
@@ -82,15 +89,15 @@ fn page(command: &Command, top: Option<&Command>) -> io::Result<Vec<u8>> {
     let mut out = Vec::new();
     writeln!(out, "{MARKER}")?;
     man.render_title(&mut out)?;
-    man.render_name_section(&mut out)?;
-    man.render_synopsis_section(&mut out)?;
-    man.render_description_section(&mut out)?;
+    out.extend(clap_section(|w| man.render_name_section(w))?);
+    out.extend(clap_section(|w| man.render_synopsis_section(w))?);
+    out.extend(clap_section(|w| man.render_description_section(w))?);
     if command.get_arguments().any(|a| !a.is_hide_set()) {
-        man.render_options_section(&mut out)?;
+        out.extend(clap_section(|w| man.render_options_section(w))?);
     }
     let name = command.get_name();
     if top.is_none() {
-        man.render_subcommands_section(&mut out)?;
+        out.extend(clap_section(|w| man.render_subcommands_section(w))?);
     }
     if let Some(after) = command.get_after_long_help().or(command.get_after_help()) {
         section(&mut out, "NOTES", &after.to_string())?;
@@ -102,9 +109,20 @@ fn page(command: &Command, top: Option<&Command>) -> io::Result<Vec<u8>> {
     environment(&mut out)?;
     see_also(&mut out, command, top)?;
     if top.is_none() {
-        man.render_version_section(&mut out)?;
+        out.extend(clap_section(|w| man.render_version_section(w))?);
     }
     Ok(out)
+}
+
+/// A section clap_mangen renders, without the preamble it starts each one with (the title has
+/// it: once is enough).
+fn clap_section(render: impl Fn(&mut Vec<u8>) -> io::Result<()>) -> io::Result<Vec<u8>> {
+    let mut section = Vec::new();
+    render(&mut section)?;
+    Ok(match section.strip_prefix(PREAMBLE.as_bytes()) {
+        Some(body) => body.to_vec(),
+        None => section,
+    })
 }
 
 /// A section of plain paragraphs (blank lines between them).
@@ -299,7 +317,7 @@ fn replaceable(path: &Path) -> bool {
     if !metadata.is_file() {
         return false;
     }
-    let mut head = vec![0; MARKER.len() + 1];
+    let mut head = vec![0; MARKER.len().max(OLD_TOP_PAGE.len()) + 1];
     let read = fs::File::open(path).and_then(|mut f| {
         let mut filled = 0;
         while filled < head.len() {
@@ -310,7 +328,11 @@ fn replaceable(path: &Path) -> bool {
         }
         Ok(filled)
     });
-    matches!(read, Ok(n) if head[..n] == *format!("{MARKER}\n").as_bytes())
+    let Ok(n) = read else { return false };
+    let head = &head[..n];
+    head.starts_with(format!("{MARKER}\n").as_bytes())
+        || (path.file_name() == Some("pdnkit.1".as_ref())
+            && head.starts_with(OLD_TOP_PAGE.as_bytes()))
 }
 
 #[cfg(test)]
@@ -338,6 +360,7 @@ mod tests {
         for (name, text) in &pages {
             let text = String::from_utf8(text.clone()).unwrap();
             assert!(text.starts_with(MARKER), "{name}");
+            assert_eq!(text.matches(PREAMBLE).count(), 1, "{name}: one preamble");
             for heading in [
                 "NAME",
                 "SYNOPSIS",
