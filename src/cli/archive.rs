@@ -5,7 +5,7 @@
 //! Each command hands [`GameRun::run`] its own per-game function (run on the worker threads:
 //! summarise, match, fingerprint) and gets the results back in input order, whatever `--jobs`.
 
-use super::conventions::Jobs;
+use super::conventions::{Jobs, Quiet};
 use super::files::RunFiles;
 use super::inputs;
 use super::parse::parse_encoding;
@@ -107,6 +107,12 @@ impl GameRun {
             ),
         };
         Ok((game_run, files))
+    }
+
+    /// No progress bar under `-qq`.
+    pub fn quiet(mut self, quiet: Quiet) -> GameRun {
+        self.bar = self.bar.drawn(quiet.summary());
+        self
     }
 
     /// The options games are checked with when a command checks them.

@@ -151,7 +151,8 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
         run.total_bytes,
         super::progress::BYTES_BAR,
         std::time::Duration::from_secs(1),
-    );
+    )
+    .drawn(args.quiet.summary());
     let out = out.buffered(Some(&bar));
     let show = show(&args);
     let mut writer = report_writer(&args, &policy, out, colour, show, step_summary)?;

@@ -47,8 +47,8 @@ fn parse_jobs(text: &str) -> Result<usize, String> {
 #[derive(Args, Clone, Copy, Debug, Default)]
 pub struct Quiet {
     /// Say less: -q lists nothing (findings, repairs, copies, files written), only the summary;
-    /// -qq leaves out the summary too. Games, statistics and JSON are written in full, and
-    /// errors are always said.
+    /// -qq leaves out the summary and the progress bar too. Games, statistics and JSON are
+    /// written in full, and errors are always said.
     #[arg(short = 'q', long = "quiet", action = ArgAction::Count)]
     quiet: u8,
 }

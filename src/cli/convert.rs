@@ -143,7 +143,8 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
         run.total_bytes,
         super::progress::BYTES_BAR,
         Duration::from_secs(1),
-    );
+    )
+    .drawn(args.quiet.summary());
     let style = Style {
         colour: color.colour(io::stderr().is_terminal()),
     };

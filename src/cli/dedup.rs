@@ -57,6 +57,7 @@ const SCHEMA: &str = "pdnkit-dedup/1";
 pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
     let keep = args.keep.is_some();
     let (run, mut run_files) = GameRun::new(&args.read, keep)?;
+    let run = run.quiet(args.quiet);
     let names = run.names.clone();
     let (out, pending) = destination::open(args.output.path(), &mut run_files)?;
     let style = Style {

@@ -229,6 +229,7 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
     };
     let to = args.format;
     let (run, mut run_files) = GameRun::new(&args.read, to == Format::Source)?;
+    let run = run.quiet(args.quiet);
     let filter = Filter::new(predicates, run.check_options().clone());
     let names = run.names.clone();
     let (out, pending) = destination::open(args.output.path(), &mut run_files)?;

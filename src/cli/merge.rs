@@ -49,6 +49,7 @@ impl PerGame for Item {
 
 pub fn run(args: MergeArgs, color: ColorWhen) -> io::Result<Outcome> {
     let (run, mut run_files) = GameRun::new(&args.read, true)?;
+    let run = run.quiet(args.quiet);
     let names = run.names.clone();
     let (out, pending) = destination::open(args.output.path(), &mut run_files)?;
     let out = out.buffered(Some(&run.bar));

@@ -82,7 +82,8 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
         run.total_bytes,
         super::progress::BYTES_BAR,
         Duration::from_secs(1),
-    );
+    )
+    .drawn(args.quiet.summary());
     let format = match args.format {
         Format::Human => GamesFormat::Human {
             notes: args.notes,

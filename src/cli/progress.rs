@@ -37,6 +37,12 @@ impl Progress {
         }
     }
 
+    /// No bar at all unless `drawn` (`-qq`).
+    pub fn drawn(mut self, drawn: bool) -> Progress {
+        self.enabled &= drawn;
+        self
+    }
+
     /// The bar itself (position, message).
     pub fn bar(&self) -> &ProgressBar {
         self.show_when_due();
@@ -72,5 +78,24 @@ impl pdnkit::pipeline::run::Console for Progress {
 
     fn write(&self, write: &mut dyn FnMut(&mut dyn io::Write) -> io::Result<()>) -> io::Result<()> {
         self.suspend(|| write(&mut io::stderr().lock()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bar_not_drawn_stays_hidden_when_due() {
+        let bar = |drawn| {
+            let mut progress = Progress::new(100, BYTES_BAR, Duration::ZERO);
+            // As on a terminal.
+            progress.enabled = true;
+            let progress = progress.drawn(drawn);
+            progress.bar().set_position(50);
+            progress.shown.is_completed()
+        };
+        assert!(bar(true), "drawn once due");
+        assert!(!bar(false), "-qq: never drawn");
     }
 }

@@ -96,6 +96,7 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
     let dir = &args.out_dir;
     fs::create_dir_all(dir).map_err(|e| named(dir, e))?;
     let (run, mut run_files) = GameRun::new(&args.read, true)?;
+    let run = run.quiet(args.quiet);
     let names = run.names.clone();
     let key = args.by.map(SplitKey::from);
     let mut stems = Names::default();

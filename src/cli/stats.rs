@@ -62,6 +62,7 @@ pub fn run(args: StatsArgs, color: ColorWhen) -> io::Result<Outcome> {
         ));
     }
     let (run, mut run_files) = GameRun::new(&args.read, false)?;
+    let run = run.quiet(args.quiet);
     let names = run.names.clone();
     let options = StatsOptions {
         opening_plies: args.opening_moves,
