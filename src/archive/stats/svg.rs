@@ -119,8 +119,8 @@ fn fill(color: Option<Color>) -> (&'static str, &'static str) {
 /// share of the variant's games.
 pub fn results(stats: &Stats, names: &[String]) -> String {
     const ROW: u32 = 22;
-    const LABEL: u32 = 230;
-    const BAR: u32 = 380;
+    const LABEL: u32 = 262;
+    const BAR: u32 = 360;
     let variants = stats.variants();
     let rows = variants.len() as u32 * 5;
     let height = 64 + rows * ROW + 16;
@@ -174,7 +174,7 @@ pub fn results(stats: &Stats, names: &[String]) -> String {
                 out,
                 "<text x=\"32\" y=\"{}\" {FONT} font-size=\"12\">{}</text>",
                 y + 15,
-                fitted(&label, 12.0, false, f64::from(LABEL - 32 - 8))
+                fitted(&label, 12.0, false, f64::from(LABEL - 32 - 6))
             );
             let _ = writeln!(
                 out,
