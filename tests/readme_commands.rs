@@ -233,7 +233,13 @@ fn run_commands(wanted: impl Fn(&Shown) -> bool, work: &Path) -> usize {
             ));
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{}\n\n(The commands run in a scratch directory holding fixtures/, the files of \
+         tests/data/readme/ and ../shared/corpus: a file an example names belongs in \
+         tests/data/readme/; a documented exit code other than 0 goes in EXIT_CODES.)",
+        failures.join("\n\n")
+    );
     ran
 }
 
