@@ -19,8 +19,8 @@ fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-# Times and rates in summaries ("in 0.03s (112439 games/s)", "elapsed") are the only changes.
-mask() { sed -E 's/[0-9]+(\.[0-9]+)? ?(s|ms)\b/<time>/g; s/\(?[0-9]+ (games|MB)\/s\)?/<rate>/g; s/"elapsed[a-z_]*": ?[0-9.e+-]+/"elapsed": <time>/g'; }
+# Times and rates in summaries ("in 0.03s (112439 games/s)", "elapsed", JUnit's time="...") are the only changes.
+mask() { sed -E 's/ time="[0-9.]+"/ time="<time>"/g; s/[0-9]+(\.[0-9]+)? ?(s|ms)\b/<time>/g; s/\(?[0-9]+ (games|MB)\/s\)?/<rate>/g; s/"elapsed[a-z_]*": ?[0-9.e+-]+/"elapsed": <time>/g'; }
 
 runs=0
 compare() {

@@ -57,6 +57,83 @@ fn junit_has_a_testcase_per_game_and_a_failure_per_game_with_errors() {
     assert!(failure.text().unwrap().contains("english.pdn:17:19"));
 }
 
+/// The attributes of the common JUnit schema (Jenkins' junit-10.xsd): `tests`, `failures`,
+/// `errors` and `time` on `testsuites` and every `testsuite`, `name`, `classname` and `time` on
+/// every `testcase`; the counts are those of the elements they hold.
+#[test]
+fn junit_counts_tests_failures_errors_and_time_on_every_suite() {
+    let dir = temp_dir("junit-counts");
+    let missing = dir.join("missing.pdn");
+    let out = pdnkit(
+        &[
+            "check",
+            "fixtures/check/english.pdn",
+            "fixtures/check/clean.pdn",
+            missing.to_str().unwrap(),
+            "--format",
+            "junit",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(2), "an unreadable input");
+    let xml = String::from_utf8(out.stdout).unwrap();
+    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "testsuites");
+    let number = |n: roxmltree::Node, name: &str| -> f64 {
+        let value = n
+            .attribute(name)
+            .unwrap_or_else(|| panic!("{} has no {name}: {xml}", n.tag_name().name()));
+        let parsed: f64 = value.parse().expect("a number");
+        assert!(parsed >= 0.0 && parsed.is_finite(), "{name}={value}");
+        parsed
+    };
+    fn children<'a, 'i>(n: roxmltree::Node<'a, 'i>, tag: &str) -> Vec<roxmltree::Node<'a, 'i>> {
+        n.children().filter(|c| c.has_tag_name(tag)).collect()
+    }
+    let suites = children(root, "testsuite");
+    assert_eq!(suites.len(), 3, "one suite a file");
+    let (mut tests, mut failures, mut errors) = (0.0, 0.0, 0.0);
+    for suite in &suites {
+        assert!(suite.attribute("name").is_some());
+        let cases = children(*suite, "testcase");
+        let failed = cases
+            .iter()
+            .filter(|c| !children(**c, "failure").is_empty())
+            .count();
+        let errored = cases
+            .iter()
+            .filter(|c| !children(**c, "error").is_empty())
+            .count();
+        assert_eq!(number(*suite, "tests"), cases.len() as f64);
+        assert_eq!(number(*suite, "failures"), failed as f64);
+        assert_eq!(number(*suite, "errors"), errored as f64);
+        let times: f64 = cases.iter().map(|c| number(*c, "time")).sum();
+        assert!(
+            (number(*suite, "time") - times).abs() < 1e-3,
+            "a suite's time is its cases'"
+        );
+        for case in &cases {
+            assert!(case.attribute("name").is_some() && case.attribute("classname").is_some());
+        }
+        tests += number(*suite, "tests");
+        failures += number(*suite, "failures");
+        errors += number(*suite, "errors");
+    }
+    assert_eq!(number(root, "tests"), tests);
+    assert_eq!(number(root, "failures"), failures);
+    assert_eq!(number(root, "errors"), errors);
+    number(root, "time");
+    assert_eq!(number(suites[0], "tests"), 8.0, "english.pdn's games");
+    assert!(number(suites[0], "failures") >= 1.0);
+    assert_eq!(number(suites[1], "failures"), 0.0, "clean.pdn");
+    assert_eq!(number(suites[2], "errors"), 1.0, "the missing file");
+    assert!(
+        suites[0].attribute("time") != Some("0.000000"),
+        "checking games takes time: {xml}"
+    );
+}
+
 #[test]
 fn junit_escapes_markup_and_control_bytes_from_the_record() {
     let dir = temp_dir("junit-escape");

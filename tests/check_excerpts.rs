@@ -158,3 +158,50 @@ fn a_line_two_games_share_is_shown_whole() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The caret stands under the move on a terminal: a CJK comment before it on the line takes
+/// two columns a character, and the caret is placed by columns, not characters.
+#[test]
+fn the_caret_is_placed_by_terminal_columns() {
+    let dir = temp_dir("caret-columns");
+    let file = dir.join("wide.pdn");
+    std::fs::write(
+        &file,
+        "[GameType \"20\"]\n1. 32-28 {金东焕 박영철} 19-23 2. 34-30 23x32 *\n",
+    )
+    .unwrap();
+    let out = run(&["check", path_str(&file)]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let source = lines
+        .iter()
+        .position(|l| l.contains("2. 34-30"))
+        .unwrap_or_else(|| panic!("no excerpt in\n{text}"));
+    let width = |s: &str| unicode_width::UnicodeWidthStr::width(s);
+    let move_at = width(&lines[source][..lines[source].find("34-30").unwrap()]);
+    let caret = lines[source + 1];
+    let caret_at = width(&caret[..caret.find('^').expect("a caret")]);
+    assert_eq!(caret_at, move_at, "\n{}\n{}", lines[source], caret);
+    assert_eq!(caret.trim_end().matches('^').count(), 5, "{caret}");
+}
+
+/// dedup's listing aligns the places of copies by terminal columns (a file named in CJK).
+#[test]
+fn dedup_aligns_places_by_terminal_columns() {
+    let dir = temp_dir("dedup-columns");
+    let game = "[GameType \"21\"]\n1. 11-15 23-19 *\n";
+    let wide = dir.join("棋谱.pdn");
+    let plain = dir.join("plain-name.pdn");
+    std::fs::write(&wide, game).unwrap();
+    std::fs::write(&plain, game).unwrap();
+    let out = run(&["dedup", path_str(&wide), path_str(&plain)]);
+    let text = stdout(&out);
+    let width = |s: &str| unicode_width::UnicodeWidthStr::width(s);
+    let places: Vec<usize> = text
+        .lines()
+        .filter(|l| l.contains("  game "))
+        .map(|l| width(&l[..l.find("  game ").unwrap()]))
+        .collect();
+    assert_eq!(places.len(), 2, "{text}");
+    assert_eq!(places[0], places[1], "{text}");
+}

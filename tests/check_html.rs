@@ -211,3 +211,47 @@ fn a_record_read_from_the_other_corner_is_drawn_as_it_was_read() {
 
 const SQUARE: f64 = 40.0;
 const MARGIN: f64 = 22.0;
+
+/// Each code on the page has its catalogue text (what `pdnkit explain` says: the summary and
+/// how to fix the record), and each finding links to its code's.
+#[test]
+fn each_code_on_the_page_says_how_to_fix_it() {
+    let page = html(&["fixtures/check/english.pdn", "--level", "note"]);
+    let codes: std::collections::BTreeSet<&str> = sections(&page)
+        .iter()
+        .map(|s| {
+            let at = s.find("data-code=\"").unwrap() + 11;
+            &s[at..at + s[at..].find('"').unwrap()]
+        })
+        .collect();
+    assert!(codes.len() >= 3, "{codes:?}");
+    for section in sections(&page) {
+        let at = section.find("data-code=\"").unwrap() + 11;
+        let code = &section[at..at + section[at..].find('"').unwrap()];
+        assert!(
+            section.contains(&format!(
+                "<a class=\"fix\" href=\"#fix-{code}\">how to fix</a>"
+            )),
+            "{section}"
+        );
+    }
+    let fixes = &page[page
+        .find("<section id=\"how-to-fix\">")
+        .expect("a how-to-fix section")..];
+    for code in codes {
+        let entry = pdnkit::check::catalogue::lookup(code).expect("a catalogue entry");
+        let dt = fixes
+            .find(&format!("<dt id=\"fix-{code}\">"))
+            .unwrap_or_else(|| panic!("{code} has no entry"));
+        let dd = &fixes[dt..];
+        let dd = &dd[dd.find("<dd>").unwrap() + 4..dd.find("</dd>").unwrap()];
+        // maud escapes the text; the catalogue's quotes and ampersands come back so.
+        let unescaped = dd
+            .replace("&quot;", "\"")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&");
+        assert_eq!(unescaped, entry.fix, "{code}");
+        assert!(!entry.fix.is_empty());
+    }
+}

@@ -289,7 +289,7 @@ fn a_game_that_is_not_replayed_is_a_warning_and_makes_the_run_not_clean() {
     assert_code(&out, 1, "others.pdn");
     let text = stdout(&out);
     assert!(
-        text.contains("warning[W-NOT-REPLAYED]: pdnkit cannot replay spantsiretti yet, so its 2 moves are not checked"),
+        text.contains("warning[W-NOT-REPLAYED]: pdnkit cannot replay spantsiretti yet, so its 2 plies are not checked"),
         "{text}"
     );
     assert!(
@@ -596,4 +596,59 @@ fn a_closed_pipe_is_not_an_error_with_several_jobs() {
         close_pipe_after_one_line(&file, format, "2");
     }
     let _ = std::fs::remove_dir_all(dir);
+}
+
+// ---- the progress bar ----
+
+/// On a terminal (a pseudo-terminal from util-linux `script`, 100 columns), a run of over a
+/// second draws its bar: the file being reported, its start cut to fit, and the bytes read in
+/// the summary's unit (MB, not MiB).
+#[test]
+fn the_progress_bar_names_the_file_and_counts_in_the_summarys_unit() {
+    let has_script = std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_script {
+        corpus::skip(format_args!(
+            "no `script` (util-linux) to give the run a terminal"
+        ));
+        return;
+    }
+    let dir = temp_dir("progress");
+    let long = dir.join(format!(
+        "{}-end-of-a-long-name",
+        "a-very-long-directory-name".repeat(6)
+    ));
+    std::fs::create_dir_all(&long).unwrap();
+    let file = long.join("many-games.pdn");
+    // Enough games that checking them takes well over a second.
+    let game = "[Event \"e\"]\n[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17x10 4. 7x14 25-22 *\n\n";
+    std::fs::write(&file, game.repeat(60_000)).unwrap();
+    let command = format!(
+        "stty cols 100 rows 40; exec {} check -q {}",
+        env!("CARGO_BIN_EXE_pdnkit"),
+        file.display()
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("TERM", "xterm")
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("run script");
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(screen.contains(" MB/"), "no MB count in the bar:\n{screen}");
+    assert!(
+        !screen.contains("MiB") && !screen.contains("KiB"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("long-name/many-games.pdn █"),
+        "the file is not named before the bar:\n{screen}"
+    );
+    // The name is cut to fit the 100 columns, keeping its end.
+    assert!(!screen.contains(&file.display().to_string()), "{screen}");
+    assert!(!screen.contains("a-very-long-directory-name"), "{screen}");
+    // The summary counts in the same unit.
+    assert!(screen.contains(" MB in "), "{screen}");
 }

@@ -331,12 +331,12 @@ fn parse_ends_with_checks_summary() {
             .lines()
             .find(|l| l.starts_with(verb))
             .unwrap_or_else(|| panic!("no `{verb}` line: {report}"));
-        // Files and games, and the same parts after them (moves are moves read for `parse`,
-        // moves replayed for `check`).
+        // Files and games, and the same parts after them (plies are plies read for `parse`,
+        // plies replayed for `check`).
         let parts: Vec<&str> = line[verb.len()..].split(", ").collect();
         assert_eq!(parts.len(), 4, "{line}");
         assert!(
-            parts[2].ends_with(" moves") && parts[3].contains(" MB in "),
+            parts[2].ends_with(" plies") && parts[3].contains(" MB in "),
             "{line}"
         );
         parts[..2].join(", ")

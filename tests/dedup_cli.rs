@@ -1,5 +1,6 @@
 //! `pdnkit dedup`: copies found across files, what differs said, the archive written without
-//! them, and OCA_2.0 concatenated twice deduplicated back to OCA_2.0 alone.
+//! them (each kept game byte for byte as written), and OCA_2.0 concatenated twice deduplicated
+//! back to OCA_2.0 deduplicated.
 
 use crate::support::cli;
 use crate::support::corpus;
@@ -18,7 +19,7 @@ fn copies_across_files_are_listed_with_what_differs_and_exit_1() {
     assert_code(&out, 1, "duplicates found");
     let text = stdout(&out);
     assert!(
-        text.contains("4 copies of a 7-move game: Ames - Brown"),
+        text.contains("4 copies of a 7-ply game: Ames - Brown"),
         "{text}"
     );
     assert!(
@@ -75,7 +76,7 @@ fn with_tags_only_exact_copies_count() {
     let out = run(&["dedup", "--tags", DUPS_A, DUPS_B]);
     assert_code(&out, 1, "one exact copy");
     let text = stdout(&out);
-    assert!(text.contains("2 copies of a 7-move game"), "{text}");
+    assert!(text.contains("2 copies of a 7-ply game"), "{text}");
     assert!(!text.contains("differs"), "{text}");
 }
 
@@ -223,4 +224,65 @@ fn oca_twice_dedups_back_to_oca_alone() {
     assert_eq!(kept + dropped, 22_621, "every OCA game kept or dropped");
     assert_eq!(count(&twice, " games, dropped"), kept);
     assert_eq!(count(&twice, " duplicates"), dropped + 22_621);
+
+    // The games kept are OCA's own text, byte for byte: OCA without the texts of the copies
+    // the listing names.
+    let listing = run(&["dedup", "--format", "json", oca]);
+    let doc: serde_json::Value = serde_json::from_slice(&listing.stdout).expect("json");
+    let dropped_games: std::collections::HashSet<u64> = doc["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .flat_map(|g| g["copies"].as_array().expect("copies")[1..].to_vec())
+        .map(|c| c["game"].as_u64().expect("game"))
+        .collect();
+    assert_eq!(dropped_games.len() as u64, dropped);
+    let options = pdnkit::reader::ReadOptions {
+        keep_source: true,
+        ..Default::default()
+    };
+    let file = std::fs::File::open(oca).expect("OCA");
+    let expected: String = pdnkit::reader::Reader::new(std::io::BufReader::new(file), options)
+        .map(|g| g.expect("read"))
+        .filter(|g| !dropped_games.contains(&g.index))
+        .map(|g| g.source.expect("kept").into_string())
+        .collect();
+    assert!(
+        once.stdout == expected.as_bytes(),
+        "the games kept are not OCA's text as written"
+    );
+
+    // And what was kept, concatenated twice, deduplicates to itself.
+    let dir = temp_dir("oca-kept");
+    let kept_path = dir.join("kept.pdn");
+    std::fs::write(&kept_path, [&once.stdout[..], &once.stdout[..]].concat()).expect("write");
+    let again = run(&[
+        "dedup",
+        "--keep",
+        "first",
+        kept_path.to_str().expect("utf-8"),
+    ]);
+    assert_code(&again, 0, "kept twice");
+    assert!(again.stdout == once.stdout, "kept twice is not kept once");
+}
+
+#[test]
+fn keep_first_gives_an_archive_without_copies_back_byte_for_byte() {
+    let dir = temp_dir("identity");
+    // Odd spacing: comments before and between games, three blank lines, none, spaces after a
+    // terminator, CRLF line ends in one game.
+    let text = "{before all}\n[Event \"a\"]\n1. 11-15 23-19 *\n\n\n\n[Event \"b\"]\r\n1. 11-15 23-18 *\r\n   \n{between}\n[Event \"c\"]\n1. 9-13 22-18 1-0\n[Event \"d\"]\n1. 9-14 22-18 *\n";
+    let path = dir.join("odd.pdn");
+    std::fs::write(&path, text).expect("write");
+    let twice = dir.join("twice.pdn");
+    std::fs::write(&twice, text.repeat(2)).expect("write");
+    for input in [&path, &twice] {
+        let out = run(&["dedup", "--keep", "first", input.to_str().expect("utf-8")]);
+        assert_code(&out, 0, "keep first");
+        assert_eq!(stdout(&out), text, "{}", input.display());
+    }
+    // Other archive tools copy games the same way: every game filtered is the file.
+    let out = run(&["filter", path.to_str().expect("utf-8")]);
+    assert_code(&out, 0, "filter");
+    assert_eq!(stdout(&out), text);
 }

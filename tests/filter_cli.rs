@@ -143,6 +143,32 @@ fn results_as_tokens_or_by_colour() {
     assert_eq!(matched(&["--result", "draw"]), [2, 4]);
 }
 
+/// `--winner` and `--loser` read the player of the side that won or lost, by the result as
+/// `--result` reads it (English `1-0` is Black's win, International `2-0` White's), whichever
+/// colour that player had; a draw or an unfinished game has neither.
+#[test]
+fn winner_and_loser_are_the_players_of_the_result() {
+    // Game 1, English 1-0: Ferrie (Black) beat Jordan; game 2, a draw, had Ferrie as White.
+    assert_eq!(matched(&["--winner", "ferrie"]), [1]);
+    assert_eq!(matched(&["--loser", "JORDAN"]), [1]);
+    // Game 3, English 0-1: Wyllie (White) beat Martins; game 4, Wyllie's draw, is neither.
+    assert_eq!(matched(&["--winner", "wyllie"]), [3]);
+    assert_eq!(matched(&["--loser", "martins"]), [3]);
+    // International: 2-0 is White's (game 5), 0-2 Black's (game 6).
+    assert_eq!(matched(&["--winner", "roozenburg"]), [5]);
+    assert_eq!(matched(&["--winner", "sijbrands"]), [6]);
+    assert_eq!(matched(&["--loser", "shchegolev"]), [6]);
+    // Stewart drew game 2 and left game 7 unfinished: no win, no loss.
+    assert_eq!(matched(&["--winner", "stewart"]), Vec::<u64>::new());
+    assert_eq!(matched(&["--loser", "stewart"]), Vec::<u64>::new());
+    // With --regex, patterns; with --not, negated as every predicate.
+    assert_eq!(
+        matched(&["--regex", "--winner", "^(wyllie|ferrie),"]),
+        [1, 3]
+    );
+    assert_eq!(matched(&["--not", "--loser", "jordan"]), [2, 3, 4, 5, 6, 7]);
+}
+
 #[test]
 fn variant_is_the_variant_the_game_is_read_in() {
     assert_eq!(matched(&["--variant-is", "international"]), [5, 6]);
@@ -270,7 +296,7 @@ fn source_output_is_the_games_as_written() {
     assert_eq!(stdout(&all), input, "no predicate: the archive itself");
     let some = run(&["filter", "--site", "glasgow", "--site", "o", FIXTURE]);
     let text = stdout(&some);
-    let games: Vec<&str> = text.split("\n\n").collect();
+    let games: Vec<&str> = text.split_terminator("\n\n").collect();
     assert_eq!(games.len(), 2, "{text}");
     for game in games {
         assert!(input.contains(game), "not a slice of the input:\n{game}");
@@ -640,4 +666,18 @@ fn oca_split_by_result() {
     // By colour: English `1-0` is a win for Black, who moves first; `0-1` for White.
     assert_eq!(indices(&["--result", "black"]), won);
     assert_eq!(indices(&["--result", "white"]).len(), 4_803);
+
+    // A player's wins are his wins with Black and his wins with White (OCA writes Black's
+    // tag before White's), and so for his losses.
+    for name in ["lowder", "tinsley"] {
+        let mut wins = indices(&["--black", name, "--result", "black"]);
+        wins.extend(indices(&["--white", name, "--result", "white"]));
+        wins.sort_unstable();
+        assert!(!wins.is_empty(), "{name} won games");
+        assert_eq!(indices(&["--winner", name]), wins, "{name}");
+        let mut losses = indices(&["--black", name, "--result", "white"]);
+        losses.extend(indices(&["--white", name, "--result", "black"]));
+        losses.sort_unstable();
+        assert_eq!(indices(&["--loser", name]), losses, "{name}");
+    }
 }

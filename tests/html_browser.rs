@@ -124,6 +124,29 @@ fn the_report_filters_by_code_and_the_viewer_steps() {
         .collect();
     assert_eq!(figures, vec![false, false, false, true, false]);
     assert!(stepped.contains("<div id=\"controls\">"));
+
+    // `--ply 2`: the viewer opens at ply 2, its move marked current.
+    let out = run(&[
+        "show",
+        game.to_str().unwrap(),
+        "--ply",
+        "2",
+        "--html",
+        viewer.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let opened = dom(browser, &viewer, "");
+    let figures: Vec<bool> = opened
+        .split("<figure class=\"ply\"")
+        .skip(1)
+        .map(|f| !f[..f.find('>').unwrap()].contains("hidden"))
+        .collect();
+    assert_eq!(figures, vec![false, false, true, false, false]);
+    assert!(
+        opened.contains("class=\"current\" href=\"#p2\"")
+            || opened.contains("href=\"#p2\" data-ply=\"2\" class=\"current\""),
+        "{opened}"
+    );
 }
 
 /// Chromium's own background services (time, accounts, spelling, suggestions); everything else

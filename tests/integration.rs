@@ -79,3 +79,4 @@ mod stats_cli;
 mod cli;
 mod cli_safety;
 mod conventions_cli;
+mod readme_commands;

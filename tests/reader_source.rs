@@ -1,5 +1,5 @@
 //! `ReadOptions::keep_source`: each game keeps its text as written, and a file's games, in
-//! order, give back the file's text, with one reader or with the parallel pipeline.
+//! order, give back the file's text byte for byte, with one reader or with the parallel pipeline.
 
 use crate::support::corpus;
 
@@ -39,8 +39,8 @@ fn text_of(path: &Path) -> Option<String> {
     Some(text.strip_prefix('\u{feff}').unwrap_or(&text).to_string())
 }
 
-/// Checks that the sources are the file's text, in order, with only whitespace between them
-/// (the blank lines between games belong to no game); says where they part otherwise.
+/// Checks that the sources are the file's text, in order, byte for byte (the blank space after
+/// a game is its own); says where they part otherwise.
 fn assert_sources_tile(path: &Path, text: &str, sources: &[Option<Box<str>>]) {
     let mut at = 0;
     for (i, source) in sources.iter().enumerate() {
@@ -48,28 +48,18 @@ fn assert_sources_tile(path: &Path, text: &str, sources: &[Option<Box<str>>]) {
             .as_deref()
             .unwrap_or_else(|| panic!("{}: game {} has no source", path.display(), i + 1));
         let rest = &text[at..];
-        let skipped = rest.len() - rest.trim_start().len();
-        let found = rest.find(source.trim_start()).unwrap_or_else(|| {
-            let near: String = rest.chars().take(80).collect();
-            panic!(
-                "{}: game {}'s source is not next in the file: source starts {:?}, file {:?}",
-                path.display(),
-                i + 1,
-                source.chars().take(80).collect::<String>(),
-                near
-            )
-        });
         assert!(
-            found <= skipped,
-            "{}: text before game {} belongs to no game: {:?}",
+            rest.starts_with(source),
+            "{}: game {}'s source is not next in the file: source starts {:?}, file {:?}",
             path.display(),
             i + 1,
-            &rest[..found.min(200)]
+            source.chars().take(80).collect::<String>(),
+            rest.chars().take(80).collect::<String>()
         );
-        at += found + source.trim_start().len();
+        at += source.len();
     }
     assert!(
-        text[at..].trim().is_empty(),
+        text[at..].is_empty(),
         "{}: text after the last game belongs to no game: {:?}",
         path.display(),
         text[at..].chars().take(200).collect::<String>()

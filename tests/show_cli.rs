@@ -3,7 +3,7 @@
 
 use crate::support::cli;
 
-use cli::{assert_code, run, stderr, temp_dir};
+use cli::{assert_code, run, stderr, stdout, temp_dir};
 use std::fs;
 
 /// The README's game: 34-30 is not legal (28x19 is mandatory).
@@ -167,4 +167,31 @@ fn the_viewer_has_a_board_per_position_and_the_move_that_stops_the_line() {
         "-",
     ]);
     assert_code(&fen, 2, "--html with --fen");
+}
+
+#[test]
+fn the_viewer_opens_at_the_ply_asked_for() {
+    let dir = temp_dir("viewer-ply");
+    let game = dir.join("game.pdn");
+    fs::write(&game, GAME).unwrap();
+    for (ply, start) in [("0", "0"), ("2", "2")] {
+        let result = run(&["show", game.to_str().unwrap(), "--ply", ply, "--html", "-"]);
+        assert_code(&result, 0, "show --html --ply");
+        let page = stdout(&result);
+        assert!(
+            page.contains(&format!("<body data-start=\"{start}\">")),
+            "--ply {ply}"
+        );
+        // The script opens at it unless the address names a ply.
+        assert!(page.contains("go(m?+m[1]:+document.body.dataset.start)"));
+    }
+    // A ply past the line is an error that counts plies.
+    let past = run(&["show", game.to_str().unwrap(), "--ply", "9", "--html", "-"]);
+    assert_code(&past, 2, "--ply past the line");
+    assert!(
+        stderr(&past)
+            .contains("there is no position after 9 plies: 2 of its main line were replayed"),
+        "{}",
+        stderr(&past)
+    );
 }

@@ -59,11 +59,15 @@ fn by_count_cuts_in_order_and_the_parts_rejoin_to_the_input() {
         names,
         ["games-0001.pdn", "games-0002.pdn", "games-0003.pdn"]
     );
+    // Each game as written, the blank line after it its own: the parts, concatenated, are
+    // the input byte for byte.
     assert_eq!(
         written["games-0001.pdn"],
-        format!("{}\n{}", games[0], games[1])
+        format!("{}\n{}\n", games[0], games[1])
     );
     assert_eq!(written["games-0003.pdn"], games[4]);
+    let rejoined: String = written.values().map(String::as_str).collect();
+    assert_eq!(rejoined, std::fs::read_to_string(&input).unwrap());
     let text = stdout(&out);
     assert!(text.contains("wrote 5 games to 3 files"), "{text}");
     assert!(

@@ -217,10 +217,14 @@ fn parse_svg(text: &str) -> roxmltree::Document<'_> {
     doc
 }
 
+/// The texts of the chart, whole: a text shortened to fit keeps the whole one as its tooltip.
 fn texts(doc: &roxmltree::Document) -> Vec<String> {
     doc.descendants()
         .filter(|n| n.has_tag_name("text"))
-        .filter_map(|n| n.text().map(str::to_string))
+        .filter_map(|n| {
+            let tooltip = n.children().find(|c| c.has_tag_name("title"));
+            tooltip.unwrap_or(n).text().map(str::to_string)
+        })
         .collect()
 }
 
@@ -482,4 +486,103 @@ fn no_games_is_exit_2_as_for_every_command() {
         .output()
         .unwrap();
     assert_code(&out, 2, "stats - (empty)");
+}
+
+/// Games whose players and event have CJK names (two columns a character on a terminal), and a
+/// longest game whose description is far wider than a chart.
+const WIDE_NAMES: &str = "[Event \"世界选手权 World Championship of a very long name indeed, round robin\"]\n[White \"金东焕\"]\n[Black \"Tinsley, M.\"]\n[Result \"0-1\"]\n[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17x10 4. 7x14 25-22 0-1\n\n[Event \"Club\"]\n[White \"Lee\"]\n[Black \"박영철\"]\n[Result \"1/2-1/2\"]\n[GameType \"21\"]\n1. 11-15 23-19 1/2-1/2\n";
+
+#[test]
+fn tables_align_names_by_their_width_on_a_terminal() {
+    let dir = temp_dir("wide-names");
+    let file = dir.join("wide.pdn");
+    std::fs::write(&file, WIDE_NAMES).unwrap();
+    let out = run(&["stats", file.to_str().unwrap()]);
+    assert_code(&out, 0, "stats");
+    let text = stdout(&out);
+    let width = |s: &str| unicode_width::UnicodeWidthStr::width(s);
+    for title in ["Players", "Events"] {
+        let lines = section(&text, title);
+        assert!(lines.len() >= 3, "{title}: {lines:?}");
+        // Every column after the name is right-aligned: with the name measured in terminal
+        // columns, each row ends in the column the header does (measured in characters, a
+        // row with a CJK name would stick out by one column a character).
+        let header = width(lines[0]);
+        for line in &lines {
+            assert_eq!(width(line), header, "{title}:\n{}", lines.join("\n"));
+        }
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.chars().any(|c| width(&c.to_string()) == 2)),
+            "{title}: a CJK row"
+        );
+    }
+}
+
+/// Every text of the charts fits the picture, measured generously (a column of text at most
+/// 0.65 of the font size, a CJK character two, bold a tenth wider), and the y axis has ticks.
+#[test]
+fn chart_text_fits_the_picture_and_the_y_axis_has_ticks() {
+    let dir = temp_dir("svg-fit");
+    let file = dir.join("wide.pdn");
+    std::fs::write(&file, WIDE_NAMES).unwrap();
+    let charts = dir.join("charts");
+    for input in [file.to_str().unwrap(), FIXTURE] {
+        let out = run(&["stats", "-q", "--svg", charts.to_str().unwrap(), input]);
+        assert_code(&out, 0, "--svg");
+        for chart in ["results.svg", "lengths.svg"] {
+            let svg = std::fs::read_to_string(charts.join(chart)).unwrap();
+            let doc = parse_svg(&svg);
+            let root = doc.root_element();
+            let view: Vec<f64> = root
+                .attribute("viewBox")
+                .unwrap()
+                .split(' ')
+                .map(|v| v.parse().unwrap())
+                .collect();
+            let (left, right) = (view[0], view[0] + view[2]);
+            for text in doc.descendants().filter(|n| n.has_tag_name("text")) {
+                // The text drawn: its own characters, not its tooltip's.
+                let drawn: String = text
+                    .children()
+                    .filter(|c| c.is_text())
+                    .filter_map(|c| c.text())
+                    .collect();
+                let size: f64 = text.attribute("font-size").unwrap().parse().unwrap();
+                let bold = text.attribute("font-weight") == Some("bold");
+                let columns = unicode_width::UnicodeWidthStr::width(drawn.as_str()) as f64;
+                let wide = columns * 0.65 * size * if bold { 1.1 } else { 1.0 };
+                let x: f64 = text.attribute("x").unwrap().parse().unwrap();
+                let (from, to) = match text.attribute("text-anchor") {
+                    Some("end") => (x - wide, x),
+                    Some("middle") => (x - wide / 2.0, x + wide / 2.0),
+                    _ => (x, x + wide),
+                };
+                assert!(
+                    from >= left && to <= right,
+                    "{chart} of {input}: {drawn:?} spans {from:.0}..{to:.0}, outside {left}..{right}"
+                );
+            }
+            if chart == "results.svg" && input == FIXTURE {
+                // The chart's own labels fit whole; only long text from the input is cut.
+                assert!(!svg.contains('…'), "{svg}");
+                assert!(
+                    svg.contains(">unfinished, unknown, missing</text>"),
+                    "{svg}"
+                );
+            }
+            if chart == "lengths.svg" {
+                let ticks = doc
+                    .descendants()
+                    .filter(|n| n.has_tag_name("line") && n.attribute("class") == Some("tick"))
+                    .count();
+                assert!(ticks >= 2, "{input}: {ticks} ticks on the y axis");
+                // A shortened text keeps the whole one as its tooltip.
+                if input != FIXTURE {
+                    assert!(svg.contains("…<title>longest: "), "{svg}");
+                }
+            }
+        }
+    }
 }

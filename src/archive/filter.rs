@@ -96,7 +96,7 @@ impl fmt::Display for FilterError {
                 // The FEN, then a caret under the byte the reader stopped at.
                 let column = text
                     .get(..error.offset.min(text.len()))
-                    .map_or(0, |s| s.chars().count());
+                    .map_or(0, crate::report::human::display_width);
                 write!(f, "bad FEN: {error}\n  {text}\n  {}^", " ".repeat(column))
             }
             FilterError::NoSideToMove { text } => write!(
@@ -121,18 +121,52 @@ pub enum Field {
     Black,
     Event,
     Site,
+    /// The player of the side that won, by the result recorded (none in a draw, an unfinished
+    /// game or one whose first mover is not known).
+    Winner,
+    /// The player of the side that lost.
+    Loser,
 }
 
 impl Field {
-    fn tags(self) -> &'static [&'static str] {
+    /// The tags the field reads in `game`.
+    fn tags(self, game: &Game) -> &'static [&'static str] {
+        let side = |colour: Option<Color>| -> &'static [&'static str] {
+            match colour {
+                Some(Color::White) => &["White"],
+                Some(Color::Black) => &["Black"],
+                None => &[],
+            }
+        };
         match self {
             Field::Player => &["White", "Black"],
             Field::White => &["White"],
             Field::Black => &["Black"],
             Field::Event => &["Event"],
             Field::Site => &["Site"],
+            Field::Winner => side(winner(game)),
+            Field::Loser => side(winner(game).map(Color::opposite)),
         }
     }
+}
+
+/// The side a win token gives the game to: `1-0` and `2-0` the side that moved first (White in
+/// International, Black in English), `0-1` and `0-2` the other; none for other results or when
+/// the first mover is not known.
+fn winning_side(kind: ResultKind, first_mover: Option<Color>) -> Option<Color> {
+    match kind {
+        ResultKind::OneZero | ResultKind::TwoZero => first_mover,
+        ResultKind::ZeroOne | ResultKind::ZeroTwo => first_mover.map(Color::opposite),
+        _ => None,
+    }
+}
+
+/// The side that won `game`, by the result it records.
+fn winner(game: &Game) -> Option<Color> {
+    winning_side(
+        recorded_result(game)?,
+        super::first_mover(game, game.variant),
+    )
 }
 
 /// What a `--result` asks for.
@@ -169,14 +203,7 @@ impl ResultWanted {
         };
         match self {
             ResultWanted::Token(wanted) => *wanted == kind,
-            ResultWanted::Won(colour) => {
-                let winner = match kind {
-                    ResultKind::OneZero | ResultKind::TwoZero => first_mover,
-                    ResultKind::ZeroOne | ResultKind::ZeroTwo => first_mover.map(Color::opposite),
-                    _ => None,
-                };
-                winner == Some(*colour)
-            }
+            ResultWanted::Won(colour) => winning_side(kind, first_mover) == Some(*colour),
             ResultWanted::Draw => matches!(kind, ResultKind::Half | ResultKind::OneOne),
         }
     }
@@ -302,7 +329,7 @@ impl Test {
         let game = facts.game;
         match self {
             Test::Text { field, pattern } => field
-                .tags()
+                .tags(game)
                 .iter()
                 .any(|name| game.tag(name).is_some_and(|v| pattern.is_match(v))),
             Test::Date(range) => range.holds(game.tag("Date")),

@@ -112,6 +112,9 @@ pub struct GameReport {
     pub encoding: crate::reader::Encoding,
     /// The line and column of the game's spans ([`Game::lines`]).
     pub lines: LineIndex,
+    /// Seconds checking the game took, when the run measures it (JUnit's testcase `time`);
+    /// 0 otherwise.
+    pub seconds: f64,
 }
 
 /// A report as written: its fields (every one by name, so that a new one is not left out
@@ -162,6 +165,7 @@ impl Serialize for GameReport {
             identity: _,
             numbering: _,
             encoding: _,
+            seconds: _,
             lines,
         } = self;
         let at = Locator::new(lines);
@@ -256,5 +260,6 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
         numbering,
         encoding: game.encoding,
         lines: game.lines.clone(),
+        seconds: 0.0,
     }
 }

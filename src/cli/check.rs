@@ -167,11 +167,20 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
         record: policy.write_baseline.as_mut().map(|(_, record)| record),
         allow_unreplayed: policy.allow_unreplayed,
     };
+    let timed = args.format == Format::Junit;
     let mut report = CheckReport::new(&files, judge, writer.as_mut());
     let counts = run.run_with(
         &options,
         Arc::new(bar.clone()),
-        |game| check_game(game, &options.check),
+        |game| {
+            // Only JUnit writes how long each game took.
+            let started = timed.then(std::time::Instant::now);
+            let mut report = check_game(game, &options.check);
+            if let Some(started) = started {
+                report.seconds = started.elapsed().as_secs_f64();
+            }
+            report
+        },
         &mut report,
     )?;
     bar.finish();

@@ -79,7 +79,7 @@ pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
                 return Ok(());
             }
             match &key.source {
-                Some(source) => writer.write(source),
+                Some(source) => writer.write(Some((file, key.index)), source),
                 None => {
                     let message = format!(
                         "{} game {}: too large to copy as written; it is not in the output",
@@ -98,7 +98,7 @@ pub fn run(args: DedupArgs, color: ColorWhen) -> io::Result<Outcome> {
             ..totals.counts
         },
     };
-    let mut out = writer.into_inner();
+    let mut out = writer.finish()?;
     if keep {
         out.flush()?;
         drop(out);
@@ -185,7 +185,7 @@ fn write_group(
     group: &Group,
 ) -> io::Result<()> {
     let head = format!(
-        "{} copies of a {}-move game",
+        "{} copies of a {}-ply game",
         group.copies.len(),
         group.plies
     );
@@ -205,7 +205,11 @@ fn write_group(
         .iter()
         .map(|c| format!("{}:{}", escape_controls(&names[c.file]), c.line))
         .collect();
-    let width = places.iter().map(|p| p.chars().count()).max().unwrap_or(0);
+    let width = places
+        .iter()
+        .map(|p| human::display_width(p))
+        .max()
+        .unwrap_or(0);
     let games: Vec<String> = group
         .copies
         .iter()
@@ -218,7 +222,8 @@ fn write_group(
         } else {
             format!("  differs: {}", copy.differs.join(", "))
         };
-        writeln!(out, "  {place:<width$}  {game:<game_width$}{note}")?;
+        let place = human::pad_to(place, width);
+        writeln!(out, "  {place}  {game:<game_width$}{note}")?;
     }
     writeln!(out)
 }

@@ -40,6 +40,14 @@ pub struct FilterArgs {
     /// The Black tag contains NAME.
     #[arg(long, value_name = "NAME", help_heading = "Predicates")]
     black: Vec<String>,
+    /// The player who won contains NAME: White's tag when the result recorded is White's win,
+    /// Black's when it is Black's, read as --result reads results (`1-0` is the first mover's
+    /// win: Black's in English); no draw or unfinished game matches.
+    #[arg(long, value_name = "NAME", help_heading = "Predicates")]
+    winner: Vec<String>,
+    /// The player who lost contains NAME (as --winner, the other side).
+    #[arg(long, value_name = "NAME", help_heading = "Predicates")]
+    loser: Vec<String>,
     /// The Event tag contains TEXT.
     #[arg(long, value_name = "TEXT", help_heading = "Predicates")]
     event: Vec<String>,
@@ -76,7 +84,7 @@ pub struct FilterArgs {
     // Appended, not counted: clap records the place of every occurrence only then.
     #[arg(long, num_args = 0, default_missing_value = "true", action = ArgAction::Append, help_heading = "Predicates")]
     not: Vec<bool>,
-    /// Read NAME and TEXT of --player, --white, --black, --event and --site as regular
+    /// Read NAME and TEXT of --player, --white, --black, --winner, --loser, --event and --site as regular
     /// expressions (the regex crate's syntax; any case unless `(?-i)`).
     #[arg(long, help_heading = "Predicates")]
     regex: bool,
@@ -112,6 +120,8 @@ const PREDICATES: &[&str] = &[
     "player",
     "white",
     "black",
+    "winner",
+    "loser",
     "event",
     "site",
     "date",
@@ -137,6 +147,8 @@ fn predicates(args: &FilterArgs, matches: &ArgMatches) -> Result<Vec<Predicate>,
             "player" => text(Field::Player, &args.player)?,
             "white" => text(Field::White, &args.white)?,
             "black" => text(Field::Black, &args.black)?,
+            "winner" => text(Field::Winner, &args.winner)?,
+            "loser" => text(Field::Loser, &args.loser)?,
             "event" => text(Field::Event, &args.event)?,
             "site" => text(Field::Site, &args.site)?,
             "date" => args.date.iter().copied().map(Test::Date).collect(),
@@ -239,6 +251,7 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
         _ => None,
     };
     let (mut matched, mut moves, mut problems) = (0u64, 0u64, 0u64);
+    let mut seam = source::Seam::default();
     let bar = run.bar.clone();
     let totals = run.run(
         |game| Item {
@@ -264,7 +277,7 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
             matched += 1;
             match (output, &mut document) {
                 (Rendered::Text(text), _) if to == Format::Source => {
-                    source::write_game(&mut out, &text, matched == 1)
+                    seam.write(&mut out, Some((file, item.index)), &text)
                 }
                 // Each canonical game ends with a blank line, as `convert` writes them.
                 (Rendered::Text(text), _) => out.write_all(text.as_bytes()),
@@ -292,6 +305,7 @@ pub fn run(args: FilterArgs, matches: &ArgMatches, color: ColorWhen) -> io::Resu
         "unreadable_files": totals.counts.unreadable,
     });
     match (to, document) {
+        (Format::Source, _) => seam.finish(&mut out)?,
         (Format::Json, Some(document)) => document.finish(&mut out, &totals_json)?,
         (Format::Jsonl, _) => LINES.summary(&mut out, &totals_json)?,
         _ => {}

@@ -87,7 +87,7 @@ pub fn run(args: MergeArgs, color: ColorWhen) -> io::Result<Outcome> {
                 return Ok(());
             }
             match &item.source {
-                Some(source) => writer.write(source),
+                Some(source) => writer.write(Some((file, item.index)), source),
                 None => {
                     say(too_large(&names[item.file], item.index));
                     Ok(())
@@ -109,25 +109,25 @@ pub fn run(args: MergeArgs, color: ColorWhen) -> io::Result<Outcome> {
             continue;
         };
         if !args.renumber_rounds {
-            writer.write(source)?;
+            writer.write(Some((item.file, item.index)), source)?;
             continue;
         }
         let numbers = rounds.entry(item.event.clone()).or_default();
         let next = numbers.len() as u64 + 1;
         let number = *numbers.entry(item.round.clone()).or_insert(next);
         match set_tag_value(source, "Round", &number.to_string()) {
-            Some(renumbered) => writer.write(&renumbered)?,
+            Some(renumbered) => writer.write(Some((item.file, item.index)), &renumbered)?,
             None => {
                 say(format!(
                     "{} game {}: its Round tag is not written as [Round \"...\"]; left as it was",
                     names[item.file], item.index
                 ));
-                writer.write(source)?;
+                writer.write(Some((item.file, item.index)), source)?;
             }
         }
     }
     let written = writer.games();
-    let mut out = writer.into_inner();
+    let mut out = writer.finish()?;
     out.flush()?;
     drop(out);
     pending.settle(totals.failure().as_deref())?;

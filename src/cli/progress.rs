@@ -4,12 +4,16 @@
 //! overwrites a finding's first line.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pdnkit::report::human::escape_controls;
 use std::io::{self, IsTerminal};
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
-/// The bar of a run over files: bytes read against the files' sizes.
-pub const BYTES_BAR: &str = "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}";
+/// The bar of a run over files: the file being reported, then bytes read against the files'
+/// sizes, in the decimal megabytes (`MB`, 10^6 bytes) the run's summary counts in. A name too
+/// long for the terminal keeps its end (`wide_msg:>` cuts on the left).
+pub const BYTES_BAR: &str =
+    "{wide_msg:>} {bar:40} {decimal_bytes}/{decimal_total_bytes} {decimal_bytes_per_sec} eta {eta}";
 
 #[derive(Clone)]
 pub struct Progress {
@@ -74,6 +78,11 @@ impl Progress {
 impl pdnkit::pipeline::run::Console for Progress {
     fn progress(&self, on_disk: u64) {
         self.bar().set_position(on_disk);
+    }
+
+    fn file(&self, name: &str) {
+        // Shown as every other text from the input is: control characters escaped.
+        self.bar.set_message(escape_controls(name).into_owned());
     }
 
     fn write(&self, write: &mut dyn FnMut(&mut dyn io::Write) -> io::Result<()>) -> io::Result<()> {

@@ -30,7 +30,8 @@ pub struct ShowArgs {
     /// Which game of the file (1 is the first).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     game: u64,
-    /// The position after this many moves of the main line (0: the start).
+    /// The position after this many plies (moves of either side) of the main line (0: the
+    /// start); the `--html` viewer opens at it.
     #[arg(long, default_value_t = 0)]
     ply: usize,
     /// Write the drawing as SVG to FILE (`-`: standard output).
@@ -183,9 +184,9 @@ fn from_file(path: &Path, args: &ShowArgs) -> Result<Shown, String> {
     })?;
     let position = line.position(args.ply).ok_or_else(|| {
         format!(
-            "{name}: game {}: there is no position after {} moves: {} of its main line {} replayed{}",
+            "{name}: game {}: there is no position after {}: {} of its main line {} replayed{}",
             args.game,
-            args.ply,
+            pdnkit::report::human::plies(args.ply as u64),
             line.steps.len(),
             if line.steps.len() == 1 { "was" } else { "were" },
             if line.complete {
@@ -204,7 +205,7 @@ fn from_file(path: &Path, args: &ShowArgs) -> Result<Shown, String> {
         .map(|node| node.canonical());
     let viewer = args.html.as_ref().map(|_| {
         let title = format!("{name}, game {}", args.game);
-        game_viewer(&title, &game, &line, orientation(args))
+        game_viewer(&title, &game, &line, orientation(args), args.ply)
     });
     Ok(Shown {
         position,

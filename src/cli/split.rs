@@ -8,7 +8,7 @@ use super::conventions::Quiet;
 use super::files::Pending;
 use super::{ColorWhen, Outcome};
 use clap::{Args, ValueEnum};
-use pdnkit::archive::source::write_game;
+use pdnkit::archive::source::Seam;
 use pdnkit::archive::split::{Names, SplitKey, key_value, numbered_stem};
 use pdnkit::pipeline::PerGame;
 use pdnkit::report::human::{self, Style, escape_controls};
@@ -85,6 +85,8 @@ struct Output {
     pending: Pending,
     file: Option<BufWriter<File>>,
     games: u64,
+    /// How the next game joins the last one written.
+    seam: Seam,
 }
 
 pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
@@ -151,6 +153,7 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
                         pending,
                         file: None,
                         games: 0,
+                        seam: Seam::default(),
                     });
                     by_stem.insert(stem, outputs.len() - 1);
                     outputs.len() - 1
@@ -175,16 +178,29 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
                 open.push(slot);
             }
             let output = &mut outputs[slot];
-            let first = output.games == 0;
             let writer = output.file.as_mut().expect("opened above");
-            write_game(writer, &source, first).map_err(|e| named(&output.path, e))?;
+            output
+                .seam
+                .write(writer, Some((file, piece.index)), &source)
+                .map_err(|e| named(&output.path, e))?;
             output.games += 1;
             games_written += 1;
             Ok(())
         },
     )?;
     for output in &mut outputs {
+        if output.seam.needs_line_end() && output.file.is_none() {
+            let file = OpenOptions::new()
+                .append(true)
+                .open(output.pending.writing_to())
+                .map_err(|e| named(&output.path, e))?;
+            output.file = Some(BufWriter::new(file));
+        }
         if let Some(mut file) = output.file.take() {
+            output
+                .seam
+                .finish(&mut file)
+                .map_err(|e| named(&output.path, e))?;
             file.flush().map_err(|e| named(&output.path, e))?;
         }
     }

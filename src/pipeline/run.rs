@@ -22,6 +22,8 @@ use std::time::Instant;
 pub trait Console: Send + Sync {
     /// `on_disk` bytes of the inputs read so far (compressed files count as on disk).
     fn progress(&self, on_disk: u64);
+    /// The run reports on the file named `name` now (as reports name it).
+    fn file(&self, _name: &str) {}
     /// Calls `write` with the console's stream, nothing else drawing on it meanwhile.
     fn write(&self, write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>) -> io::Result<()>;
 
@@ -125,6 +127,7 @@ impl Run {
         super::run_each(work, options, progress, make_worker, |event| match event {
             Event::FileStart { file } => {
                 counts.files += 1;
+                console.file(&files[file].name);
                 consumer.file_start(file)
             }
             Event::JsonGames { file } => {

@@ -32,13 +32,20 @@ links.forEach(function(a){a.addEventListener('click',function(e){e.preventDefaul
 document.addEventListener('keydown',function(e){
  if(e.key==='ArrowLeft'){go(at-1);}else if(e.key==='ArrowRight'){go(at+1);}
  else if(e.key==='Home'){go(0);}else if(e.key==='End'){go(plies.length-1);}});
-var m=/^#p(\d+)$/.exec(location.hash);go(m?+m[1]:0);
+var m=/^#p(\d+)$/.exec(location.hash);go(m?+m[1]:+document.body.dataset.start);
 })();
 "#;
 
 /// The viewer page for `game`, whose main line replayed as `line`; `title` names it (file and
-/// game number).
-pub fn game_viewer(title: &str, game: &Game, line: &MainLine, orientation: Orientation) -> String {
+/// game number). It opens at the position after `start` plies (a `#pN` in the address opens
+/// at ply N instead).
+pub fn game_viewer(
+    title: &str,
+    game: &Game,
+    line: &MainLine,
+    orientation: Orientation,
+    start: usize,
+) -> String {
     let geo = &line.start.rules().board;
     // The moves as written along the main line, the one that is not legal included.
     let written: Vec<String> = game
@@ -68,7 +75,7 @@ pub fn game_viewer(title: &str, game: &Game, line: &MainLine, orientation: Orien
         (DOCTYPE)
         html lang="en" {
             (super::page_head(title, STYLE))
-            body {
+            body data-start=(start.min(line.steps.len())) {
                 h1 { (title) }
                 dl.tags {
                     @for tag in &game.tags {
@@ -141,7 +148,7 @@ mod tests {
             ReadOptions::default(),
         );
         let line = MainLine::of(&games[0]).unwrap();
-        let page = game_viewer("game 1", &games[0], &line, Orientation::WhiteBottom);
+        let page = game_viewer("game 1", &games[0], &line, Orientation::WhiteBottom, 0);
         assert_eq!(page.matches("<figure class=\"ply\"").count(), 3);
         assert_eq!(page.matches("<svg").count(), 3);
         assert!(page.contains("2. 34-30 (not legal)"));

@@ -160,8 +160,8 @@ impl GameReplay {
         let unchecked = match (plies, pieces) {
             (0, false) => None,
             (0, true) => Some("its setup is".to_string()),
-            (1, _) => Some("its 1 move is".to_string()),
-            (n, _) => Some(format!("its {n} moves are")),
+            (1, _) => Some("its 1 ply is".to_string()),
+            (n, _) => Some(format!("its {n} plies are")),
         };
         // An 8x8 position without a GameType: what it fits and what it rules out.
         let position = (reason == NotReplayed::UnknownVariant && game.game_type.is_none())

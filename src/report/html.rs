@@ -10,7 +10,7 @@
 //! [`DEFAULT_MAX_FINDINGS`]) bounds how many findings are drawn (the rest are counted).
 
 use super::{FileInfo, Listing, ReportWriter, Show, Totals};
-use crate::check::GameReport;
+use crate::check::{GameReport, catalogue};
 use crate::fen;
 use crate::finding::Finding;
 use crate::reader::Encoding;
@@ -50,6 +50,7 @@ section.finding{border-top:1px solid #eee;padding:.5em 0;display:flex;flex-wrap:
 section.finding .text{flex:1 1 20em}section.finding h4{margin:0;font-size:1em;font-weight:normal}
 .level{font-weight:bold}.error .level{color:#c00}.warning .level{color:#a60}.note .level{color:#06a}
 svg.board{max-width:100%;height:auto}.where{color:#555}.cut{color:#a60}
+a.fix{font-size:.85em;color:#06a}dl.fixes dt{margin-top:.6em;font-weight:bold}dl.fixes dd{margin:.2em 0 0 1.5em}
 "#;
 
 const SCRIPT: &str = r#"
@@ -170,6 +171,7 @@ impl<W: Write> HtmlWriter<W> {
                 div.text {
                     h4 {
                         span.level { (level) } " " code { "[" (f.code.as_str()) "]" } " " (escape_controls(&f.message))
+                        " " a.fix href=(format!("#fix-{}", f.code.as_str())) { "how to fix" }
                     }
                     p.where {
                         (escape_controls(&file.name)) ":" (at.line) ":" (at.column)
@@ -186,6 +188,29 @@ impl<W: Write> HtmlWriter<W> {
                     }
                 }
                 @if let Some(board) = board { (board) }
+            }
+        }
+    }
+}
+
+/// What each code of the page means and how to fix the record, from the catalogue (the text
+/// `pdnkit explain` and `docs/codes.md` give); each finding links to its code's entry.
+fn how_to_fix<'a>(codes: impl Iterator<Item = &'a str>) -> Markup {
+    let codes: BTreeSet<&str> = codes.collect();
+    let entries: Vec<catalogue::Entry> = codes.into_iter().filter_map(catalogue::lookup).collect();
+    html! {
+        @if !entries.is_empty() {
+            section #how-to-fix {
+                h2 { "How to fix" }
+                dl.fixes {
+                    @for entry in &entries {
+                        dt id=(format!("fix-{}", entry.code.as_str())) {
+                            code { (entry.code.as_str()) } ": " (entry.summary)
+                            " (more: " code { "pdnkit explain " (entry.code.as_str()) } ")"
+                        }
+                        dd { (entry.fix) }
+                    }
+                }
             }
         }
     }
@@ -336,7 +361,7 @@ impl<W: Write> ReportWriter for HtmlWriter<W> {
                     section #summary {
                         p {
                             "checked " (totals.files) " file(s), " (totals.games) " game(s), "
-                            (totals.moves) " moves, " (format!("{:.1}", totals.bytes as f64 / 1e6)) " MB"
+                            (super::human::plies(totals.moves)) ", " (format!("{:.1}", totals.bytes as f64 / 1e6)) " MB"
                         }
                         p {
                             (totals.errors) " error(s) in " (totals.games_with_errors) " game(s), "
@@ -365,6 +390,7 @@ impl<W: Write> ReportWriter for HtmlWriter<W> {
                         label { "search " input #f-q type="search" placeholder="text in a game"; }
                     }
                     main #findings { (PreEscaped(&self.body)) }
+                    (how_to_fix(self.codes.iter().copied().chain(totals.by_code.keys().copied())))
                     script { (PreEscaped(SCRIPT)) }
                 }
             }

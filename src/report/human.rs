@@ -195,11 +195,10 @@ fn write_headline_and_line(
     let before: String = line.chars().take(column).collect();
     let spanned: String = line.chars().skip(column).take(span.len as usize).collect();
     let shown = escape_controls(&line);
-    let column = escape_controls(&before).chars().count();
-    let width = escape_controls(&spanned)
-        .chars()
-        .count()
-        .clamp(1, shown.chars().count().saturating_sub(column).max(1));
+    // Columns, not characters: a CJK character takes two.
+    let column = display_width(&escape_controls(&before));
+    let width = display_width(&escape_controls(&spanned))
+        .clamp(1, display_width(&shown).saturating_sub(column).max(1));
     writeln!(out, "{pad} {}", style.dim("|"))?;
     writeln!(out, "{} {} {}", style.dim(&gutter), style.dim("|"), shown)?;
     writeln!(
@@ -406,12 +405,31 @@ pub struct FindingCounts {
     pub unreadable_files: u64,
 }
 
+/// The columns `text` takes on a terminal: a CJK character takes two, a combining mark none.
+/// What every aligned column and caret measures (a count of characters misaligns them).
+pub fn display_width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// `text` and the spaces that make it `width` columns wide (none when it is wider).
+pub fn pad_to(text: &str, width: usize) -> String {
+    format!(
+        "{text}{}",
+        " ".repeat(width.saturating_sub(display_width(text)))
+    )
+}
+
 /// `1 file` / `2 files`.
 fn counted(n: u64, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
-/// `checked 1 file, 2 games, 30 moves, 0.1 MB in 0.01s (200 games/s)`, with the command's verb.
+/// `1 ply` / `2 plies`: a move of one side, which is what every count of moves here counts.
+pub fn plies(n: u64) -> String {
+    format!("{n} {}", if n == 1 { "ply" } else { "plies" })
+}
+
+/// `checked 1 file, 2 games, 30 plies, 0.1 MB in 0.01s (200 games/s)`, with the command's verb.
 pub fn write_run_line(
     out: &mut dyn Write,
     style: Style,
@@ -431,7 +449,7 @@ pub fn write_run_line(
         style.bold(verb),
         files,
         counted(run.games, "game"),
-        counted(run.moves, "move"),
+        plies(run.moves),
         run.bytes as f64 / 1e6,
         seconds,
         run.games as f64 / seconds
@@ -533,7 +551,7 @@ mod tests {
 
     #[test]
     fn the_run_line_counts_in_the_singular_and_the_plural() {
-        assert!(run_line(1, 1, 1).starts_with("checked 1 file, 1 game, 1 move, "));
-        assert!(run_line(2, 0, 30).starts_with("checked 2 files, 0 games, 30 moves, "));
+        assert!(run_line(1, 1, 1).starts_with("checked 1 file, 1 game, 1 ply, "));
+        assert!(run_line(2, 0, 30).starts_with("checked 2 files, 0 games, 30 plies, "));
     }
 }

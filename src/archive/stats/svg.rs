@@ -9,6 +9,7 @@ use super::{Stats, variant_name};
 use crate::notation::Color;
 use crate::report::human::escape_controls;
 use std::fmt::Write as _;
+use unicode_width::UnicodeWidthStr;
 
 /// The file name of the results chart.
 pub const RESULTS: &str = "results.svg";
@@ -22,6 +23,54 @@ const FONT: &str = "font-family=\"sans-serif\"";
 /// visible as `human` output shows them.
 pub fn xml(text: &str) -> String {
     crate::report::xml::escape(&escape_controls(text))
+}
+
+/// The widest a column of text is drawn, as a share of the font size: sans-serif letters
+/// average about half an em, so this bounds capitals and wide letters too; a CJK character
+/// takes two columns. Bold text is taken a tenth wider.
+pub const EM_PER_COLUMN: f64 = 0.65;
+
+/// The most `text` can take, drawn at `size` (bold or not), in pixels.
+pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
+    let weight = if bold { 1.1 } else { 1.0 };
+    text.width() as f64 * EM_PER_COLUMN * size * weight
+}
+
+/// `text` ready for the SVG (control characters made visible, XML escaped), shortened with `…`
+/// to fit `room` pixels; a shortened text keeps the whole one as its tooltip (`<title>`).
+fn fitted(text: &str, size: f64, bold: bool, room: f64) -> String {
+    let visible = escape_controls(text);
+    if text_width(&visible, size, bold) <= room {
+        return crate::report::xml::escape(&visible);
+    }
+    let mut short = String::new();
+    for c in visible.chars() {
+        let next = format!("{short}{c}…");
+        if text_width(&next, size, bold) > room {
+            break;
+        }
+        short.push(c);
+    }
+    short.push('…');
+    format!(
+        "{}<title>{}</title>",
+        crate::report::xml::escape(&short),
+        crate::report::xml::escape(&visible)
+    )
+}
+
+/// The step between the y axis's ticks (1, 2 or 5 times a power of ten, about five ticks up to
+/// `most`) and the top tick, at or above `most`.
+fn ticks(most: u64) -> (u64, u64) {
+    let raw = most.max(1) as f64 / 5.0;
+    let power = 10f64.powi(raw.log10().floor() as i32);
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * power)
+        .max(1.0) as u64;
+    (step, most.max(1).div_ceil(step) * step)
 }
 
 /// `a.pdn, b.pdn and 3 more`.
@@ -41,6 +90,7 @@ fn open(out: &mut String, height: u32, title: &str, caption: &str) {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\">"
     );
     let _ = writeln!(out, "<title>{}</title>", xml(title));
+    let room = f64::from(WIDTH - 32);
     let _ = writeln!(
         out,
         "<rect x=\"0\" y=\"0\" width=\"{WIDTH}\" height=\"{height}\" fill=\"#ffffff\"/>"
@@ -48,12 +98,12 @@ fn open(out: &mut String, height: u32, title: &str, caption: &str) {
     let _ = writeln!(
         out,
         "<text x=\"16\" y=\"24\" {FONT} font-size=\"16\" font-weight=\"bold\">{}</text>",
-        xml(title)
+        fitted(title, 16.0, true, room)
     );
     let _ = writeln!(
         out,
         "<text x=\"16\" y=\"42\" {FONT} font-size=\"12\" fill=\"#555555\">{}</text>",
-        xml(caption)
+        fitted(caption, 12.0, false, room)
     );
 }
 
@@ -69,8 +119,8 @@ fn fill(color: Option<Color>) -> (&'static str, &'static str) {
 /// share of the variant's games.
 pub fn results(stats: &Stats, names: &[String]) -> String {
     const ROW: u32 = 22;
-    const LABEL: u32 = 230;
-    const BAR: u32 = 380;
+    const LABEL: u32 = 262;
+    const BAR: u32 = 360;
     let variants = stats.variants();
     let rows = variants.len() as u32 * 5;
     let height = 64 + rows * ROW + 16;
@@ -93,10 +143,14 @@ pub fn results(stats: &Stats, names: &[String]) -> String {
         let other = r.unfinished + r.unknown + r.missing;
         let _ = writeln!(
             out,
-            "<text x=\"16\" y=\"{}\" {FONT} font-size=\"12\" font-weight=\"bold\">{} ({} games)</text>",
+            "<text x=\"16\" y=\"{}\" {FONT} font-size=\"12\" font-weight=\"bold\">{}</text>",
             y + 15,
-            xml(variant_name(*variant)),
-            s.games
+            fitted(
+                &format!("{} ({} games)", variant_name(*variant), s.games),
+                12.0,
+                true,
+                f64::from(WIDTH - 32)
+            )
         );
         y += ROW;
         let bars = [
@@ -120,7 +174,7 @@ pub fn results(stats: &Stats, names: &[String]) -> String {
                 out,
                 "<text x=\"32\" y=\"{}\" {FONT} font-size=\"12\">{}</text>",
                 y + 15,
-                xml(&label)
+                fitted(&label, 12.0, false, f64::from(LABEL - 32 - 6))
             );
             let _ = writeln!(
                 out,
@@ -129,10 +183,15 @@ pub fn results(stats: &Stats, names: &[String]) -> String {
             );
             let _ = writeln!(
                 out,
-                "<text x=\"{}\" y=\"{}\" {FONT} font-size=\"12\">{n} ({:.1}%)</text>",
+                "<text x=\"{}\" y=\"{}\" {FONT} font-size=\"12\">{}</text>",
                 LABEL + width + 6,
                 y + 15,
-                100.0 * share
+                fitted(
+                    &format!("{n} ({:.1}%)", 100.0 * share),
+                    12.0,
+                    false,
+                    f64::from(WIDTH - (LABEL + width + 6) - 8)
+                )
             );
             y += ROW;
         }
@@ -162,12 +221,42 @@ pub fn lengths(stats: &Stats, names: &[String]) -> String {
         let _ = writeln!(
             out,
             "<text x=\"16\" y=\"60\" {FONT} font-size=\"12\" fill=\"#555555\">{}</text>",
-            xml(&caption)
+            fitted(&caption, 12.0, false, f64::from(WIDTH - 32))
         );
     }
     let most = buckets.iter().map(|b| b.games).max().unwrap_or(0).max(1);
+    // The y axis goes up to its top tick, so every tick is a round number of games.
+    let (step, top) = ticks(most);
     let span = BOTTOM - TOP;
+    let y_of = |games: u64| BOTTOM - (games as f64 / top as f64 * f64::from(span)).round() as u32;
     let slot = (WIDTH - LEFT - 24) / (buckets.len() as u32).max(1);
+    for games in (0..=top).step_by(step as usize) {
+        let y = y_of(games);
+        if games > 0 {
+            let _ = writeln!(
+                out,
+                "<line x1=\"{LEFT}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"#e3e3e3\"/>",
+                WIDTH - 16
+            );
+        }
+        let _ = writeln!(
+            out,
+            "<line class=\"tick\" x1=\"{}\" y1=\"{y}\" x2=\"{LEFT}\" y2=\"{y}\" stroke=\"#333333\"/>",
+            LEFT - 4
+        );
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" {FONT} font-size=\"11\" text-anchor=\"end\">{}</text>",
+            LEFT - 6,
+            y + 4,
+            fitted(&games.to_string(), 11.0, false, f64::from(LEFT - 6))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{LEFT}\" y=\"{}\" {FONT} font-size=\"11\" text-anchor=\"middle\">games</text>",
+        TOP - 8
+    );
     let _ = writeln!(
         out,
         "<line x1=\"{LEFT}\" y1=\"{BOTTOM}\" x2=\"{}\" y2=\"{BOTTOM}\" stroke=\"#333333\"/>",
@@ -177,21 +266,9 @@ pub fn lengths(stats: &Stats, names: &[String]) -> String {
         out,
         "<line x1=\"{LEFT}\" y1=\"{TOP}\" x2=\"{LEFT}\" y2=\"{BOTTOM}\" stroke=\"#333333\"/>"
     );
-    let _ = writeln!(
-        out,
-        "<text x=\"{}\" y=\"{}\" {FONT} font-size=\"12\" text-anchor=\"end\">{most}</text>",
-        LEFT - 6,
-        TOP + 4
-    );
-    let _ = writeln!(
-        out,
-        "<text x=\"{}\" y=\"{}\" {FONT} font-size=\"12\" text-anchor=\"end\">0</text>",
-        LEFT - 6,
-        BOTTOM + 4
-    );
     for (i, b) in buckets.iter().enumerate() {
         let x = LEFT + 4 + i as u32 * slot;
-        let h = (b.games as f64 / most as f64 * f64::from(span)).round() as u32;
+        let h = BOTTOM - y_of(b.games);
         let _ = writeln!(
             out,
             "<rect x=\"{x}\" y=\"{}\" width=\"{}\" height=\"{h}\" fill=\"#4f6d8f\"><title>{}-{} plies: {} games</title></rect>",
@@ -222,6 +299,28 @@ pub fn lengths(stats: &Stats, names: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ticks_are_round_numbers_up_to_the_most() {
+        assert_eq!(ticks(1), (1, 1));
+        assert_eq!(ticks(7), (2, 8));
+        assert_eq!(ticks(1650), (500, 2000));
+        assert_eq!(ticks(3000), (1000, 3000));
+    }
+
+    #[test]
+    fn text_too_wide_is_shortened_and_kept_as_its_tooltip() {
+        assert_eq!(fitted("short", 12.0, false, 100.0), "short");
+        let long = "Tinsley, M. - 金东焕 <Open>";
+        let out = fitted(long, 12.0, false, 80.0);
+        let shown = &out[..out.find("<title>").expect("a tooltip")];
+        assert!(shown.ends_with('…'), "{out}");
+        assert!(text_width(shown, 12.0, false) <= 80.0, "{out}");
+        assert!(
+            out.contains("<title>Tinsley, M. - 金东焕 &lt;Open&gt;</title>"),
+            "{out}"
+        );
+    }
 
     #[test]
     fn markup_and_control_characters_are_escaped() {

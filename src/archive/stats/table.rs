@@ -1,10 +1,12 @@
 //! The statistics for people: one titled section per subject, each an aligned table. Text from
 //! the input (names, events, openings) is shown with control characters escaped; colour is the
 //! caller's choice ([`Style`]), and is added after padding so it never breaks the alignment.
+//! Columns are measured in terminal columns ([`display_width`]): a CJK name takes two a
+//! character.
 
 use super::{GameRef, ResultCounts, Stats, variant_name};
 use crate::notation::Color;
-use crate::report::human::{Style, escape_controls};
+use crate::report::human::{Style, display_width, escape_controls};
 use crate::variant::{ResultStyle, Variant};
 use std::io::{self, Write};
 
@@ -47,7 +49,7 @@ impl Table {
         let width = |i: usize| {
             self.rows
                 .iter()
-                .map(|r| r[i].chars().count())
+                .map(|r| display_width(&r[i]))
                 .chain([self.columns[i].0.len()])
                 .max()
                 .unwrap_or(0)
@@ -56,7 +58,7 @@ impl Table {
         let line = |cells: Vec<&str>| -> String {
             let mut text = String::from(" ");
             for (i, cell) in cells.into_iter().enumerate() {
-                let pad = " ".repeat(widths[i] - cell.chars().count());
+                let pad = " ".repeat(widths[i].saturating_sub(display_width(cell)));
                 let last = i + 1 == widths.len();
                 text.push(' ');
                 match self.columns[i].1 {

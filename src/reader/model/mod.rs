@@ -54,8 +54,8 @@ pub struct Game {
     pub setup: Option<FenSetup>,
     pub diagnostics: Vec<Finding>,
     /// The game's text as written, decoded to UTF-8 (with [`ReadOptions::keep_source`]): from
-    /// the end of the game before it (comments between games included) to the end of this one,
-    /// so the sources of a file's games, in order, are its text.
+    /// the end of the game before it (comments between games included) to the end of this one
+    /// and the blank space after it, so the sources of a file's games, in order, are its text.
     ///
     /// [`ReadOptions::keep_source`]: crate::reader::ReadOptions::keep_source
     #[serde(skip)]

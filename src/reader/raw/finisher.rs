@@ -82,13 +82,21 @@ impl Finisher {
                     note.attach_to(first);
                 }
             }
+            let mut start = 0;
             for mut game in games {
                 game.encoding = region.transcoded.unwrap_or(region.encoding);
                 if self.keep_source {
-                    // A FEN file's game is its line.
+                    // A FEN file's game is its line, with the blank space after it (as a PDN
+                    // game's).
                     let from = (game.span.offset - region.base) as usize;
-                    let line = &text[from..from + game.span.len as usize];
-                    game.source = Some(source_text(line, region.encoding));
+                    let end = from + game.span.len as usize;
+                    let end = end
+                        + text[end..]
+                            .iter()
+                            .take_while(|&&b| lex::is_space(b))
+                            .count();
+                    game.source = Some(source_text(&text[start.min(from)..end], region.encoding));
+                    start = end;
                 }
                 self.finish(Box::new(game), SquareSummary::default());
             }
@@ -122,10 +130,17 @@ impl Finisher {
         for mut parsed in games {
             parsed.game.encoding = region.transcoded.unwrap_or(region.encoding);
             if self.keep_source {
-                let text = &chunk.bytes[start..parsed.end];
+                // The blank space after a game is its own: the sources of a file's games, in
+                // order, are its text.
+                let end = parsed.end
+                    + chunk.bytes[parsed.end..]
+                        .iter()
+                        .take_while(|&&b| lex::is_space(b))
+                        .count();
+                let text = &chunk.bytes[start..end];
                 parsed.game.source = Some(source_text(text, region.encoding));
+                start = end;
             }
-            start = parsed.end;
             self.finish(parsed.game, parsed.squares);
         }
     }
