@@ -20,7 +20,7 @@ use super::inputs::Input;
 use pdnkit::report::human::escape_controls;
 use std::collections::{HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{LazyLock, Mutex, MutexGuard, Once};
@@ -215,6 +215,34 @@ impl RunFiles {
             }
         }
     }
+}
+
+/// Writes `new` over the file at `path` (`check --fix`), as every output is written: to a
+/// temporary file beside it, given the file's permissions, renamed over it in one step (a link
+/// keeps being a link: the file it names is replaced). Refused when the file is not a regular
+/// one, or no longer holds `read`, the bytes the edits were made to: checked just before the
+/// rename, so a change made on disk meanwhile is never overwritten.
+pub fn rewrite(path: &Path, read: &[u8], new: &[u8]) -> io::Result<()> {
+    let target = if path.is_symlink() {
+        fs::canonicalize(path)?
+    } else {
+        path.to_path_buf()
+    };
+    let meta = fs::metadata(&target)?;
+    if !meta.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    let (mut file, temporary) = Temporary::beside(&target)?;
+    fs::set_permissions(&temporary.path, meta.permissions())?;
+    file.write_all(new)?;
+    file.sync_all()?;
+    drop(file);
+    if fs::read(&target)? != read {
+        return Err(io::Error::other(
+            "it changed on disk since it was read; run again",
+        ));
+    }
+    temporary.rename_to(&target)
 }
 
 /// `path` made absolute without following a link at its end (the file may not exist yet).

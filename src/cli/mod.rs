@@ -8,6 +8,7 @@ mod destination;
 mod explain;
 mod files;
 mod filter;
+mod fix;
 mod inputs;
 mod merge;
 mod outcome;
