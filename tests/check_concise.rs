@@ -51,7 +51,7 @@ fn concise_prints_a_line_a_finding_then_the_summary() {
     assert_eq!(
         lines[0],
         format!(
-            "{path}:3:1: warning[W-DATE-FORMAT]: date `2004-05-01` is not in the PDN form \
+            "{path}:3:1: warning[W-DATE-FORMAT]: [*] date `2004-05-01` is not in the PDN form \
              YYYY.MM.DD (game 1)"
         ),
         "{text}"

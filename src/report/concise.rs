@@ -15,6 +15,8 @@ pub struct ConciseWriter<W> {
     show: Show,
     listing: Listing,
     started: std::time::Instant,
+    /// Findings at the listed levels marked fixable.
+    marked: u64,
 }
 
 impl<W: Write> ConciseWriter<W> {
@@ -25,15 +27,27 @@ impl<W: Write> ConciseWriter<W> {
             show,
             listing: Listing::default(),
             started: std::time::Instant::now(),
+            marked: 0,
         }
     }
 }
 
 impl<W: Write> ReportWriter for ConciseWriter<W> {
     fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
-        for f in &game.findings {
+        let marks = if self.show.quiet {
+            Vec::new()
+        } else {
+            human::fixable_marks(game, self.show.min_level)
+        };
+        self.marked += marks.iter().filter(|&&m| m).count() as u64;
+        for (at, f) in game.findings.iter().enumerate() {
             if self.listing.admit(&self.show, f) {
-                human::write_headline(&mut self.out, self.style, file, &human::headline(game, f))?;
+                let fixable = marks.get(at).copied().unwrap_or(false);
+                let headline = human::Headline {
+                    fixable,
+                    ..human::headline(game, f)
+                };
+                human::write_headline(&mut self.out, self.style, file, &headline)?;
             }
         }
         Ok(())
@@ -46,6 +60,7 @@ impl<W: Write> ReportWriter for ConciseWriter<W> {
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
         human::write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
+        human::write_fixable_line(&mut self.out, self.marked)?;
         if let Some(line) = self.listing.left_out_line(&self.show) {
             writeln!(self.out, "{line}")?;
         }

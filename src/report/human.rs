@@ -113,6 +113,26 @@ pub struct Headline<'a> {
     pub context: String,
     /// The character set the game was read in, for its source line.
     pub encoding: Encoding,
+    /// `pdnkit check --fix` fixes it: marked `[*]`, as ruff marks its fixable findings.
+    pub fixable: bool,
+}
+
+/// The mark of a fixable finding, before its message.
+pub const FIXABLE_MARK: &str = "[*]";
+
+/// Which of `game`'s findings `pdnkit check --fix` fixes as it runs by default (none held
+/// back), among those at `min_level` or above: a flag per finding, or none at all when none is.
+pub fn fixable_marks(game: &GameReport, min_level: Level) -> Vec<bool> {
+    let wanted = |f: &Finding| f.level >= min_level;
+    if !crate::fix::may_fix(game, wanted) {
+        return Vec::new();
+    }
+    let fixes = crate::fix::fixable_now(game, wanted);
+    let mut marks = vec![false; game.findings.len()];
+    for fix in &fixes {
+        marks[fix.finding] = true;
+    }
+    marks
 }
 
 /// Writes the headline, then the source line read from the file (none for standard input,
@@ -160,9 +180,14 @@ pub fn write_headline(
     h: &Headline,
 ) -> io::Result<()> {
     let span = h.span;
+    let mark = if h.fixable {
+        format!("{} ", style.bold(FIXABLE_MARK))
+    } else {
+        String::new()
+    };
     writeln!(
         out,
-        "{}: {}{}: {} {}",
+        "{}: {}{}: {mark}{} {}",
         style.bold(&format!(
             "{}:{}:{}",
             escape_controls(&file.name),
@@ -243,7 +268,21 @@ pub fn headline<'a>(game: &GameReport, f: &'a Finding) -> Headline<'a> {
         span: game.locate(f.span),
         context,
         encoding: game.encoding,
+        fixable: false,
     }
+}
+
+/// The line that says what `[*]` means, when `marked` findings at the listed levels (shown in
+/// full or only counted) had it.
+pub fn write_fixable_line(out: &mut dyn Write, marked: u64) -> io::Result<()> {
+    if marked == 0 {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{FIXABLE_MARK} {} can be fixed in place by `pdnkit check --fix` (`--diff` shows the changes first)",
+        counted(marked, "finding")
+    )
 }
 
 /// The human report.
@@ -254,6 +293,8 @@ pub struct HumanWriter<W> {
     listing: Listing,
     per_code: PerCode,
     started: std::time::Instant,
+    /// Findings at the listed levels marked fixable.
+    marked: u64,
 }
 
 impl<W: Write> HumanWriter<W> {
@@ -265,6 +306,7 @@ impl<W: Write> HumanWriter<W> {
             listing: Listing::default(),
             per_code: PerCode::new(show.max_per_code),
             started: std::time::Instant::now(),
+            marked: 0,
         }
     }
 
@@ -286,8 +328,17 @@ impl<W: Write> HumanWriter<W> {
         listed
     }
 
-    fn finding(&mut self, file: &FileInfo, game: &GameReport, f: &Finding) -> io::Result<()> {
-        let headline = headline(game, f);
+    fn finding(
+        &mut self,
+        file: &FileInfo,
+        game: &GameReport,
+        f: &Finding,
+        fixable: bool,
+    ) -> io::Result<()> {
+        let headline = Headline {
+            fixable,
+            ..headline(game, f)
+        };
         write_located_in(&mut self.out, self.style, file, &headline, &game.lines)?;
         let pad = " ".repeat(headline.span.line.to_string().len());
         let note = |label: &str| format!("{pad} {} {label}", self.style.dim("="));
@@ -339,9 +390,15 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
                     .find(|f| f.code == Code::VariantInferred)
             })
             .flatten();
-        for f in &game.findings {
+        let marks = if self.show.quiet {
+            Vec::new()
+        } else {
+            fixable_marks(game, self.show.min_level)
+        };
+        self.marked += marks.iter().filter(|&&m| m).count() as u64;
+        for (at, f) in game.findings.iter().enumerate() {
             if self.admit(f) {
-                self.finding(file, game, f)?;
+                self.finding(file, game, f, marks.get(at).copied().unwrap_or(false))?;
                 if f.level == Level::Error
                     && let Some(inferred) = guess.take()
                 {
@@ -368,6 +425,7 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
         write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
+        write_fixable_line(&mut self.out, self.marked)?;
         self.per_code.write_folded(&mut self.out)?;
         if let Some(line) = self.listing.left_out_line(&self.show) {
             writeln!(self.out, "{line}")?;
