@@ -533,3 +533,43 @@ fn explain_says_whether_a_code_is_fixable() {
     let illegal = explain("E-ILLEGAL-MOVE");
     assert!(illegal.contains("Not fixable in place"), "{illegal}");
 }
+
+/// `check --fix` writes the date `convert --fix` writes, for every form either repairs.
+#[test]
+fn both_fixers_write_the_same_date() {
+    let dir = temp_dir("same-date");
+    let dates = [
+        "2004-10-27",
+        "27.10.2004",
+        "2004/1/5",
+        "1841-??-??",
+        "5.3.1999",
+    ];
+    let text: String = dates
+        .iter()
+        .map(|d| format!("[Date \"{d}\"]\n1. 11-15 23-19 *\n\n"))
+        .collect();
+    let file = write(&dir, "dates.pdn", text.as_bytes());
+    let converted = dir.join("converted.pdn");
+    let out = pdnkit()
+        .args(["convert", "--fix", "-o"])
+        .arg(&converted)
+        .arg(&file)
+        .output()
+        .expect("runs");
+    assert_code(&out, 0, "convert --fix");
+    check(&["--fix"], &file);
+    let date_values = |path: &Path| -> Vec<String> {
+        fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .filter_map(|l| l.strip_prefix("[Date \""))
+            .map(|l| l.trim_end_matches("\"]").to_string())
+            .collect()
+    };
+    let fixed = date_values(&file);
+    assert_eq!(fixed, date_values(&converted));
+    assert_eq!(fixed[0], "2004.10.27");
+    assert_eq!(fixed.len(), dates.len());
+    let _ = fs::remove_dir_all(dir);
+}

@@ -409,3 +409,46 @@ fn remove_temporaries_on_signals() {
         drop(spawned);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file is replaced whole, keeping its mode; one that no longer holds the bytes the edits
+    /// were made to is left as it is, and no temporary file stays.
+    #[test]
+    fn a_file_is_rewritten_only_while_it_holds_what_was_read() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("a.pdn");
+        fs::write(&path, "[Date \"2004-05-01\"]\n").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        }
+        rewrite(
+            &path,
+            b"[Date \"2004-05-01\"]\n",
+            b"[Date \"2004.05.01\"]\n",
+        )
+        .expect("written");
+        assert_eq!(fs::read(&path).unwrap(), b"[Date \"2004.05.01\"]\n");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600);
+        }
+        // Changed on disk since it was read: refused.
+        let error = rewrite(&path, b"[Date \"2004-05-01\"]\n", b"anything").unwrap_err();
+        assert!(error.to_string().contains("changed on disk"), "{error}");
+        assert_eq!(fs::read(&path).unwrap(), b"[Date \"2004.05.01\"]\n");
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary left"
+        );
+        // Not a regular file: refused.
+        assert!(rewrite(dir.path(), b"", b"x").is_err());
+    }
+}
