@@ -84,6 +84,10 @@ fixed! {
     zero_padded_square_every_place: "W-ZERO-PADDED-SQUARE",
         "[GameType \"21\"]\n1. 09-14 22-18 2. 05-09 24-19 *\n"
         => "[GameType \"21\"]\n1. 9-14 22-18 2. 5-9 24-19 *\n";
+    // Each padded square of the tag (one finding each), range ends too.
+    fen_zero_padded_square: "W-FEN-ZERO-PADDED-SQUARE",
+        "[GameType \"21\"]\n[FEN \"B:W018,K22:B01-03,K010\"]\n1. 1-6 *\n"
+        => "[GameType \"21\"]\n[FEN \"B:W18,K22:B1-3,K10\"]\n1. 1-6 *\n";
     colon_capture: "N-COLON-CAPTURE",
         "[GameType \"21\"]\n1. 11-15 24-20 2. 15-19 23:16 *\n"
         => "[GameType \"21\"]\n1. 11-15 24-20 2. 15-19 23x16 *\n";

@@ -160,7 +160,7 @@ codes! {
     /// An empty FEN field.
     FenEmptyField = "N-FEN-EMPTY-FIELD", Note, Reader, No, No, false;
     /// A zero-padded square in a FEN.
-    FenZeroPaddedSquare = "W-FEN-ZERO-PADDED-SQUARE", Warning, Reader, Rewritten, No, true;
+    FenZeroPaddedSquare = "W-FEN-ZERO-PADDED-SQUARE", Warning, Reader, Rewritten, Yes, true;
     /// Lower-case side or colour letters in a FEN.
     FenLowercase = "W-FEN-LOWERCASE", Warning, Reader, Rewritten, No, true;
     /// A FEN value wrapped in its own quotes.

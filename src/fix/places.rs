@@ -17,6 +17,9 @@ pub fn describe(code: Code) -> Option<&'static str> {
              with dots (`27.10.2004`); other dates (`10/27/2004`, `Oct 2004`) are left as they are"
         }
         Code::ZeroPaddedSquare => "the leading zeros are removed (`06-11` becomes `6-11`)",
+        Code::FenZeroPaddedSquare => {
+            "the leading zeros of the FEN tag's squares are removed (`W:W06,09` becomes `W:W6,9`)"
+        }
         Code::ColonCapture => "each `:` of the move is written `x`",
         Code::MixedSeparators => {
             "every separator of the move is written as the capture separator (`x`; `:` in \
@@ -159,6 +162,7 @@ pub(super) fn edits(game: &GameReport, finding: &Finding) -> Option<Vec<ByteEdit
                 }
                 edits.push(text.edit(at, at + bytes.len(), ""));
             }
+            Code::FenZeroPaddedSquare => edits.extend(fen_zeros(&text, at, bytes)?),
             Code::TagMissingBracket => edits.push(text.edit(at, at, "[")),
             Code::StrayBracket => edits.push(stray_bracket(&text, at, bytes)?),
             _ => return None,
@@ -208,6 +212,31 @@ fn date(text: &Text, at: usize, tag: &[u8]) -> Option<ByteEdit> {
     let (start, value) = quoted_value(at, tag)?;
     let fixed = normalise_date(std::str::from_utf8(value).ok()?)?;
     Some(text.edit(start, start + value.len(), fixed))
+}
+
+/// The leading zeros of the squares of a FEN tag written at `at` (`bytes`): each number that
+/// starts a square or a range end (after `:`, `,`, `-`, a colour or `K`) loses its zeros.
+fn fen_zeros(text: &Text, at: usize, tag: &[u8]) -> Option<Vec<ByteEdit>> {
+    if tag.first() != Some(&b'[') {
+        return None;
+    }
+    let (start, value) = quoted_value(at, tag)?;
+    let mut edits = Vec::new();
+    let mut k = 0;
+    while k < value.len() {
+        let starts_square =
+            k == 0 || matches!(value[k - 1], b':' | b',' | b'-' | b'W' | b'B' | b'K');
+        let digits = value[k..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if starts_square && digits > 1 && value[k] == b'0' {
+            let zeros = value[k..k + digits - 1]
+                .iter()
+                .take_while(|&&b| b == b'0')
+                .count();
+            edits.push(text.edit(start + k, start + k + zeros, ""));
+        }
+        k += digits.max(1);
+    }
+    (!edits.is_empty()).then_some(edits)
 }
 
 /// The terminator added at `at`, just after the game's last text.

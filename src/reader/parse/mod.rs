@@ -325,7 +325,10 @@ impl<'a> GameParser<'a> {
         }
     }
 
-    /// Counts a literal `\r` or `\n` at `at`.
+    /// Counts a literal `\r` or `\n` at `at`, keeping its place. (Cold and out of line: it
+    /// keeps [`Self::skip_space`], which calls it, small enough to be inlined where it runs.)
+    #[cold]
+    #[inline(never)]
     fn note_escape(&mut self, at: usize) {
         match &mut self.escapes {
             Some((_, count)) => {
