@@ -577,3 +577,39 @@ fn both_fixers_write_the_same_date() {
     assert_eq!(fixed.len(), dates.len());
     let _ = fs::remove_dir_all(dir);
 }
+
+/// The diff is the same for any `--jobs`; a baseline written while fixing records what remains.
+#[test]
+fn jobs_and_baselines_see_what_remains() {
+    let dir = temp_dir("jobs-baseline");
+    let text = ARCHIVE.repeat(70);
+    let file = write(&dir, "archive.pdn", text.as_bytes());
+    let one = check(&["--diff", "--jobs", "1"], &file);
+    let two = check(&["--diff", "--jobs", "2"], &file);
+    assert_eq!(stdout(&one), stdout(&two));
+    assert!(
+        stderr(&one).contains("the diff fixes 350 findings in 140 games"),
+        "{}",
+        stderr(&one)
+    );
+    let baseline = dir.join("known.json");
+    let out = check(
+        &["--fix", "--write-baseline", baseline.to_str().unwrap()],
+        &file,
+    );
+    assert_code(&out, 0, "fixed");
+    let known = fs::read_to_string(&baseline).unwrap();
+    // (Identical games are one entry, counted.)
+    assert!(
+        known.contains("\"code\":\"W-DATE-FORMAT\",\"count\":70"),
+        "{known}"
+    );
+    for fixed in [
+        "W-ZERO-PADDED-SQUARE",
+        "W-TAG-PADDING",
+        "W-MISSING-TERMINATOR",
+    ] {
+        assert!(!known.contains(fixed), "{fixed} was fixed: {known}");
+    }
+    let _ = fs::remove_dir_all(dir);
+}

@@ -92,8 +92,20 @@ impl<'a> CheckReport<'a> {
 impl Judge<'_> {
     /// Applies the policy of `file` to `game`, then records it in the baseline being written
     /// and leaves out the findings the baseline being matched knows.
-    fn apply(&mut self, file: usize, name: &str, game: &mut GameReport, totals: &mut Totals) {
+    /// With `fixer`, the findings it fixes are taken out after the policy and before the
+    /// baselines: a baseline records and matches what remains.
+    fn apply(
+        &mut self,
+        file: usize,
+        name: &str,
+        game: &mut GameReport,
+        totals: &mut Totals,
+        fixer: Option<&mut (dyn Fixer + '_)>,
+    ) {
         totals.allowed += self.policies[file].apply(game);
+        if let Some(fixer) = fixer {
+            fixer.game(file, game);
+        }
         if let Some(record) = &mut self.record {
             record.add(name, game);
         }
@@ -119,11 +131,13 @@ impl Consumer<GameReport> for CheckReport<'_> {
 
     fn game(&mut self, file: usize, mut game: GameReport) -> io::Result<()> {
         let info = &self.files[file];
-        self.judge
-            .apply(file, &info.name, &mut game, &mut self.totals);
-        if let Some(fixer) = &mut self.fixer {
-            fixer.game(file, &mut game);
-        }
+        self.judge.apply(
+            file,
+            &info.name,
+            &mut game,
+            &mut self.totals,
+            self.fixer.as_deref_mut(),
+        );
         self.unaccepted_unreplayed += u64::from(self.judge.unaccepted_unreplayed(file, &game));
         self.totals.add_game(&game);
         self.writer.game(info, &game)

@@ -132,7 +132,7 @@ impl<'a> FileFixer<'a> {
             Err(stale) => {
                 self.failed += 1;
                 let reason = format!(
-                    "its bytes at offset {} are not the ones checked",
+                    "the edits at offset {} overlap, or its bytes there are not the ones checked",
                     stale.offset
                 );
                 self.not_fixed(plan.file, findings, reason);
