@@ -613,3 +613,59 @@ fn jobs_and_baselines_see_what_remains() {
     }
     let _ = fs::remove_dir_all(dir);
 }
+
+/// Over every fixture, errors and notes too: a second `--fix` finds nothing left to fix (each
+/// fix stays fixed and makes no new finding to fix), and the file holds as many games.
+#[test]
+fn every_fixture_stays_fixed() {
+    let dir = temp_dir("fixtures");
+    let games = |file: &Path| -> u64 {
+        let out = check(&["--notes", "--format", "json"], file);
+        let report: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        report["totals"]["games"].as_u64().expect("a count")
+    };
+    let mut fixed_files = 0;
+    for (k, fixture) in crate::support::fixtures::all().iter().enumerate() {
+        let file = dir.join(format!("{k}.pdn"));
+        fs::copy(fixture, &file).expect("copies");
+        let before = games(&file);
+        let out = check(&["--fix", "--notes", "--fix-games-with-errors"], &file);
+        fixed_files += u64::from(!stderr(&out).contains("nothing fixed"));
+        let again = check(&["--diff", "--notes", "--fix-games-with-errors"], &file);
+        assert_eq!(
+            stdout(&again),
+            "",
+            "{}: fixed again after --fix",
+            fixture.display()
+        );
+        assert_eq!(games(&file), before, "{}", fixture.display());
+    }
+    assert!(
+        fixed_files > 10,
+        "{fixed_files} fixtures had something to fix"
+    );
+    let _ = fs::remove_dir_all(dir);
+}
+
+/// A capture written with `X` gets `x`; a game with a comment left open gets no terminator
+/// (it would be inside the comment).
+#[test]
+fn uncertain_places_are_left() {
+    let dir = temp_dir("uncertain");
+    let file = write(
+        &dir,
+        "x.pdn",
+        b"[GameType \"20\"]\n1. 32-28 19-23 2. 28X19 14x23 *\n",
+    );
+    check(&["--fix"], &file);
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n"
+    );
+    let open = "[GameType \"20\"]\n1. 32-28 19-23 { never closed 2. 28x19\n";
+    let file = write(&dir, "open.pdn", open.as_bytes());
+    let out = check(&["--fix", "--notes", "--fix-games-with-errors"], &file);
+    assert!(stderr(&out).contains("nothing fixed"), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(&file).unwrap(), open);
+    let _ = fs::remove_dir_all(dir);
+}

@@ -6,6 +6,7 @@ use super::ByteEdit;
 use crate::check::GameReport;
 use crate::finding::{Code, Finding};
 use crate::reader::{ResultKind, Span, normalise_date};
+use crate::replay::SEPARATOR_OF_A_CAPTURE;
 use crate::variant::Variant;
 
 /// What `check --fix` writes for `code`, for `explain` and `docs/codes.md` (`None`: no edit).
@@ -26,13 +27,16 @@ pub fn describe(code: Code) -> Option<&'static str> {
              Russian)"
         }
         Code::SeparatorMismatch => {
-            "a capture written with `-` gets the capture separator (`x`; `:` in Russian), a move \
-             that captures nothing written with `x` or `:` gets `-`"
+            "a capture written with `-` (or `X`) gets the capture separator (`x`; `:` in \
+             Russian), a move that captures nothing written with a capture separator gets `-`; \
+             a place where what was written leaves the way it is wrong in doubt is left, and the \
+             finding with it"
         }
         Code::MissingTerminator | Code::NoTerminatorAtEnd => {
             "the terminator is added after the game's last text: the Result tag's value when it \
              is a PDN result, else `*` (as `convert --fix` adds it); on a line of its own when \
-             that line could hold a `;` or `%` comment"
+             that line could hold a `;` or `%` comment; not in a game with a comment or a \
+             variation left open, which would hold it"
         }
         Code::ResultMismatch | Code::ResultIncomplete => {
             "the Result tag is given the terminator's value, only where that is certain: the \
@@ -140,20 +144,37 @@ pub(super) fn edits(game: &GameReport, finding: &Finding) -> Option<Vec<ByteEdit
                 }));
             }
             Code::SeparatorMismatch => {
-                let written: Vec<u8> = bytes.iter().copied().filter(|&b| is_separator(b)).collect();
                 let capture = capture_separator(game, bytes);
-                let to = if written.iter().all(|&b| b == b'-') {
-                    capture
-                } else if written.iter().all(|&b| b != b'-') {
-                    '-'
+                let captures = if place == finding.span {
+                    finding.message.starts_with(SEPARATOR_OF_A_CAPTURE)
                 } else {
-                    return None;
+                    // The other places of the habit, by what is written: `-` alone on a move
+                    // flagged is a capture; the capture separator alone, a move that captures
+                    // nothing. Anything else (`X`, `x` in Russian) is not certain.
+                    let written: Vec<u8> =
+                        bytes.iter().copied().filter(|&b| is_separator(b)).collect();
+                    if written.iter().all(|&b| b == b'-') {
+                        true
+                    } else if written.iter().all(|&b| b == capture as u8) {
+                        false
+                    } else {
+                        return None;
+                    }
                 };
+                let to = if captures { capture } else { '-' };
                 edits.extend(separators(&text, at, bytes, |b| {
                     (is_separator(b) && b != to as u8).then_some(to)
                 }));
             }
             Code::MissingTerminator | Code::NoTerminatorAtEnd => {
+                // A comment or variation left open would swallow the terminator added.
+                let open = game
+                    .findings
+                    .iter()
+                    .any(|f| matches!(f.code, Code::UnclosedComment | Code::UnclosedVariation));
+                if open {
+                    return None;
+                }
                 edits.push(terminator(game, &text, at)?);
             }
             Code::TagPadding => {
