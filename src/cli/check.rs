@@ -36,6 +36,9 @@ use std::sync::Arc;
   1  findings: at least one error (or warning, with --fail-on warning), or a game whose
      moves could not be replayed (W-NOT-REPLAYED; --allow-unreplayed accepts those)
   2  usage error, a bad pdnkit.toml, or a file that could not be opened or read to its end
+     (or, with --fix, written)
+With --fix they are about what remains after the fixes; with --diff, 0 means nothing to fix and
+1 a diff to apply.
 
 Policy: a pdnkit.toml in the current directory or an ancestor sets the default variant,
 draw rules, encoding, fail-on and per-code levels ([codes] \"W-DATE-FORMAT\" = \"allow\"), also
