@@ -15,7 +15,7 @@ pub struct ConciseWriter<W> {
     show: Show,
     listing: Listing,
     started: std::time::Instant,
-    /// Findings at the listed levels marked fixable.
+    /// Findings shown marked fixable.
     marked: u64,
 }
 
@@ -34,15 +34,11 @@ impl<W: Write> ConciseWriter<W> {
 
 impl<W: Write> ReportWriter for ConciseWriter<W> {
     fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
-        let marks = if self.show.quiet {
-            Vec::new()
-        } else {
-            human::fixable_marks(game, self.show.min_level)
-        };
-        self.marked += marks.iter().filter(|&&m| m).count() as u64;
+        let mut marks = human::FixableMarks::new(game, self.show.min_level);
         for (at, f) in game.findings.iter().enumerate() {
             if self.listing.admit(&self.show, f) {
-                let fixable = marks.get(at).copied().unwrap_or(false);
+                let fixable = marks.marked(at);
+                self.marked += u64::from(fixable);
                 let headline = human::Headline {
                     fixable,
                     ..human::headline(game, f)
@@ -59,8 +55,8 @@ impl<W: Write> ReportWriter for ConciseWriter<W> {
     }
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
-        human::write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
         human::write_fixable_line(&mut self.out, self.marked)?;
+        human::write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
         if let Some(line) = self.listing.left_out_line(&self.show) {
             writeln!(self.out, "{line}")?;
         }

@@ -120,19 +120,41 @@ pub struct Headline<'a> {
 /// The mark of a fixable finding, before its message.
 pub const FIXABLE_MARK: &str = "[*]";
 
-/// Which of `game`'s findings `pdnkit check --fix` fixes as it runs by default (none held
-/// back), among those at `min_level` or above: a flag per finding, or none at all when none is.
-pub fn fixable_marks(game: &GameReport, min_level: Level) -> Vec<bool> {
-    let wanted = |f: &Finding| f.level >= min_level;
-    if !crate::fix::may_fix(game, wanted) {
-        return Vec::new();
+/// Which of a game's findings `pdnkit check --fix` fixes as it runs by default (none held
+/// back), among those at the listed levels: worked out once the first finding with a fixable
+/// code is shown, not for every game (a plan for every game of a large archive, most of whose
+/// findings are only counted, would cost its check several percent).
+pub struct FixableMarks<'g> {
+    game: &'g GameReport,
+    min_level: Level,
+    marks: Option<Vec<bool>>,
+}
+
+impl<'g> FixableMarks<'g> {
+    pub fn new(game: &'g GameReport, min_level: Level) -> Self {
+        FixableMarks {
+            game,
+            min_level,
+            marks: None,
+        }
     }
-    let fixes = crate::fix::fixable_now(game, wanted);
-    let mut marks = vec![false; game.findings.len()];
-    for fix in &fixes {
-        marks[fix.finding] = true;
+
+    /// Whether the game's finding `at` is marked.
+    pub fn marked(&mut self, at: usize) -> bool {
+        if self.game.findings[at].code.edit() == crate::finding::Edit::No {
+            return false;
+        }
+        let (game, min_level) = (self.game, self.min_level);
+        let marks = self.marks.get_or_insert_with(|| {
+            let wanted = |f: &Finding| f.level >= min_level;
+            let mut marks = vec![false; game.findings.len()];
+            for fix in crate::fix::fixable_now(game, wanted) {
+                marks[fix.finding] = true;
+            }
+            marks
+        });
+        marks[at]
     }
-    marks
 }
 
 /// Writes the headline, then the source line read from the file (none for standard input,
@@ -272,16 +294,15 @@ pub fn headline<'a>(game: &GameReport, f: &'a Finding) -> Headline<'a> {
     }
 }
 
-/// The line that says what `[*]` means, when `marked` findings at the listed levels (shown in
-/// full or only counted) had it.
+/// The line that says what `[*]` means, after the findings, when `marked` of those shown had it.
 pub fn write_fixable_line(out: &mut dyn Write, marked: u64) -> io::Result<()> {
     if marked == 0 {
         return Ok(());
     }
     writeln!(
         out,
-        "{FIXABLE_MARK} {} can be fixed in place by `pdnkit check --fix` (`--diff` shows the changes first)",
-        counted(marked, "finding")
+        "{FIXABLE_MARK} {marked} of the findings shown can be fixed in place by `pdnkit check --fix` \
+         (`--diff` shows the changes first)"
     )
 }
 
@@ -293,7 +314,7 @@ pub struct HumanWriter<W> {
     listing: Listing,
     per_code: PerCode,
     started: std::time::Instant,
-    /// Findings at the listed levels marked fixable.
+    /// Findings shown marked fixable.
     marked: u64,
 }
 
@@ -390,15 +411,12 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
                     .find(|f| f.code == Code::VariantInferred)
             })
             .flatten();
-        let marks = if self.show.quiet {
-            Vec::new()
-        } else {
-            fixable_marks(game, self.show.min_level)
-        };
-        self.marked += marks.iter().filter(|&&m| m).count() as u64;
+        let mut marks = FixableMarks::new(game, self.show.min_level);
         for (at, f) in game.findings.iter().enumerate() {
             if self.admit(f) {
-                self.finding(file, game, f, marks.get(at).copied().unwrap_or(false))?;
+                let fixable = marks.marked(at);
+                self.marked += u64::from(fixable);
+                self.finding(file, game, f, fixable)?;
                 if f.level == Level::Error
                     && let Some(inferred) = guess.take()
                 {
@@ -424,8 +442,8 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
     }
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
-        write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
         write_fixable_line(&mut self.out, self.marked)?;
+        write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
         self.per_code.write_folded(&mut self.out)?;
         if let Some(line) = self.listing.left_out_line(&self.show) {
             writeln!(self.out, "{line}")?;
