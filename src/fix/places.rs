@@ -134,9 +134,9 @@ pub(super) fn edits(game: &GameReport, finding: &Finding) -> Option<Vec<ByteEdit
                 }
                 edits.push(text.edit(at, at + zeros, ""));
             }
-            Code::ColonCapture => separators(&text, at, bytes, |b| (b == b':').then_some('x'))
-                .into_iter()
-                .for_each(|e| edits.push(e)),
+            Code::ColonCapture => {
+                edits.extend(separators(&text, at, bytes, |b| (b == b':').then_some('x')));
+            }
             Code::MixedSeparators => {
                 let capture = capture_separator(game, bytes);
                 edits.extend(separators(&text, at, bytes, |b| {
