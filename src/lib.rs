@@ -9,6 +9,7 @@
 //! - [`draw_rules`]: draw rules (repetition, move limits) flagged along a replay;
 //! - [`check`]: one game judged (reader, replay, draws, result);
 //! - [`pipeline`]: inputs read in chunks of games, worked on by several threads, in input order;
+//! - [`fix`]: `check --fix`, the findings' own bytes edited in place, every other byte kept;
 //! - [`convert`]: games rewritten losslessly in another notation or format (canonical PDN, JSON);
 //! - [`render`]: positions drawn as SVG (reports, `pdnkit show`);
 //! - [`report`]: the checked games written for people (human) and machines (JSON, SARIF, ...);
@@ -22,6 +23,7 @@ pub mod convert;
 pub mod draw_rules;
 pub mod fen;
 pub mod finding;
+pub mod fix;
 pub mod notation;
 pub mod ordered;
 pub mod pipeline;

@@ -51,17 +51,24 @@ fn concise_prints_a_line_a_finding_then_the_summary() {
     assert_eq!(
         lines[0],
         format!(
-            "{path}:3:1: warning[W-DATE-FORMAT]: date `2004-05-01` is not in the PDN form \
+            "{path}:3:1: warning[W-DATE-FORMAT]: [*] date `2004-05-01` is not in the PDN form \
              YYYY.MM.DD (game 1)"
         ),
         "{text}"
     );
-    // Four findings, each on its one line; no source lines, carets or boards.
+    // Four findings, each on its one line; no source lines, carets or boards; then what the
+    // `[*]` of the three fixable ones means.
     let findings: Vec<&str> = lines
         .iter()
         .copied()
-        .take_while(|l| !l.starts_with("checked "))
+        .take_while(|l| !l.starts_with("checked ") && !l.starts_with("[*] "))
         .collect();
+    assert!(
+        text.contains(
+            "\n[*] 3 of the findings shown can be fixed in place by `pdnkit check --fix`"
+        ),
+        "{text}"
+    );
     assert_eq!(findings.len(), 4, "{text}");
     assert!(findings.iter().all(|l| l.starts_with(&format!("{path}:"))));
     assert!(

@@ -46,6 +46,7 @@ mod check_ci_reports;
 mod check_concise;
 mod check_corpus;
 mod check_excerpts;
+mod check_fix;
 mod check_habits;
 mod check_html;
 mod check_policy;

@@ -13,7 +13,7 @@ mod stages;
 
 use super::policy;
 use crate::draw_rules::DrawRule;
-use crate::finding::{Code, Level};
+use crate::finding::{Code, Edit, Level};
 use std::fmt::Write;
 
 /// Where the documentation of every code lives, relative to the repository root.
@@ -164,6 +164,29 @@ const ONCE_PER_GAME: &str = "Reported once a game: a habit of the record, found 
     place, with how many more there are in the message (the other places are the finding's \
     `also` in JSON).";
 
+/// Whether and how `pdnkit check --fix` fixes the code in place, from the code table
+/// ([`Code::edit`]) and what the fixer writes ([`crate::fix::describe`]).
+pub fn fixability(code: Code) -> String {
+    let what = crate::fix::describe(code);
+    match (code.edit(), what) {
+        (Edit::Yes, Some(what)) => {
+            format!("fixable: `pdnkit check --fix` edits it in place: {what}.")
+        }
+        (Edit::WhereCertain, Some(what)) => {
+            format!("fixable where certain: `pdnkit check --fix` edits it in place: {what}.")
+        }
+        _ => "not fixable in place: `pdnkit check --fix` leaves it.".to_string(),
+    }
+}
+
+/// A code's mark in the index of `docs/codes.md`: `, fixable` when `check --fix` edits it.
+fn fixable_mark(code: Code) -> &'static str {
+    match code.edit() {
+        Edit::No => "",
+        Edit::Yes | Edit::WhereCertain => ", fixable",
+    }
+}
+
 /// The entry as `pdnkit explain` prints it.
 pub fn render_text(entry: &Entry) -> String {
     let mut out = String::new();
@@ -185,6 +208,7 @@ pub fn render_text(entry: &Entry) -> String {
         }
     }
     let _ = writeln!(out, "\nHow to fix the record:\n{}", wrap(entry.fix, 96));
+    let _ = writeln!(out, "\n{}", wrap(&capitalise(&fixability(entry.code)), 96));
     out
 }
 
@@ -197,16 +221,19 @@ pub fn render_markdown() -> String {
          Every code pdnkit reports, with its default level. A code's prefix is its level \
          (`E-` error, `W-` warning, `N-`/`I-` note; `D-` codes are draw rules that held, \
          reported as notes; a few `W-` codes are notes by default). `--allow`, `--warn`, `--deny` \
-         and `pdnkit.toml` change the level; `pdnkit explain CODE` prints an entry.\n\n",
+         and `pdnkit.toml` change the level; `pdnkit explain CODE` prints an entry. A code marked \
+         *fixable* is one `pdnkit check --fix` repairs in place, editing only the finding's own \
+         bytes (the human report marks each such finding `[*]`).\n\n",
     );
     let all = entries();
     for entry in &all {
         let level = level_name(entry.code.level());
         let _ = writeln!(
             out,
-            "- [`{}`](#{}) ({level}): {}",
+            "- [`{}`](#{}) ({level}{}): {}",
             entry.code,
             anchor(entry.code.as_str()),
+            fixable_mark(entry.code),
             entry.summary
         );
     }
@@ -234,7 +261,8 @@ pub fn render_markdown_entry(entry: &Entry) -> String {
             let _ = writeln!(out, "No example: {why}.\n");
         }
     }
-    let _ = writeln!(out, "How to fix the record: {}", entry.fix);
+    let _ = writeln!(out, "How to fix the record: {}\n", entry.fix);
+    let _ = writeln!(out, "{}", capitalise(&fixability(entry.code)));
     out
 }
 

@@ -38,6 +38,9 @@ pub struct ReportTag {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub standard_name: Option<TagText>,
     pub value: TagText,
+    /// Where the tag is written (what `check --fix` edits).
+    #[serde(skip)]
+    pub span: Span,
 }
 
 impl ReportTag {
@@ -242,6 +245,7 @@ pub fn check_game(game: &Game, options: &CheckOptions) -> GameReport {
                 name: t.name.clone(),
                 standard_name: t.standard_name.clone(),
                 value: t.value.clone(),
+                span: t.span,
             })
             .collect(),
         variant: replay.variant.or(game.variant),

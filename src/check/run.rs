@@ -7,7 +7,7 @@ use super::policy::Policy;
 use crate::finding::Code;
 use crate::pipeline::run::Consumer;
 use crate::report::human::RunCounts;
-use crate::report::{FileInfo, ReportWriter, Totals};
+use crate::report::{FileInfo, FixSummary, ReportWriter, Totals};
 use std::io;
 
 /// What the run's policy does to each game.
@@ -22,6 +22,17 @@ pub struct Judge<'a> {
     pub allow_unreplayed: bool,
 }
 
+/// What `check --fix` does in a run: takes the findings it fixes out of each judged game (the
+/// report and the exit code are then about what remains), and edits each file at its end.
+pub trait Fixer {
+    /// Takes the findings it will fix out of `game` (of input `file`).
+    fn game(&mut self, file: usize, game: &mut GameReport);
+    /// Makes the file's edits (or shows them); `error` when the file could not be read whole.
+    fn file_end(&mut self, file: usize, error: Option<&str>) -> io::Result<()>;
+    /// What the run changed, for the report's totals.
+    fn summary(&self) -> FixSummary;
+}
+
 /// Judges, counts and reports each game of a `check` run.
 pub struct CheckReport<'a> {
     files: &'a [FileInfo],
@@ -29,6 +40,7 @@ pub struct CheckReport<'a> {
     writer: &'a mut dyn ReportWriter,
     totals: Totals,
     unaccepted_unreplayed: u64,
+    fixer: Option<&'a mut dyn Fixer>,
 }
 
 /// What a `check` run found, for its summary and exit code.
@@ -50,7 +62,14 @@ impl<'a> CheckReport<'a> {
             writer,
             totals: Totals::default(),
             unaccepted_unreplayed: 0,
+            fixer: None,
         }
+    }
+
+    /// Fixes the games as they are judged (`check --fix`).
+    pub fn fixing(mut self, fixer: &'a mut dyn Fixer) -> Self {
+        self.fixer = Some(fixer);
+        self
     }
 
     /// Writes the report's end, with the run's counts.
@@ -61,6 +80,7 @@ impl<'a> CheckReport<'a> {
         totals.unreadable_files = counts.unreadable;
         totals.seconds = counts.elapsed.as_secs_f64();
         totals.baseline_unmatched = self.judge.baseline.as_ref().map_or(0, |b| b.unmatched());
+        totals.fixes = self.fixer.as_ref().map(|f| f.summary());
         self.writer.finish(totals)?;
         Ok(CheckTotals {
             totals: self.totals,
@@ -72,8 +92,20 @@ impl<'a> CheckReport<'a> {
 impl Judge<'_> {
     /// Applies the policy of `file` to `game`, then records it in the baseline being written
     /// and leaves out the findings the baseline being matched knows.
-    fn apply(&mut self, file: usize, name: &str, game: &mut GameReport, totals: &mut Totals) {
+    /// With `fixer`, the findings it fixes are taken out after the policy and before the
+    /// baselines: a baseline records and matches what remains.
+    fn apply(
+        &mut self,
+        file: usize,
+        name: &str,
+        game: &mut GameReport,
+        totals: &mut Totals,
+        fixer: Option<&mut (dyn Fixer + '_)>,
+    ) {
         totals.allowed += self.policies[file].apply(game);
+        if let Some(fixer) = fixer {
+            fixer.game(file, game);
+        }
         if let Some(record) = &mut self.record {
             record.add(name, game);
         }
@@ -99,14 +131,22 @@ impl Consumer<GameReport> for CheckReport<'_> {
 
     fn game(&mut self, file: usize, mut game: GameReport) -> io::Result<()> {
         let info = &self.files[file];
-        self.judge
-            .apply(file, &info.name, &mut game, &mut self.totals);
+        self.judge.apply(
+            file,
+            &info.name,
+            &mut game,
+            &mut self.totals,
+            self.fixer.as_deref_mut(),
+        );
         self.unaccepted_unreplayed += u64::from(self.judge.unaccepted_unreplayed(file, &game));
         self.totals.add_game(&game);
         self.writer.game(info, &game)
     }
 
     fn file_end(&mut self, file: usize, error: Option<&str>) -> io::Result<()> {
+        if let Some(fixer) = &mut self.fixer {
+            fixer.file_end(file, error)?;
+        }
         self.writer.file_end(&self.files[file], error)
     }
 }

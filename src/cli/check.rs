@@ -2,10 +2,11 @@
 
 use super::conventions::{JSON_HELP, JSONL_HELP, Jobs, Output, Quiet};
 use super::files::RunFiles;
+use super::fix::{FileFixer, Mode};
 use super::policy::{PolicyArgs, RunPolicy};
 use super::progress::Progress;
 use super::{ColorWhen, Outcome, RunSummary, destination, inputs};
-use clap::{Args, ValueEnum};
+use clap::{ArgGroup, Args, ValueEnum};
 use pdnkit::check::run::{CheckReport, CheckTotals, Judge};
 use pdnkit::check::{CheckOptions, check_game};
 use pdnkit::draw_rules::DrawProfile;
@@ -36,12 +37,16 @@ use std::sync::Arc;
   1  findings: at least one error (or warning, with --fail-on warning), or a game whose
      moves could not be replayed (W-NOT-REPLAYED; --allow-unreplayed accepts those)
   2  usage error, a bad pdnkit.toml, or a file that could not be opened or read to its end
+     (or, with --fix, written)
+With --fix they are about what remains after the fixes; with --diff, 0 means nothing to fix and
+1 a diff to apply.
 
 Policy: a pdnkit.toml in the current directory or an ancestor sets the default variant,
 draw rules, encoding, fail-on and per-code levels ([codes] \"W-DATE-FORMAT\" = \"allow\"), also
 per path ([[paths]] glob = \"historic/**\"); the command line overrides it.
 
 ", super::limits_help!()))]
+#[command(group(ArgGroup::new("fixing").args(["fix", "diff"]).multiple(true)))]
 pub struct CheckArgs {
     /// PDN or FEN files, directories (searched for *.pdn, *.pdn.gz, *.fen and files that start
     /// like records) or `-` for standard input.
@@ -87,6 +92,22 @@ pub struct CheckArgs {
     level: ListedLevel,
     #[command(flatten)]
     jobs: Jobs,
+    /// Fix in place what has a safe edit (a `[*]` in the report, "fixable" in `pdnkit explain`):
+    /// only the bytes of each finding fixed are changed, every other byte is kept. Fixes the
+    /// findings at the listed level (`--level`, `--notes`) the policy keeps. A file is written
+    /// whole or not at all (a temporary file renamed over it), keeps its permissions, and is not
+    /// written when it changed on disk meanwhile or would not change. The report and the exit
+    /// code are about what remains.
+    #[arg(long)]
+    fix: bool,
+    /// Print the fixes `--fix` would make as a unified diff (to standard output or -o) instead
+    /// of writing them, and no report; exit 1 when the diff is not empty.
+    #[arg(long)]
+    diff: bool,
+    /// Also fix games that have an error the fixes leave (an illegal move, text that could not be
+    /// read), which --fix otherwise leaves alone.
+    #[arg(long, requires = "fixing")]
+    fix_games_with_errors: bool,
     /// Character set of the input (default: UTF-8, else detected Windows-1252/1251; UTF-16 with a
     /// byte order mark; `utf-16` for UTF-16 without one, its byte order read from its zero
     /// bytes; `utf-16le` or `utf-16be` to give the order).
@@ -133,6 +154,13 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
         return Ok(Outcome::Failure);
     };
     let inputs = inputs::expand(&args.paths);
+    let paths: Vec<Option<PathBuf>> = inputs
+        .iter()
+        .map(|input| match input {
+            inputs::Input::File(path) => Some(path.clone()),
+            _ => None,
+        })
+        .collect();
     let mut run_files = RunFiles::new(&inputs)?;
     for path in &policy.files_read {
         run_files.reads(path);
@@ -146,7 +174,8 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
         run_files.refuse_input(path, "GITHUB_STEP_SUMMARY")?;
     }
     let colour = out.colour(color);
-    let run = Run::new(inputs);
+    let mut run = Run::new(inputs);
+    let kept = (args.fix || args.diff).then(|| run.keep_bytes());
     let bar = Progress::new(
         run.total_bytes,
         super::progress::BYTES_BAR,
@@ -155,7 +184,13 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
     .drawn(args.quiet.summary());
     let out = out.buffered(Some(&bar));
     let show = show(&args);
-    let mut writer = report_writer(&args, &policy, out, colour, show, step_summary)?;
+    // With --diff the diff is the output, and the report is not written.
+    let (report_out, diff_out): (Box<dyn Write>, _) = if args.diff {
+        (Box::new(io::sink()), Some(out))
+    } else {
+        (out, None)
+    };
+    let mut writer = report_writer(&args, &policy, report_out, colour, show, step_summary)?;
     let options = pipeline_options(&args, &policy, variant);
     let files = run.files.clone();
     let judge = Judge {
@@ -168,7 +203,24 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
         allow_unreplayed: policy.allow_unreplayed,
     };
     let timed = args.format == Format::Junit;
+    let mut fixer = kept.map(|kept| {
+        let mode = match diff_out {
+            Some(out) => Mode::Diff(out),
+            None => Mode::Write,
+        };
+        FileFixer::new(
+            &files,
+            paths,
+            kept,
+            mode,
+            args.fix_games_with_errors,
+            show.min_level,
+        )
+    });
     let mut report = CheckReport::new(&files, judge, writer.as_mut());
+    if let Some(fixer) = fixer.as_mut() {
+        report = report.fixing(fixer);
+    }
     let counts = run.run_with(
         &options,
         Arc::new(bar.clone()),
@@ -205,8 +257,29 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
     };
     let failure = summary.failure();
     policy.finish_baseline(baseline_output, failure.as_deref())?;
+    let mut write_failed = false;
+    if let Some(fixer) = &mut fixer {
+        fixer.flush()?;
+        write_failed = fixer.failed > 0;
+        // (JSON says it in its totals.)
+        if args.diff || !matches!(args.format, Format::Json | Format::Jsonl) {
+            super::fix::say_summary(totals.fixes.as_ref().expect("a fixing run's summary"));
+        }
+    }
     pending.settle(failure.as_deref())?;
-    Ok(summary.outcome())
+    let outcome = summary.outcome();
+    Ok(match totals.fixes {
+        _ if write_failed || outcome == Outcome::Failure => Outcome::Failure,
+        // `--diff` says whether there is anything to fix, as `diff` does.
+        Some(fixes) if args.diff => {
+            if fixes.files > 0 {
+                Outcome::Findings
+            } else {
+                Outcome::Clean
+            }
+        }
+        _ => outcome,
+    })
 }
 
 /// The variant of games without a GameType tag (`--variant`, else the config's), or `None`

@@ -20,7 +20,7 @@ use super::inputs::Input;
 use pdnkit::report::human::escape_controls;
 use std::collections::{HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{LazyLock, Mutex, MutexGuard, Once};
@@ -217,6 +217,34 @@ impl RunFiles {
     }
 }
 
+/// Writes `new` over the file at `path` (`check --fix`), as every output is written: to a
+/// temporary file beside it, given the file's permissions, renamed over it in one step (a link
+/// keeps being a link: the file it names is replaced). Refused when the file is not a regular
+/// one, or no longer holds `read`, the bytes the edits were made to: checked just before the
+/// rename, so a change made on disk meanwhile is never overwritten.
+pub fn rewrite(path: &Path, read: &[u8], new: &[u8]) -> io::Result<()> {
+    let target = if path.is_symlink() {
+        fs::canonicalize(path)?
+    } else {
+        path.to_path_buf()
+    };
+    let meta = fs::metadata(&target)?;
+    if !meta.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    let (mut file, temporary) = Temporary::beside(&target)?;
+    fs::set_permissions(&temporary.path, meta.permissions())?;
+    file.write_all(new)?;
+    file.sync_all()?;
+    drop(file);
+    if fs::read(&target)? != read {
+        return Err(io::Error::other(
+            "it changed on disk since it was read; run again",
+        ));
+    }
+    temporary.rename_to(&target)
+}
+
 /// `path` made absolute without following a link at its end (the file may not exist yet).
 fn absolute(path: &Path) -> io::Result<PathBuf> {
     let name = path
@@ -379,5 +407,48 @@ fn remove_temporaries_on_signals() {
                 }
             });
         drop(spawned);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file is replaced whole, keeping its mode; one that no longer holds the bytes the edits
+    /// were made to is left as it is, and no temporary file stays.
+    #[test]
+    fn a_file_is_rewritten_only_while_it_holds_what_was_read() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("a.pdn");
+        fs::write(&path, "[Date \"2004-05-01\"]\n").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        }
+        rewrite(
+            &path,
+            b"[Date \"2004-05-01\"]\n",
+            b"[Date \"2004.05.01\"]\n",
+        )
+        .expect("written");
+        assert_eq!(fs::read(&path).unwrap(), b"[Date \"2004.05.01\"]\n");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600);
+        }
+        // Changed on disk since it was read: refused.
+        let error = rewrite(&path, b"[Date \"2004-05-01\"]\n", b"anything").unwrap_err();
+        assert!(error.to_string().contains("changed on disk"), "{error}");
+        assert_eq!(fs::read(&path).unwrap(), b"[Date \"2004.05.01\"]\n");
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary left"
+        );
+        // Not a regular file: refused.
+        assert!(rewrite(dir.path(), b"", b"x").is_err());
     }
 }

@@ -9,6 +9,7 @@ mod destination;
 mod explain;
 mod files;
 mod filter;
+mod fix;
 mod inputs;
 mod manual;
 mod merge;

@@ -177,6 +177,7 @@ impl<'a, W: Write> ConvertWriter<'a, W> {
                         span: game.lines.locate(n.span),
                         context: format!("game {index}"),
                         encoding: game.encoding,
+                        fixable: false,
                     };
                     write_located_in(err, style, info, &headline, &game.lines)?;
                 }

@@ -8,7 +8,7 @@ pub mod habit;
 mod limit;
 pub mod renamed;
 
-pub use code::{Code, Fix, Group};
+pub use code::{Code, Edit, Fix, Group};
 pub(crate) use limit::{ListingLimit, push_capped};
 pub use limit::{MAX_LISTED_PER_CODE, left_out_message};
 

@@ -7,11 +7,12 @@
 use crate::pipeline;
 use crate::reader;
 use crate::report::human::escape_controls;
+use std::collections::HashMap;
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 pub enum PathInput {
     Stdin,
@@ -235,17 +236,60 @@ impl<R: Read> Read for Counted<R> {
     }
 }
 
+/// The bytes of each file as it was read, by file index, for a command that edits the files it
+/// read (`check --fix`): the edits are made to exactly the bytes that were checked. A file's
+/// bytes are kept from its opening until the command takes them.
+#[derive(Clone, Default)]
+pub struct KeptBytes(Arc<Mutex<HashMap<usize, Arc<[u8]>>>>);
+
+impl KeptBytes {
+    fn put(&self, file: usize, bytes: Arc<[u8]>) {
+        self.lock().insert(file, bytes);
+    }
+
+    /// The bytes of input `file`, when it is a file that was read (not standard input).
+    pub fn get(&self, file: usize) -> Option<Arc<[u8]>> {
+        self.lock().get(&file).cloned()
+    }
+
+    /// The bytes of input `file`, no longer kept.
+    pub fn take(&self, file: usize) -> Option<Arc<[u8]>> {
+        self.lock().remove(&file)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<usize, Arc<[u8]>>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
 /// The inputs as the pipeline opens them, each adding the bytes it reads to `counter` (what the
-/// progress bar counts against the files' sizes).
-pub fn for_pipeline(inputs: Vec<PathInput>, counter: &Arc<AtomicU64>) -> Vec<pipeline::Input> {
+/// progress bar counts against the files' sizes). With `keep`, each file is read whole when it
+/// is opened and its bytes kept there.
+pub fn for_pipeline(
+    inputs: Vec<PathInput>,
+    counter: &Arc<AtomicU64>,
+    keep: Option<&KeptBytes>,
+) -> Vec<pipeline::Input> {
     inputs
         .into_iter()
-        .map(|input| {
+        .enumerate()
+        .map(|(file, input)| {
             let counter = Arc::clone(counter);
-            pipeline::Input {
-                name: input.name(),
-                open: Box::new(move || input.open_counted(counter)),
-            }
+            let name = input.name();
+            let open: Box<dyn FnOnce() -> io::Result<Box<dyn Read + Send>> + Send> =
+                match (keep.cloned(), &input) {
+                    (Some(keep), PathInput::File(path)) => {
+                        let path = path.clone();
+                        Box::new(move || {
+                            let bytes: Arc<[u8]> = fs::read(&path)?.into();
+                            counter.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+                            keep.put(file, Arc::clone(&bytes));
+                            reader::decompressed(io::Cursor::new(bytes))
+                        })
+                    }
+                    _ => Box::new(move || input.open_counted(counter)),
+                };
+            pipeline::Input { name, open }
         })
         .collect()
 }

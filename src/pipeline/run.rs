@@ -6,7 +6,7 @@
 //! command's [`Consumer`]: `check` judges and reports it, `convert` writes it, `parse` prints
 //! it, the archive commands summarise, match or copy it.
 
-use super::paths::{PathInput, for_pipeline};
+use super::paths::{KeptBytes, PathInput, for_pipeline};
 use super::{Event, PerGame, PipelineOptions};
 use crate::convert::json::JsonGameError;
 use crate::reader::Game;
@@ -69,6 +69,8 @@ pub struct Run {
     pub files: Vec<FileInfo>,
     /// The inputs' sizes on disk, as far as known (what the progress counts towards).
     pub total_bytes: u64,
+    /// Where the files' bytes are kept as read ([`Run::keep_bytes`]).
+    kept: Option<KeptBytes>,
 }
 
 impl Run {
@@ -85,7 +87,13 @@ impl Run {
             inputs,
             files,
             total_bytes,
+            kept: None,
         }
+    }
+
+    /// Reads each file whole as it is opened and keeps its bytes (`check --fix` edits them).
+    pub fn keep_bytes(&mut self) -> KeptBytes {
+        self.kept.get_or_insert_with(KeptBytes::default).clone()
     }
 
     /// Reads every input and calls `per_game` on each game on the workers, handing the results
@@ -117,7 +125,7 @@ impl Run {
     ) -> io::Result<RunCounts> {
         let started = Instant::now();
         let on_disk = Arc::new(AtomicU64::new(0));
-        let work = for_pipeline(self.inputs, &on_disk);
+        let work = for_pipeline(self.inputs, &on_disk, self.kept.as_ref());
         let progress: super::Progress = {
             let console = Arc::clone(&console);
             Arc::new(move |_| console.progress(on_disk.load(Ordering::Relaxed)))

@@ -14,6 +14,10 @@
 //! assert_eq!(replay.main_line_plies, 4);
 //! ```
 
+/// How W-SEPARATOR-MISMATCH's message starts when the move captures (`check --fix` reads
+/// which way the first place is wrong from it).
+pub const SEPARATOR_OF_A_CAPTURE: &str = "this move captures; ";
+
 pub mod explain;
 pub mod matcher;
 

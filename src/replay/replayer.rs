@@ -661,7 +661,8 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         if separator_wrong {
             let message = if mv.is_capture() {
                 format!(
-                    "this move captures; PDN writes it {}",
+                    "{}PDN writes it {}",
+                    super::SEPARATOR_OF_A_CAPTURE,
                     writer.text(mv, legal)
                 )
             } else {

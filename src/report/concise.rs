@@ -15,6 +15,8 @@ pub struct ConciseWriter<W> {
     show: Show,
     listing: Listing,
     started: std::time::Instant,
+    /// Findings shown marked fixable.
+    marked: u64,
 }
 
 impl<W: Write> ConciseWriter<W> {
@@ -25,15 +27,23 @@ impl<W: Write> ConciseWriter<W> {
             show,
             listing: Listing::default(),
             started: std::time::Instant::now(),
+            marked: 0,
         }
     }
 }
 
 impl<W: Write> ReportWriter for ConciseWriter<W> {
     fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
-        for f in &game.findings {
+        let mut marks = human::FixableMarks::new(game, self.show.min_level);
+        for (at, f) in game.findings.iter().enumerate() {
             if self.listing.admit(&self.show, f) {
-                human::write_headline(&mut self.out, self.style, file, &human::headline(game, f))?;
+                let fixable = marks.marked(at);
+                self.marked += u64::from(fixable);
+                let headline = human::Headline {
+                    fixable,
+                    ..human::headline(game, f)
+                };
+                human::write_headline(&mut self.out, self.style, file, &headline)?;
             }
         }
         Ok(())
@@ -48,6 +58,7 @@ impl<W: Write> ReportWriter for ConciseWriter<W> {
         if !self.show.summary {
             return self.out.flush();
         }
+        human::write_fixable_line(&mut self.out, self.marked)?;
         human::write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
         if let Some(line) = self.listing.left_out_line(&self.show) {
             writeln!(self.out, "{line}")?;

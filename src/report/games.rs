@@ -187,6 +187,7 @@ fn write_finding(
         span: game.locate(finding.span),
         context: format!("game {}", game.index),
         encoding: game.encoding,
+        fixable: false,
     };
     write_located_in(out, style, file, &headline, &game.lines)
 }

@@ -113,6 +113,48 @@ pub struct Headline<'a> {
     pub context: String,
     /// The character set the game was read in, for its source line.
     pub encoding: Encoding,
+    /// `pdnkit check --fix` fixes it: marked `[*]`, as ruff marks its fixable findings.
+    pub fixable: bool,
+}
+
+/// The mark of a fixable finding, before its message.
+pub const FIXABLE_MARK: &str = "[*]";
+
+/// Which of a game's findings `pdnkit check --fix` fixes as it runs by default (none held
+/// back), among those at the listed levels: worked out once the first finding with a fixable
+/// code is shown, not for every game (a plan for every game of a large archive, most of whose
+/// findings are only counted, would cost its check several percent).
+pub struct FixableMarks<'g> {
+    game: &'g GameReport,
+    min_level: Level,
+    marks: Option<Vec<bool>>,
+}
+
+impl<'g> FixableMarks<'g> {
+    pub fn new(game: &'g GameReport, min_level: Level) -> Self {
+        FixableMarks {
+            game,
+            min_level,
+            marks: None,
+        }
+    }
+
+    /// Whether the game's finding `at` is marked.
+    pub fn marked(&mut self, at: usize) -> bool {
+        if self.game.findings[at].code.edit() == crate::finding::Edit::No {
+            return false;
+        }
+        let (game, min_level) = (self.game, self.min_level);
+        let marks = self.marks.get_or_insert_with(|| {
+            let wanted = |f: &Finding| f.level >= min_level;
+            let mut marks = vec![false; game.findings.len()];
+            for fix in crate::fix::fixable_now(game, wanted) {
+                marks[fix.finding] = true;
+            }
+            marks
+        });
+        marks[at]
+    }
 }
 
 /// Writes the headline, then the source line read from the file (none for standard input,
@@ -160,9 +202,14 @@ pub fn write_headline(
     h: &Headline,
 ) -> io::Result<()> {
     let span = h.span;
+    let mark = if h.fixable {
+        format!("{} ", style.bold(FIXABLE_MARK))
+    } else {
+        String::new()
+    };
     writeln!(
         out,
-        "{}: {}{}: {} {}",
+        "{}: {}{}: {mark}{} {}",
         style.bold(&format!(
             "{}:{}:{}",
             escape_controls(&file.name),
@@ -242,7 +289,20 @@ pub fn headline<'a>(game: &GameReport, f: &'a Finding) -> Headline<'a> {
         span: game.locate(f.span),
         context,
         encoding: game.encoding,
+        fixable: false,
     }
+}
+
+/// The line that says what `[*]` means, after the findings, when `marked` of those shown had it.
+pub fn write_fixable_line(out: &mut dyn Write, marked: u64) -> io::Result<()> {
+    if marked == 0 {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{FIXABLE_MARK} {marked} of the findings shown can be fixed in place by `pdnkit check --fix` \
+         (`--diff` shows the changes first)"
+    )
 }
 
 /// The human report.
@@ -253,6 +313,8 @@ pub struct HumanWriter<W> {
     listing: Listing,
     per_code: PerCode,
     started: std::time::Instant,
+    /// Findings shown marked fixable.
+    marked: u64,
 }
 
 impl<W: Write> HumanWriter<W> {
@@ -264,6 +326,7 @@ impl<W: Write> HumanWriter<W> {
             listing: Listing::default(),
             per_code: PerCode::new(show.max_per_code),
             started: std::time::Instant::now(),
+            marked: 0,
         }
     }
 
@@ -285,8 +348,17 @@ impl<W: Write> HumanWriter<W> {
         listed
     }
 
-    fn finding(&mut self, file: &FileInfo, game: &GameReport, f: &Finding) -> io::Result<()> {
-        let headline = headline(game, f);
+    fn finding(
+        &mut self,
+        file: &FileInfo,
+        game: &GameReport,
+        f: &Finding,
+        fixable: bool,
+    ) -> io::Result<()> {
+        let headline = Headline {
+            fixable,
+            ..headline(game, f)
+        };
         write_located_in(&mut self.out, self.style, file, &headline, &game.lines)?;
         let pad = " ".repeat(headline.span.line.to_string().len());
         let note = |label: &str| format!("{pad} {} {label}", self.style.dim("="));
@@ -338,9 +410,12 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
                     .find(|f| f.code == Code::VariantInferred)
             })
             .flatten();
-        for f in &game.findings {
+        let mut marks = FixableMarks::new(game, self.show.min_level);
+        for (at, f) in game.findings.iter().enumerate() {
             if self.admit(f) {
-                self.finding(file, game, f)?;
+                let fixable = marks.marked(at);
+                self.marked += u64::from(fixable);
+                self.finding(file, game, f, fixable)?;
                 if f.level == Level::Error
                     && let Some(inferred) = guess.take()
                 {
@@ -369,6 +444,7 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
         if !self.show.summary {
             return self.out.flush();
         }
+        write_fixable_line(&mut self.out, self.marked)?;
         write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
         self.per_code.write_folded(&mut self.out)?;
         if let Some(line) = self.listing.left_out_line(&self.show) {

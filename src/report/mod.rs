@@ -62,9 +62,42 @@ pub struct Totals {
     pub not_replayed: u64,
     /// The same games by variant name (`unknown` when the variant is not known).
     pub not_replayed_by_variant: BTreeMap<String, u64>,
+    /// What `check --fix` changed (absent without `--fix`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fixes: Option<FixSummary>,
     /// Wall-clock time; shown to people, left out of JSON so output is the same on every run.
     #[serde(skip)]
     pub seconds: f64,
+}
+
+/// What `check --fix` changed in a run (or, with `--diff`, would change).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct FixSummary {
+    /// True with `--diff`: nothing was written, the counts say what the diff changes.
+    pub diff_only: bool,
+    /// Files changed, games changed in them, and findings fixed (a habit is one finding).
+    pub files: u64,
+    pub games: u64,
+    pub findings: u64,
+    /// Findings fixed, by code.
+    pub by_code: BTreeMap<&'static str, u64>,
+    /// Findings that had a fix left unmade in games with an error it does not fix (made with
+    /// `--fix-games-with-errors`), and those games.
+    pub held_back: u64,
+    pub held_back_games: u64,
+    /// Files whose fixes were not made, and why (standard input, gzip, UTF-16, a file that
+    /// changed on disk, a write that failed).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_fixed: Vec<NotFixed>,
+}
+
+/// A file whose fixes were not made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NotFixed {
+    pub file: String,
+    /// Findings it would have fixed.
+    pub findings: u64,
+    pub reason: String,
 }
 
 impl Totals {

@@ -148,6 +148,29 @@ fn rule(code: &str, seen_level: Level) -> Value {
 /// The repository `Cargo.toml` names, if any.
 const REPOSITORY: &str = env!("CARGO_PKG_REPOSITORY");
 
+/// A result's `fixes`: the edits of `pdnkit check --fix` as SARIF replacements, each a region
+/// of bytes deleted (none for an insertion) and the text put there.
+fn sarif_fix(fix: &crate::fix::FindingFix, artifact: Value) -> Value {
+    let replacements: Vec<Value> = fix
+        .edits
+        .iter()
+        .map(|e| {
+            let mut replacement =
+                json!({"deletedRegion": {"byteOffset": e.span.offset, "byteLength": e.span.len}});
+            // (A deletion has no inserted content.)
+            if !e.text.is_empty() {
+                replacement["insertedContent"] = json!({"text": e.text});
+            }
+            replacement
+        })
+        .collect();
+    let what = crate::fix::describe(fix.code).unwrap_or("the fix of `pdnkit check --fix`");
+    json!([{
+        "description": {"text": what},
+        "artifactChanges": [{"artifactLocation": artifact, "replacements": replacements}],
+    }])
+}
+
 /// `https://host/owner/pdnkit/blob/HEAD/docs/codes.md#code` for a repository's web address.
 fn absolute_help_uri(repository: &str, link: &str) -> Option<String> {
     let repository = repository.trim_end_matches('/');
@@ -157,7 +180,13 @@ fn absolute_help_uri(repository: &str, link: &str) -> Option<String> {
 
 impl<W: Write> ReportWriter for SarifWriter<W> {
     fn game(&mut self, file: &FileInfo, game: &GameReport) -> io::Result<()> {
-        for f in &game.findings {
+        // The fixes `check --fix` would make, for the findings of a file it can edit (not
+        // standard input or gzip: `file.path` is none there).
+        let fixes = match file.path {
+            Some(_) => crate::fix::fixable_now(game, |f| f.level >= self.show.min_level),
+            None => Vec::new(),
+        };
+        for (k, f) in game.findings.iter().enumerate() {
             if !self.listing.admit(&self.show, f) {
                 continue;
             }
@@ -187,7 +216,7 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
                 region["byteOffset"] = json!(at.offset);
                 region["byteLength"] = json!(at.len);
             }
-            let result = json!({
+            let mut result = json!({
                 "ruleId": f.code.as_str(),
                 "level": level(f.level),
                 "message": {"text": f.message},
@@ -199,6 +228,12 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
                 }],
                 "properties": properties,
             });
+            if let Some(fix) = fixes.iter().find(|x| x.finding == k) {
+                result["fixes"] = sarif_fix(
+                    fix,
+                    artifact_location(&file.name, self.current_dir.as_deref()),
+                );
+            }
             self.results.push(f.level, result.to_string());
         }
         Ok(())

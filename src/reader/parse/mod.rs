@@ -20,6 +20,7 @@ use super::span::{self, LineIndex, Span};
 use crate::finding::{Code, Finding, ListingLimit, push_capped};
 use crate::notation::Square;
 use smallvec::SmallVec;
+use thin_vec::ThinVec;
 
 mod annotation;
 mod moves;
@@ -211,6 +212,8 @@ struct GameParser<'a> {
     plain_runs: bool,
     /// Literal `\r`/`\n` line-end noise in this game: where the first is, and how many.
     escapes: Option<(usize, u32)>,
+    /// The places of the others (the finding's `also`: `check --fix` edits each).
+    escapes_also: ThinVec<Span>,
 }
 
 impl<'a> GameParser<'a> {
@@ -232,6 +235,7 @@ impl<'a> GameParser<'a> {
             squares: SquareSummary::default(),
             plain_runs: true,
             escapes: None,
+            escapes_also: ThinVec::new(),
         }
     }
 
@@ -321,10 +325,17 @@ impl<'a> GameParser<'a> {
         }
     }
 
-    /// Counts a literal `\r` or `\n` at `at`.
+    /// Counts a literal `\r` or `\n` at `at`, keeping its place. (Cold and out of line: it
+    /// keeps [`Self::skip_space`], which calls it, small enough to be inlined where it runs.)
+    #[cold]
+    #[inline(never)]
     fn note_escape(&mut self, at: usize) {
         match &mut self.escapes {
-            Some((_, count)) => *count += 1,
+            Some((_, count)) => {
+                *count += 1;
+                let span = self.span(at, at + 2);
+                self.escapes_also.push(span);
+            }
             None => self.escapes = Some((at, 1)),
         }
     }
@@ -348,7 +359,7 @@ impl<'a> GameParser<'a> {
 
     /// The one report of a game's literal `\r`/`\n` noise, in order among its diagnostics.
     fn report_escapes(&mut self) {
-        let Some((first, count)) = self.escapes.take() else {
+        let Some((first, _)) = self.escapes.take() else {
             return;
         };
         let text = if self.bytes[first + 1] == b'r' {
@@ -356,19 +367,21 @@ impl<'a> GameParser<'a> {
         } else {
             "\\n"
         };
-        let message = if count == 1 {
-            format!("literal `{text}` text; read as a line end")
-        } else {
-            format!("literal `{text}` text ({count} times in this game); read as line ends")
-        };
+        // (The count of the others is said once the game's habits are collapsed.)
+        let message = format!("literal `{text}` text; read as a line end");
         let span = self.span(first, first + 2);
         let at = self
             .diagnostics
             .iter()
             .position(|d| d.span.offset > span.offset)
             .unwrap_or(self.diagnostics.len());
-        self.diagnostics
-            .insert(at, Finding::new(Code::LiteralEscape, span, message));
+        self.diagnostics.insert(
+            at,
+            Finding {
+                also: std::mem::take(&mut self.escapes_also),
+                ..Finding::new(Code::LiteralEscape, span, message)
+            },
+        );
     }
 
     /// Skips whitespace; returns whether a blank line was crossed.
@@ -404,6 +417,7 @@ impl<'a> GameParser<'a> {
         self.open_unread = None;
         self.squares = SquareSummary::default();
         self.escapes = None;
+        self.escapes_also.clear();
         self.skip_space();
         // The game starts at any literal `\r`/`\n` noise before it (text of nothing but such
         // noise is still reported, as an empty game).

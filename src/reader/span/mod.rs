@@ -209,6 +209,20 @@ impl LineIndex {
         }
     }
 
+    /// The bytes of `span` in the indexed text, when the text holds all of them: the file's own
+    /// bytes, except where the game was transcoded (UTF-16).
+    pub fn text_of(&self, span: Span) -> Option<&[u8]> {
+        let start = span.offset.checked_sub(self.start)?;
+        let end = start.checked_add(u64::from(span.len))?;
+        self.text
+            .get(usize::try_from(start).ok()?..usize::try_from(end).ok()?)
+    }
+
+    /// The indexed text, and the file offset it starts at.
+    pub fn text(&self) -> (u64, &[u8]) {
+        (self.start, &self.text)
+    }
+
     /// An index that knows one position.
     pub fn at(location: Location) -> Self {
         let mut index = LineIndex::default();
