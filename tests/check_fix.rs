@@ -669,3 +669,34 @@ fn uncertain_places_are_left() {
     assert_eq!(fs::read_to_string(&file).unwrap(), open);
     let _ = fs::remove_dir_all(dir);
 }
+
+/// A game with more findings of one code than a game lists: the listed ones are fixed, the one
+/// standing for the rest is not (it names only the first of them), and the report still counts
+/// what remains, so the run is never called clean while findings are left.
+#[test]
+fn findings_left_out_of_a_long_list_stay_reported() {
+    let dir = temp_dir("left-out-fix");
+    let over = pdnkit::finding::MAX_LISTED_PER_CODE + 200;
+    let mut text: String = (0..over).map(|k| format!("[ Tag{k} \"x\"]\n")).collect();
+    text.push_str("[GameType \"21\"]\n\n1. 11-15 23-19 *\n");
+    let file = write(&dir, "many.pdn", text.as_bytes());
+    let out = check(&["--fix"], &file);
+    // Warnings alone do not fail a run (`--fail-on error`, the default).
+    assert_code(&out, 0, "the first --fix");
+    let report = stdout(&out);
+    assert!(
+        report.contains("more like this in this game, left out"),
+        "the finding standing for the rest is still reported: {report}"
+    );
+    let after = fs::read_to_string(&file).expect("reads");
+    let padded = after.lines().filter(|l| l.starts_with("[ ")).count();
+    assert_eq!(
+        padded, 200,
+        "the listed findings are fixed, the rest are left"
+    );
+    // A second --fix reaches the rest.
+    let again = check(&["--fix"], &file);
+    assert_code(&again, 0, "a second --fix");
+    assert!(!fs::read_to_string(&file).expect("reads").contains("[ "));
+    assert!(stdout(&check(&[], &file)).contains("0 warnings"));
+}

@@ -107,6 +107,20 @@ pub fn left_out_message(count: u64) -> String {
     )
 }
 
+/// Whether `finding` is the one standing for others of its code left out of its game's list
+/// ([`left_out_message`]): it names only the first of them, so fixing its place alone would
+/// leave the others unseen.
+pub fn stands_for_left_out(finding: &Finding) -> bool {
+    let Some((count, rest)) = finding.message.split_once(' ') else {
+        return false;
+    };
+    count.bytes().all(|b| b.is_ascii_digit())
+        && count
+            .parse::<u64>()
+            .is_ok_and(|n| finding.message == left_out_message(n))
+        && rest.starts_with("more like this")
+}
+
 /// Adds `finding` to a game's `list`, unless the list already has [`MAX_LISTED_PER_CODE`] of
 /// its code: then it is counted in `limit`. A habit already listed takes its place instead.
 /// Returns whether it was added.

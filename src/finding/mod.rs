@@ -10,7 +10,7 @@ pub mod renamed;
 
 pub use code::{Code, Edit, Fix, Group};
 pub(crate) use limit::{ListingLimit, push_capped};
-pub use limit::{MAX_LISTED_PER_CODE, left_out_message};
+pub use limit::{MAX_LISTED_PER_CODE, left_out_message, stands_for_left_out};
 
 use crate::reader::span::{Locator, SerializeLocated};
 use crate::reader::{Location, Span};

@@ -19,7 +19,7 @@ mod places;
 pub use places::describe;
 
 use crate::check::GameReport;
-use crate::finding::{Code, Edit, Finding};
+use crate::finding::{Code, Edit, Finding, stands_for_left_out};
 use crate::reader::Span;
 
 /// One change of a file's bytes: `span` replaced by `text` (inserted where `span` is empty).
@@ -67,7 +67,9 @@ pub fn plan(game: &GameReport, wanted: impl Fn(&Finding) -> bool) -> Vec<Finding
         .findings
         .iter()
         .enumerate()
-        .filter(|(_, f)| f.code.edit() != Edit::No && wanted(f))
+        // The finding standing for those left out of a long list is not fixed: its others would
+        // stay unfixed and unlisted. It stays in the report; another `--fix` reaches them.
+        .filter(|(_, f)| f.code.edit() != Edit::No && wanted(f) && !stands_for_left_out(f))
         .filter_map(|(at, f)| {
             let edits = places::edits(game, f)?;
             let ascii = edits
