@@ -78,3 +78,4 @@ mod stats_cli;
 // The command line as a whole.
 mod cli;
 mod cli_safety;
+mod walk_cli;

@@ -41,6 +41,8 @@ pub struct ReadArgs {
     /// Worker threads (default: one per core; more than the cores is capped there).
     #[arg(short = 'j', long, value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
+    #[command(flatten)]
+    pub walk: super::inputs::WalkArgs,
 }
 
 /// What a run went through, for the summary.
@@ -85,7 +87,7 @@ impl GameRun {
     /// Expands the paths; `keep_source` keeps each game's text as written ([`Game::source`]).
     /// Also gives the files the run reads, to open its outputs against.
     pub fn new(args: &ReadArgs, keep_source: bool) -> io::Result<(GameRun, RunFiles)> {
-        let inputs = inputs::expand(&args.paths);
+        let inputs = inputs::expand(&args.paths, &args.walk)?;
         let files = RunFiles::new(&inputs)?;
         let run = Run::new(inputs);
         let game_run = GameRun {

@@ -95,6 +95,8 @@ pub struct CheckArgs {
     /// bytes; `utf-16le` or `utf-16be` to give the order).
     #[arg(long, value_parser = super::parse::parse_encoding)]
     encoding: Option<Encoding>,
+    #[command(flatten)]
+    walk: super::inputs::WalkArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -128,7 +130,7 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
     let Some(variant) = default_variant(&args, &policy) else {
         return Ok(Outcome::Failure);
     };
-    let inputs = inputs::expand(&args.paths);
+    let inputs = inputs::expand(&args.paths, &args.walk)?;
     let mut run_files = RunFiles::new(&inputs)?;
     for path in &policy.files_read {
         run_files.reads(path);

@@ -69,6 +69,8 @@ pub struct ConvertArgs {
     /// Leave out the closing summary on standard error (findings and repairs are still shown).
     #[arg(long, short = 'q')]
     quiet: bool,
+    #[command(flatten)]
+    walk: super::inputs::WalkArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -91,7 +93,7 @@ enum CapturesArg {
 }
 
 pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
-    let inputs = inputs::expand(&args.paths);
+    let inputs = inputs::expand(&args.paths, &args.walk)?;
     let options = Options {
         notation: args.notation.map(|n| match n {
             NotationArg::Numeric => SquareNotation::Numeric,

@@ -45,6 +45,8 @@ pub struct ParseArgs {
     /// as a process beside `check`.
     #[arg(long, short = 'q')]
     quiet: bool,
+    #[command(flatten)]
+    walk: super::inputs::WalkArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -60,7 +62,7 @@ pub fn parse_encoding(text: &str) -> Result<Encoding, String> {
 }
 
 pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
-    let inputs = inputs::expand(&args.paths);
+    let inputs = inputs::expand(&args.paths, &args.walk)?;
     let options = ReadOptions {
         strict: args.strict,
         default_variant: args.variant,

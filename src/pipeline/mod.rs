@@ -23,6 +23,7 @@ mod chunks;
 pub mod paths;
 pub mod run;
 mod sources;
+pub mod walk;
 
 use crate::check::{CheckOptions, GameReport, check_game};
 use crate::convert::json::JsonGameError;

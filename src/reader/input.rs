@@ -10,6 +10,19 @@ use std::path::Path;
 /// The two bytes every gzip member starts with.
 const GZIP_MAGIC: [u8; 2] = [0x1F, 0x8B];
 
+/// The extensions of compressed files, for telling a game file by its name
+/// (`games.pdn.zst`); what a file holds is told by its content.
+pub const COMPRESSED_EXTENSIONS: &[&str] = &["gz", "zst", "xz", "bz2"];
+
+/// Whether the file at `path` is compressed, by its first bytes (a file that cannot be read is
+/// not).
+pub fn is_compressed_file(path: &Path) -> bool {
+    let mut head = [0u8; 2];
+    File::open(path)
+        .and_then(|mut file| file.read_exact(&mut head))
+        .is_ok_and(|()| head == GZIP_MAGIC)
+}
+
 /// Opens a file for [`Reader`](super::Reader): decompressed on the fly when it is gzip.
 pub fn open_path(path: &Path) -> io::Result<Box<dyn Read + Send>> {
     decompressed(File::open(path)?)
