@@ -78,4 +78,5 @@ mod stats_cli;
 // The command line as a whole.
 mod cli;
 mod cli_safety;
+mod floods_cli;
 mod walk_cli;

@@ -22,6 +22,7 @@
 mod chunks;
 pub mod paths;
 pub mod run;
+pub mod sniff;
 mod sources;
 pub mod walk;
 
