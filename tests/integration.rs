@@ -40,6 +40,7 @@ mod draws_official;
 mod draws_servers;
 
 // check and its reports.
+mod baseline_paths;
 mod capture_legs;
 mod check_bugs;
 mod check_ci_reports;
