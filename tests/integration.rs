@@ -7,6 +7,7 @@
 mod support;
 
 // The reader: dialects, grammar, encodings, round trips.
+mod compressed_cli;
 mod fen;
 mod fen_grammar;
 mod pdn_grammar;

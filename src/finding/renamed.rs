@@ -48,6 +48,8 @@ pub const RENAMED: &[(&str, &str)] = &[
     // A result token of the other type is a habit of a whole archive, not a defect of a game: a
     // note since version 2.
     ("W-RESULT-STYLE", "N-RESULT-STYLE"),
+    // Trailing bytes are reported for every compression format read, not gzip alone.
+    ("W-GZIP-TRAILING-DATA", "W-COMPRESSED-TRAILING-DATA"),
     // The `seed` draw profile is now `servers` (the rules game servers apply).
     ("N-DRAW-SEED-KING-PLIES-80", "N-DRAW-SERVER-KING-PLIES-80"),
     ("N-DRAW-SEED-KING-PLIES-120", "N-DRAW-SERVER-KING-PLIES-120"),

@@ -21,6 +21,7 @@
 //! ```
 
 pub mod boundaries;
+mod compressed;
 pub mod encoding;
 pub(crate) mod entities;
 mod fen_lines;
