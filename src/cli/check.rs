@@ -70,7 +70,7 @@ pub struct CheckArgs {
     max_findings: Option<u64>,
     /// Write at most N results (sarif: in all, most severe first, 25000 by default, GitHub code
     /// scanning's limit) or annotations of each level (github: 10 by default, what GitHub shows
-    /// per step); 0: no cap. What is left out is said, and the totals count it.
+    /// per step; at most 50 in all, what it shows per job); 0: no cap. What is left out is said, and the totals count it.
     #[arg(long, value_name = "N")]
     max_results: Option<usize>,
     /// Show at most N findings of each code in full (human; 10 by default, 0: every one); the
@@ -268,11 +268,12 @@ fn report_writer(
             out,
             show,
             step_summary,
-            ci_cap(
-                args.max_results,
-                github::DEFAULT_MAX_PER_LEVEL,
-                Cap::PerLevel,
-            ),
+            ci_cap(args.max_results, github::DEFAULT_MAX_PER_LEVEL, |n| {
+                Cap::PerLevel {
+                    per_level: n,
+                    total: github::MAX_PER_JOB,
+                }
+            }),
         )),
         Format::Html => {
             let show = Show {
