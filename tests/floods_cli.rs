@@ -49,6 +49,8 @@ fn not_records(dir: &Path) -> Vec<(PathBuf, &'static str)> {
         (dir.join("data.bin"), "binary data"),
         (dir.join("report.json"), "a pdnkit report in JSON"),
         (dir.join("other.json"), "a JSON array"),
+        (dir.join("report.html"), "HTML"),
+        (dir.join("chart.svg"), "an SVG image"),
         (
             dir.join("utf16.pdn"),
             "UTF-16 text without a byte order mark (`--encoding utf-16` reads it)",
@@ -64,7 +66,17 @@ fn not_records(dir: &Path) -> Vec<(PathBuf, &'static str)> {
     )
     .unwrap();
     fs::write(&shapes[6].0, "[\n  {\"white\": \"a\"}\n]\n").unwrap();
-    fs::write(&shapes[7].0, &utf16).unwrap();
+    fs::write(
+        &shapes[7].0,
+        "<!DOCTYPE html>\n<html><body>[Event \"x\"]</body></html>\n",
+    )
+    .unwrap();
+    fs::write(
+        &shapes[8].0,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>1. 11-15</text></svg>\n",
+    )
+    .unwrap();
+    fs::write(&shapes[9].0, &utf16).unwrap();
     // Compressed, what it holds is still seen.
     let mut gz = GzEncoder::new(Vec::new(), Compression::default());
     gz.write_all(&png).unwrap();

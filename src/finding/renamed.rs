@@ -92,7 +92,16 @@ mod tests {
         for (old, new) in RENAMED {
             assert_ne!(old, new);
             assert_eq!(renamed(old), Some(*new));
-            assert!(new.starts_with("N-"), "{new}: only notes were renamed");
+            // A renaming made a code a note, or named it for more than it first covered (its
+            // level the same).
+            assert!(
+                crate::finding::Code::from_name(new).is_some(),
+                "{new} is no current code"
+            );
+            assert!(
+                new.starts_with("N-") || old[..2] == new[..2],
+                "{old} -> {new}: a level changed other than to a note"
+            );
             if let Some(mapped) = RENAMED_PREFIXES
                 .iter()
                 .find(|(p, _)| old.starts_with(p))

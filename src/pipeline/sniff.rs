@@ -35,6 +35,8 @@ pub enum Seems {
     Json,
     JsonArray,
     Utf16WithoutBom,
+    /// HTML, an SVG image, XML.
+    Markup(&'static str),
     Binary(&'static str),
 }
 
@@ -55,7 +57,7 @@ impl fmt::Display for Seems {
                 f,
                 "UTF-16 text without a byte order mark (`--encoding utf-16` reads it)"
             ),
-            Seems::Binary(what) => write!(f, "{what}"),
+            Seems::Binary(what) | Seems::Markup(what) => write!(f, "{what}"),
         }
     }
 }
@@ -100,7 +102,30 @@ pub fn classify(head: &[u8], encoding: Option<Encoding>) -> Content {
     if looks_binary(head) {
         return Content::Other(Seems::Binary("binary data"));
     }
-    json(head).unwrap_or(Content::Records)
+    json(head)
+        .or_else(|| markup(head))
+        .unwrap_or(Content::Records)
+}
+
+/// HTML, SVG or other XML (a JUnit report): `<` and a name, `!` or `?` first. (No PDN starts so:
+/// its first line is a tag, `[`, a comment, a move or a FEN.)
+fn markup(head: &[u8]) -> Option<Content> {
+    let text = head.trim_ascii_start();
+    let second = *text.strip_prefix(b"<")?.first()?;
+    if !(second.is_ascii_alphabetic() || second == b'!' || second == b'?') {
+        return None;
+    }
+    let lower = text.to_ascii_lowercase();
+    let seems = if contains(&lower, b"<html") || contains(&lower, b"<!doctype html") {
+        "HTML"
+    } else if contains(&lower, b"<svg") {
+        "an SVG image"
+    } else if contains(&lower, b"<testsuite") {
+        "a JUnit report (XML)"
+    } else {
+        "XML"
+    };
+    Some(Content::Other(Seems::Markup(seems)))
 }
 
 /// Control bytes (not white space, nor the escape of terminal colours) are at least 8% of the
@@ -314,6 +339,19 @@ mod tests {
             ),
             (b"[ {\"a\": 1} ]", Content::Other(Seems::JsonArray)),
             (b"{\"a\": 1}", Content::Other(Seems::Json)),
+            (
+                b"<!DOCTYPE html>\n<html lang=\"en\">",
+                Content::Other(Seems::Markup("HTML")),
+            ),
+            (
+                b"<?xml version=\"1.0\"?>\n<testsuites>",
+                Content::Other(Seems::Markup("a JUnit report (XML)")),
+            ),
+            (
+                b"<svg xmlns=\"http://www.w3.org/2000/svg\">",
+                Content::Other(Seems::Markup("an SVG image")),
+            ),
+            (b"< 1. 11-15 *", records),
             (
                 b"\x89PNG\r\n\x1a\n\0\0",
                 Content::Other(Seems::Binary("a PNG image")),
