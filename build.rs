@@ -7,7 +7,10 @@
 //! after the corpus was added or removed.
 //!
 //! Likewise `cfg(chromium)` when a headless browser is on the `PATH` (the HTML pages' scripts
-//! are tested in it); installing one changes a `PATH` directory, which asks again.
+//! are tested in it); installing one changes a `PATH` directory, which asks again. And
+//! `cfg(sarif_multitool)` when Microsoft's SARIF Multitool is (`npm install -g
+//! @microsoft/sarif-multitool`, or its path in `SARIF_MULTITOOL`): the SARIF output is validated
+//! with it, its path given to the tests as `SARIF_MULTITOOL_PATH`.
 
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(corpus)");
@@ -26,6 +29,21 @@ fn main() {
             .map(|name| dir.join(name))
             .find(|file| file.is_file())
     });
+    println!("cargo::rustc-check-cfg=cfg(sarif_multitool)");
+    println!("cargo::rerun-if-env-changed=SARIF_MULTITOOL");
+    let multitool = std::env::var_os("SARIF_MULTITOOL")
+        .map(std::path::PathBuf::from)
+        .filter(|file| file.is_file())
+        .or_else(|| {
+            dirs.iter()
+                .map(|dir| dir.join("sarif-multitool"))
+                .find(|file| file.is_file())
+        });
+    if let Some(file) = multitool {
+        println!("cargo::rustc-cfg=sarif_multitool");
+        println!("cargo::rustc-env=SARIF_MULTITOOL_PATH={}", file.display());
+        println!("cargo::rerun-if-changed={}", file.display());
+    }
     match browser {
         Some(file) => {
             println!("cargo::rustc-cfg=chromium");

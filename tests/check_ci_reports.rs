@@ -383,3 +383,48 @@ fn github_annotations_are_capped_per_level_with_a_notice_of_the_rest() {
     // The summary still counts every finding.
     assert!(text.contains(&format!("{errors} errors in ")), "{text}");
 }
+
+/// GitHub shows at most 50 annotations a job (10 of each level a step): with `--max-results 30`
+/// a run writes 30 errors, then warnings up to 49, and its notice of the rest as the 50th.
+#[test]
+fn github_annotations_stay_within_the_jobs_fifty() {
+    assert_eq!(pdnkit::report::github::MAX_PER_JOB, 50);
+    let out = pdnkit(
+        &[
+            "check",
+            "fixtures",
+            "--notes",
+            "--format",
+            "github",
+            "--max-results",
+            "30",
+        ],
+        &[],
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let count = |prefix: &str| text.lines().filter(|l| l.starts_with(prefix)).count();
+    let (errors, warnings, notices) = (count("::error "), count("::warning "), count("::notice "));
+    assert!(errors + warnings + notices <= 50, "{text}");
+    assert_eq!((errors, warnings, notices), (30, 19, 1), "{text}");
+    assert!(
+        text.contains(
+            "annotations not written, as GitHub shows only so many per step, and 50 per job"
+        ),
+        "{text}"
+    );
+    // No cap asked for: every finding is written.
+    let all = pdnkit(
+        &[
+            "check",
+            "fixtures",
+            "--notes",
+            "--format",
+            "github",
+            "--max-results",
+            "0",
+        ],
+        &[],
+    );
+    let all = String::from_utf8(all.stdout).unwrap();
+    assert!(all.lines().filter(|l| l.starts_with("::")).count() > 50);
+}

@@ -600,8 +600,8 @@ fn a_closed_pipe_is_not_an_error_with_several_jobs() {
 
 // ---- the progress bar ----
 
-/// On a terminal (a pseudo-terminal from util-linux `script`, 100 columns), a run of over a
-/// second draws its bar: the file being reported, its start cut to fit, and the bytes read in
+/// On a terminal (a pseudo-terminal from util-linux `script`, 100 columns), a run draws its bar
+/// (at once, by `PDNKIT_PROGRESS_DELAY_MS=0`, rather than after the usual second): the file being reported, its start cut to fit, and the bytes read in
 /// the summary's unit (MB, not MiB).
 #[test]
 fn the_progress_bar_names_the_file_and_counts_in_the_summarys_unit() {
@@ -622,7 +622,7 @@ fn the_progress_bar_names_the_file_and_counts_in_the_summarys_unit() {
     ));
     std::fs::create_dir_all(&long).unwrap();
     let file = long.join("many-games.pdn");
-    // Enough games that checking them takes well over a second.
+    // Enough games that the bar is drawn a few times before the run ends.
     let game = "[Event \"e\"]\n[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17x10 4. 7x14 25-22 *\n\n";
     std::fs::write(&file, game.repeat(60_000)).unwrap();
     let command = format!(
@@ -633,6 +633,7 @@ fn the_progress_bar_names_the_file_and_counts_in_the_summarys_unit() {
     let out = std::process::Command::new("script")
         .args(["-qec", &command, "/dev/null"])
         .env("TERM", "xterm")
+        .env("PDNKIT_PROGRESS_DELAY_MS", "0")
         .env_remove("NO_COLOR")
         .output()
         .expect("run script");

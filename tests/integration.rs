@@ -7,6 +7,7 @@
 mod support;
 
 // The reader: dialects, grammar, encodings, round trips.
+mod compressed_cli;
 mod fen;
 mod fen_grammar;
 mod pdn_grammar;
@@ -40,6 +41,7 @@ mod draws_official;
 mod draws_servers;
 
 // check and its reports.
+mod baseline_paths;
 mod capture_legs;
 mod check_bugs;
 mod check_ci_reports;
@@ -80,4 +82,6 @@ mod stats_cli;
 mod cli;
 mod cli_safety;
 mod conventions_cli;
+mod floods_cli;
 mod readme_commands;
+mod walk_cli;

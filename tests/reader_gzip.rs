@@ -132,7 +132,7 @@ fn trailing_bytes_keep_every_game_and_are_reported() {
         let reports: Vec<_> = last
             .diagnostics
             .iter()
-            .filter(|d| d.code == pdnkit::finding::Code::GzipTrailingData)
+            .filter(|d| d.code == pdnkit::finding::Code::CompressedTrailingData)
             .collect();
         assert_eq!(reports.len(), 1, "{trailing:?}");
         assert!(
@@ -147,7 +147,7 @@ fn trailing_bytes_keep_every_game_and_are_reported() {
         let mut without = games.clone();
         let last = without.last_mut().unwrap();
         last.diagnostics
-            .retain(|d| d.code != pdnkit::finding::Code::GzipTrailingData);
+            .retain(|d| d.code != pdnkit::finding::Code::CompressedTrailingData);
         let plain = expected.last().unwrap();
         let places = |g: &reader::Game| -> Vec<_> {
             std::iter::once(g.span)

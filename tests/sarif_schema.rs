@@ -177,3 +177,76 @@ fn files_are_relative_uris_and_standard_input_is_described() {
     assert_eq!(stdin_results, 1);
     assert_eq!(errors(&validator(), &log), Vec::<String>::new());
 }
+
+/// What Microsoft's SARIF Multitool (`validate`, its default levels: errors and warnings) says
+/// of the SARIF of `args`: each result as `level ruleId: message`.
+#[cfg(sarif_multitool)]
+fn multitool_findings(name: &str, args: &[&str]) -> Vec<String> {
+    let dir = std::env::temp_dir().join(format!("pdnkit-multitool-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("pdnkit.sarif");
+    std::fs::write(&log, serde_json::to_vec(&sarif(args, b"")).unwrap()).unwrap();
+    let report = dir.join("validation.sarif");
+    let out = Command::new(env!("SARIF_MULTITOOL_PATH"))
+        .arg("validate")
+        .arg(&log)
+        .arg("--output")
+        .arg(&report)
+        .args(["--log", "ForceOverwrite"])
+        .output()
+        .expect("run the SARIF Multitool");
+    let text = std::fs::read_to_string(&report).unwrap_or_else(|_| {
+        panic!(
+            "the Multitool wrote no report: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    let validation: Value = serde_json::from_str(&text).expect("its report is SARIF");
+    std::fs::remove_dir_all(&dir).ok();
+    validation["runs"][0]["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            format!(
+                "{} {}: {}",
+                r["level"].as_str().unwrap_or("warning"),
+                r["ruleId"].as_str().unwrap_or("?"),
+                r["message"]["text"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+/// The Multitool's findings less the one the package cannot answer by itself: SARIF2005, no
+/// `informationUri`, which needs the repository named in Cargo.toml (then it is given).
+#[cfg(sarif_multitool)]
+fn unanswered(findings: Vec<String>) -> Vec<String> {
+    let no_repository = env!("CARGO_PKG_REPOSITORY").is_empty();
+    findings
+        .into_iter()
+        .filter(|f| !(no_repository && f.starts_with("warning SARIF2005:")))
+        .collect()
+}
+
+/// Microsoft's SARIF Multitool finds no error and no warning in the SARIF of the fixtures and of
+/// OCA_2.0 (beyond `informationUri`, while Cargo.toml names no repository). Ignored, with the
+/// reason, where the Multitool is not installed; the schema tests above run everywhere.
+#[test]
+#[cfg_attr(
+    not(sarif_multitool),
+    ignore = "needs Microsoft's SARIF Multitool (npm install -g @microsoft/sarif-multitool, or \
+              its path in SARIF_MULTITOOL when building)"
+)]
+fn the_sarif_multitool_finds_nothing_to_fix() {
+    #[cfg(sarif_multitool)]
+    {
+        let fixtures = multitool_findings("fixtures", &["fixtures", "--notes"]);
+        assert_eq!(unanswered(fixtures), Vec::<String>::new());
+        if let Some(oca) = crate::support::corpus::corpus("english/OCA_2.0.pdn") {
+            let oca = multitool_findings("oca", &[oca.to_str().unwrap(), "--notes"]);
+            assert_eq!(unanswered(oca), Vec::<String>::new());
+        }
+    }
+}

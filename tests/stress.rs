@@ -363,3 +363,129 @@ fn deepest_variations_pass_every_command() {
     }
     let _ = std::fs::remove_file(&path);
 }
+
+/// The most memory this process has held (VmHWM, kilobytes): C decoders' buffers too, which the
+/// counting allocator does not see.
+#[cfg(target_os = "linux")]
+fn high_water_kb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// In a child process of this binary (`PDNKIT_DECOMPRESS` names a file): reads the file
+/// decompressed, 64 KiB at a time, and prints how much the high-water mark grew meanwhile.
+#[cfg(target_os = "linux")]
+fn decompress_in_child(path: &str) {
+    use std::io::Read;
+    let before = high_water_kb();
+    let mut source = pdnkit::reader::open_path(Path::new(path)).expect("opens");
+    let mut buf = vec![0u8; 1 << 16];
+    let mut total = 0u64;
+    loop {
+        match source.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => total += n as u64,
+            Err(e) => panic!("{path}: {e}"),
+        }
+    }
+    println!("PEAK-GROWTH-KB {} TEXT {total}", high_water_kb() - before);
+}
+
+/// Compressed input is read in flat memory: 8 times the text (4 and 32 MiB, each format) takes
+/// no more memory than the decoder's window and buffers, measured in a fresh process each.
+#[cfg(target_os = "linux")]
+#[test]
+fn compressed_input_is_read_in_flat_memory() {
+    use std::io::Write;
+    if let Ok(path) = std::env::var("PDNKIT_DECOMPRESS") {
+        decompress_in_child(&path);
+        return;
+    }
+    let _one = one_at_a_time();
+    let text = |mib: usize| -> Vec<u8> {
+        let mut text = Vec::with_capacity(mib << 20);
+        let mut i = 0u64;
+        while text.len() < mib << 20 {
+            let round = i.wrapping_mul(2_654_435_761) % 100_003;
+            write!(
+                text,
+                "[Event \"{i}\"]\n[Round \"{round}\"]\n[GameType \"21\"]\n1. 11-15 23-19 *\n\n"
+            )
+            .unwrap();
+            i += 1;
+        }
+        text
+    };
+    let compress = |format: &str, text: &[u8]| -> Vec<u8> {
+        match format {
+            "gzip" => {
+                let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+                e.write_all(text).unwrap();
+                e.finish().unwrap()
+            }
+            "zstd" => zstd::encode_all(text, 1).unwrap(),
+            "xz" => {
+                let mut e = liblzma::write::XzEncoder::new(Vec::new(), 1);
+                e.write_all(text).unwrap();
+                e.finish().unwrap()
+            }
+            _ => {
+                let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+                e.write_all(text).unwrap();
+                e.finish().unwrap()
+            }
+        }
+    };
+    let dir = std::env::temp_dir().join(format!("pdnkit-stress-flat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (small, large) = (text(4), text(32));
+    for format in ["gzip", "zstd", "xz", "bzip2"] {
+        let mut growth = Vec::new();
+        for (size, text) in [("small", &small), ("large", &large)] {
+            let path = dir.join(format!("{size}.{format}"));
+            std::fs::write(&path, compress(format, text)).unwrap();
+            let out = Command::new(std::env::current_exe().unwrap())
+                .args([
+                    "--exact",
+                    "compressed_input_is_read_in_flat_memory",
+                    "--nocapture",
+                ])
+                .env("PDNKIT_DECOMPRESS", &path)
+                .output()
+                .unwrap();
+            let said = String::from_utf8_lossy(&out.stdout);
+            let line = said
+                .lines()
+                .find(|l| l.starts_with("PEAK-GROWTH-KB"))
+                .unwrap_or_else(|| {
+                    panic!("{format}: {said}{}", String::from_utf8_lossy(&out.stderr))
+                });
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(
+                fields[3],
+                text.len().to_string(),
+                "{format}: all the text read"
+            );
+            growth.push(fields[1].parse::<u64>().unwrap());
+        }
+        eprintln!(
+            "{format}: memory grew {} KB for 4 MiB of text, {} KB for 32 MiB",
+            growth[0], growth[1]
+        );
+        // Flat: eight times the text, at most 4 MiB more (the larger file may fill a decoder's
+        // window the smaller one did not), and far less than the text.
+        assert!(growth[1] <= growth[0] + 4096, "{format}: {growth:?} KB");
+        assert!(
+            growth[1] < 16 << 10,
+            "{format}: {} KB for 32 MiB of text",
+            growth[1]
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

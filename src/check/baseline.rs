@@ -1,7 +1,11 @@
 //! Baselines: accept today's findings of an archive and fail only on new ones.
 //!
-//! A finding is known by its file (as named on the command line), its game's identity, its code
-//! and its ply. A game's identity is a hash of its tags and main-line moves, so it survives games
+//! A finding is known by its file, its game's identity, its code and its ply. The file is named
+//! by its path relative to the baseline's own directory (schema `pdnkit-baseline/2`), so a
+//! baseline written in one directory matches when `check` runs from another (`cd ci && pdnkit
+//! check ../games --baseline known.json` and `pdnkit check games --baseline ci/known.json` name
+//! `../games/a.pdn` alike). A baseline of version 1 named files as the command line did: it
+//! still reads, and matches those names. A game's identity is a hash of its tags and main-line moves, so it survives games
 //! added, removed or edited elsewhere in the file (the game's index would not). Findings are
 //! counted, so a game with the same finding twice needs both in the baseline.
 
@@ -10,12 +14,17 @@ use crate::finding::Level;
 use crate::notation::Square;
 use crate::reader::{Game, MoveKind, MoveRef, read_to_string_limited};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::fs;
+use std::io;
+use std::path::{Component, Path, PathBuf};
 
-/// The schema name written in every baseline file.
-const SCHEMA: &str = "pdnkit-baseline/1";
+/// The schema name written in every baseline file: files named relative to the baseline's
+/// directory.
+const SCHEMA: &str = "pdnkit-baseline/2";
+/// The first schema: files named as on the command line.
+const SCHEMA_AS_NAMED: &str = "pdnkit-baseline/1";
 
 /// The longest baseline read (256 MiB: about two million recorded findings). A longer file,
 /// or a path such as `/dev/zero`, is an error naming the file and the limit.
@@ -120,24 +129,82 @@ fn recorded(level: Level) -> bool {
     level >= Level::Warning
 }
 
+/// How a baseline names the files of a run: relative to its own directory (each name worked out
+/// once), or as named on the command line (version 1).
+#[derive(Debug, Default)]
+struct FileNames {
+    /// The baseline's directory, canonical; `None` for names as given.
+    anchor: Option<PathBuf>,
+    known: HashMap<String, String>,
+}
+
+impl FileNames {
+    /// Names relative to the directory of the baseline at `path`.
+    fn beside(path: &Path) -> io::Result<FileNames> {
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        Ok(FileNames {
+            anchor: Some(fs::canonicalize(dir)?),
+            known: HashMap::new(),
+        })
+    }
+
+    /// The name of the input named `name` on the command line (`<stdin>` stays so).
+    fn of(&mut self, name: &str) -> &str {
+        let anchor = &self.anchor;
+        self.known
+            .entry(name.to_string())
+            .or_insert_with(|| match anchor {
+                Some(anchor) if name != "<stdin>" => relative_name(anchor, Path::new(name)),
+                _ => name.to_string(),
+            })
+    }
+}
+
+/// `path` relative to the directory `anchor` (canonical), with `/` between its parts: through
+/// links, as the file system resolves it; a path that cannot be resolved is made absolute as
+/// written first.
+fn relative_name(anchor: &Path, path: &Path) -> String {
+    let resolved = fs::canonicalize(path)
+        .or_else(|_| std::path::absolute(path))
+        .unwrap_or_else(|_| path.to_path_buf());
+    let ours: Vec<Component> = anchor.components().collect();
+    let theirs: Vec<Component> = resolved.components().collect();
+    let common = ours.iter().zip(&theirs).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".to_string(); ours.len() - common];
+    parts.extend(
+        theirs[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    parts.join("/")
+}
+
 /// A baseline being recorded (`--write-baseline`).
 #[derive(Debug, Default)]
 pub struct BaselineWriter {
     counts: BTreeMap<Key, u64>,
+    names: FileNames,
 }
 
 impl BaselineWriter {
+    /// A baseline to be written at `path`, naming files relative to its directory.
+    pub fn at(path: &Path) -> io::Result<BaselineWriter> {
+        Ok(BaselineWriter {
+            counts: BTreeMap::new(),
+            names: FileNames::beside(path)?,
+        })
+    }
+
     pub fn add(&mut self, file: &str, game: &GameReport) {
         let Some(identity) = identity(game) else {
             return;
         };
+        let file = self.names.of(file).to_string();
         for f in game.findings.iter().filter(|f| recorded(f.level)) {
-            let key = (
-                file.to_string(),
-                identity.clone(),
-                f.code.to_string(),
-                f.ply,
-            );
+            let key = (file.clone(), identity.clone(), f.code.to_string(), f.ply);
             *self.counts.entry(key).or_default() += 1;
         }
     }
@@ -165,6 +232,9 @@ impl BaselineWriter {
 #[derive(Debug)]
 pub struct Baseline {
     remaining: BTreeMap<Key, u64>,
+    names: FileNames,
+    /// Whether its files are named relative to its directory (version 2).
+    relative: bool,
 }
 
 /// A baseline file that cannot be used.
@@ -191,7 +261,11 @@ impl Baseline {
         };
         let text =
             read_to_string_limited(path, MAX_BASELINE_BYTES).map_err(|e| error(e.to_string()))?;
-        Baseline::parse(&text).map_err(error)
+        let mut baseline = Baseline::parse(&text).map_err(error)?;
+        if baseline.relative {
+            baseline.names = FileNames::beside(path).map_err(|e| error(e.to_string()))?;
+        }
+        Ok(baseline)
     }
 
     /// Reads a baseline; the error says where (serde_json's line and column). JSON nested
@@ -199,19 +273,28 @@ impl Baseline {
     /// lifts it, behind its own depth check) is an error, not a stack overflow.
     pub fn parse(text: &str) -> Result<Baseline, String> {
         let file: BaselineFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        if file.schema != SCHEMA {
-            return Err(format!(
-                "schema `{}` is not a pdnkit baseline ({SCHEMA})",
-                file.schema
-            ));
-        }
+        let relative = match file.schema.as_str() {
+            SCHEMA => true,
+            SCHEMA_AS_NAMED => false,
+            _ => {
+                return Err(format!(
+                    "schema `{}` is not a pdnkit baseline ({SCHEMA} or {SCHEMA_AS_NAMED})",
+                    file.schema
+                ));
+            }
+        };
         let mut remaining = BTreeMap::new();
         for e in file.findings {
             // A baseline written before the renaming of codes (crate::finding::renamed) still matches.
             let code = crate::finding::renamed::renamed(&e.code).map_or(e.code, str::to_string);
             *remaining.entry((e.file, e.game, code, e.ply)).or_default() += e.count;
         }
-        Ok(Baseline { remaining })
+        // (`load` knows the baseline's directory: parsed from text, names are taken as given.)
+        Ok(Baseline {
+            remaining,
+            names: FileNames::default(),
+            relative,
+        })
     }
 
     /// Removes from `game` the findings the baseline knows (each match uses one up) and returns
@@ -221,17 +304,13 @@ impl Baseline {
             return 0;
         };
         let mut removed = 0;
+        let file = self.names.of(file).to_string();
         let remaining = &mut self.remaining;
         game.findings.retain(|f| {
             if !recorded(f.level) {
                 return true;
             }
-            let k = (
-                file.to_string(),
-                identity.clone(),
-                f.code.to_string(),
-                f.ply,
-            );
+            let k = (file.clone(), identity.clone(), f.code.to_string(), f.ply);
             match remaining.get_mut(&k) {
                 Some(n) if *n > 0 => {
                     *n -= 1;

@@ -41,6 +41,8 @@ pub struct ReadArgs {
     pub encoding: Option<Encoding>,
     #[command(flatten)]
     pub jobs: Jobs,
+    #[command(flatten)]
+    pub walk: super::inputs::WalkArgs,
 }
 
 /// What a run went through, for the summary.
@@ -85,7 +87,7 @@ impl GameRun {
     /// Expands the paths; `keep_source` keeps each game's text as written ([`Game::source`]).
     /// Also gives the files the run reads, to open its outputs against.
     pub fn new(args: &ReadArgs, keep_source: bool) -> io::Result<(GameRun, RunFiles)> {
-        let inputs = inputs::expand(&args.paths);
+        let inputs = inputs::expand(&args.paths, &args.walk)?;
         let files = RunFiles::new(&inputs)?;
         let run = Run::new(inputs);
         let game_run = GameRun {

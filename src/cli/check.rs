@@ -75,7 +75,7 @@ pub struct CheckArgs {
     max_findings: Option<u64>,
     /// Write at most N results (sarif: in all, most severe first, 25000 by default, GitHub code
     /// scanning's limit) or annotations of each level (github: 10 by default, what GitHub shows
-    /// per step); 0: no cap. What is left out is said, and the totals count it.
+    /// per step; at most 50 in all, what it shows per job); 0: no cap. What is left out is said, and the totals count it.
     #[arg(long, value_name = "N")]
     max_results: Option<usize>,
     /// Show at most N findings of each code in full (human; 10 by default, 0: every one); the
@@ -113,6 +113,8 @@ pub struct CheckArgs {
     /// bytes; `utf-16le` or `utf-16be` to give the order).
     #[arg(long, value_parser = super::parse::parse_encoding)]
     encoding: Option<Encoding>,
+    #[command(flatten)]
+    walk: super::inputs::WalkArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -153,7 +155,7 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
     let Some(variant) = default_variant(&args, &policy) else {
         return Ok(Outcome::Failure);
     };
-    let inputs = inputs::expand(&args.paths);
+    let inputs = inputs::expand(&args.paths, &args.walk)?;
     let paths: Vec<Option<PathBuf>> = inputs
         .iter()
         .map(|input| match input {
@@ -354,11 +356,12 @@ fn report_writer(
             out,
             show,
             step_summary,
-            ci_cap(
-                args.max_results,
-                github::DEFAULT_MAX_PER_LEVEL,
-                Cap::PerLevel,
-            ),
+            ci_cap(args.max_results, github::DEFAULT_MAX_PER_LEVEL, |n| {
+                Cap::PerLevel {
+                    per_level: n,
+                    total: github::MAX_PER_JOB,
+                }
+            }),
         )),
         Format::Html => {
             let show = Show {

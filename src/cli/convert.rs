@@ -68,6 +68,8 @@ pub struct ConvertArgs {
     jobs: Jobs,
     #[command(flatten)]
     quiet: Quiet,
+    #[command(flatten)]
+    walk: super::inputs::WalkArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -113,7 +115,7 @@ enum CapturesArg {
 
 pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     let format = args.to.map_or(args.format, Format::from);
-    let inputs = inputs::expand(&args.paths);
+    let inputs = inputs::expand(&args.paths, &args.walk)?;
     let options = Options {
         notation: args.notation.map(|n| match n {
             NotationArg::Numeric => SquareNotation::Numeric,

@@ -256,6 +256,10 @@ fn environment(out: &mut Vec<u8>) -> io::Result<()> {
                 "GITHUB_STEP_SUMMARY",
                 "check --format github appends a Markdown summary of the run to this file.",
             ),
+            (
+                "PDNKIT_PROGRESS_DELAY_MS",
+                "How long a run goes before its progress bar is drawn (default: a second).",
+            ),
         ],
     )
 }

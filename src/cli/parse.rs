@@ -47,6 +47,8 @@ pub struct ParseArgs {
     // `-q` still reads everything, so reading can be timed as a process beside `check`.
     #[command(flatten)]
     quiet: Quiet,
+    #[command(flatten)]
+    walk: super::inputs::WalkArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -65,7 +67,7 @@ pub fn parse_encoding(text: &str) -> Result<Encoding, String> {
 }
 
 pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
-    let inputs = inputs::expand(&args.paths);
+    let inputs = inputs::expand(&args.paths, &args.walk)?;
     let options = ReadOptions {
         strict: args.strict,
         default_variant: args.variant,

@@ -51,6 +51,7 @@ pub struct PolicyArgs {
 pub enum PolicySetupError {
     Config(ConfigError),
     Baseline(BaselineError),
+    WriteBaseline(BaselineError),
     Option(&'static str, PolicyError),
 }
 
@@ -59,6 +60,7 @@ impl std::fmt::Display for PolicySetupError {
         match self {
             PolicySetupError::Config(e) => write!(f, "{e}"),
             PolicySetupError::Baseline(e) => write!(f, "--baseline {e}"),
+            PolicySetupError::WriteBaseline(e) => write!(f, "--write-baseline {e}"),
             PolicySetupError::Option(flag, e) => write!(f, "--{flag}: {e}"),
         }
     }
@@ -127,6 +129,18 @@ impl RunPolicy {
             .map(|c| c.path.clone())
             .chain(args.baseline.clone())
             .collect();
+        let write_baseline = match &args.write_baseline {
+            Some(path) => Some((
+                path.clone(),
+                BaselineWriter::at(path).map_err(|e| {
+                    PolicySetupError::WriteBaseline(BaselineError {
+                        path: path.clone(),
+                        message: e.to_string(),
+                    })
+                })?,
+            )),
+            None => None,
+        };
         Ok(RunPolicy {
             files_read,
             config,
@@ -134,10 +148,7 @@ impl RunPolicy {
             fail_on,
             allow_unreplayed: args.allow_unreplayed,
             baseline,
-            write_baseline: args
-                .write_baseline
-                .clone()
-                .map(|path| (path, BaselineWriter::default())),
+            write_baseline,
         })
     }
 

@@ -35,7 +35,7 @@ impl Progress {
         Progress {
             bar,
             started: Instant::now(),
-            delay,
+            delay: delay_from_env().unwrap_or(delay),
             enabled: io::stderr().is_terminal() && anstyle_query::term_supports_color(),
             shown: std::sync::Arc::new(Once::new()),
         }
@@ -88,6 +88,14 @@ impl pdnkit::pipeline::run::Console for Progress {
     fn write(&self, write: &mut dyn FnMut(&mut dyn io::Write) -> io::Result<()>) -> io::Result<()> {
         self.suspend(|| write(&mut io::stderr().lock()))
     }
+}
+
+/// `PDNKIT_PROGRESS_DELAY_MS`: how long a run goes before its bar is drawn, instead of the
+/// command's own delay (a second): 0 draws it at once, so a test of the bar does not depend on
+/// how fast the machine is.
+fn delay_from_env() -> Option<Duration> {
+    let text = std::env::var("PDNKIT_PROGRESS_DELAY_MS").ok()?;
+    text.trim().parse().ok().map(Duration::from_millis)
 }
 
 #[cfg(test)]

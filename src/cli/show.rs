@@ -152,7 +152,9 @@ fn from_fen(text: &str, variant: Option<Variant>) -> Result<Shown, String> {
 
 fn from_file(path: &Path, args: &ShowArgs) -> Result<Shown, String> {
     let name = path.display();
-    let source = open_path(path).map_err(|e| format!("{name}: {e}"))?;
+    let source = open_path(path)
+        .and_then(|source| pdnkit::pipeline::sniff::records_only(source, None))
+        .map_err(|e| format!("{name}: {e}"))?;
     let options = ReadOptions {
         default_variant: args.variant,
         ..ReadOptions::default()

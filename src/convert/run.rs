@@ -113,7 +113,12 @@ pub struct ConvertWriter<'a, W: Write> {
     repairs: u64,
     /// Whether findings and repairs are written to the console (they are counted either way).
     listing: bool,
+    /// Lines of the current JSON file that are not games (the first few are said).
+    rejected_in_file: u64,
 }
+
+/// Lines of one JSON file that are not games said one by one; the rest are counted at its end.
+const REJECTED_SAID: u64 = 10;
 
 /// What a `convert` run did, for its summary.
 pub struct ConvertTotals {
@@ -137,6 +142,7 @@ impl<'a, W: Write> ConvertWriter<'a, W> {
             by_code: BTreeMap::new(),
             repairs: 0,
             listing: true,
+            rejected_in_file: 0,
         }
     }
 
@@ -243,7 +249,28 @@ impl<W: Write> Consumer<Rendered> for ConvertWriter<'_, W> {
 
     fn rejected(&mut self, file: usize, error: JsonGameError) -> io::Result<()> {
         self.findings.errors += 1;
-        self.say(file, "", &error);
+        self.rejected_in_file += 1;
+        if self.rejected_in_file <= REJECTED_SAID {
+            self.say(file, "", &error);
+        }
+        Ok(())
+    }
+
+    fn file_end(&mut self, file: usize, _error: Option<&str>) -> io::Result<()> {
+        let more = self.rejected_in_file.saturating_sub(REJECTED_SAID);
+        if more > 0 {
+            self.say(
+                file,
+                " ",
+                &format!(
+                    "{more} more line{} that {} not pdnkit JSON games, not listed ({} in all)",
+                    if more == 1 { "" } else { "s" },
+                    if more == 1 { "is" } else { "are" },
+                    self.rejected_in_file
+                ),
+            );
+        }
+        self.rejected_in_file = 0;
         Ok(())
     }
 }

@@ -107,8 +107,9 @@ codes! {
     Windows1252 = "W-ENCODING-WINDOWS-1252", Warning, Reader, No, No, true;
     /// The file is not UTF-8; it was decoded as Windows-1251 (Cyrillic).
     Windows1251 = "W-ENCODING-WINDOWS-1251", Warning, Reader, No, No, true;
-    /// Bytes after the end of gzip-compressed input, not gzip data: ignored.
-    GzipTrailingData = "W-GZIP-TRAILING-DATA", Warning, Reader, No, No, false;
+    /// Bytes after the end of compressed input (gzip, zstd, xz, bzip2) that start no new
+    /// member: ignored. (`W-GZIP-TRAILING-DATA` until other formats were read.)
+    CompressedTrailingData = "W-COMPRESSED-TRAILING-DATA", Warning, Reader, No, No, false;
     /// A UTF-8 game with bytes that are not UTF-8: each read as its Windows-1252 character.
     EncodingRepaired = "W-ENCODING-REPAIRED", Warning, Reader, No, No, true;
     /// UTF-16 input (byte order mark or `--encoding utf-16`), transcoded to UTF-8 as it is read.
@@ -381,7 +382,7 @@ impl Code {
                 | Code::CrLineEnds
                 | Code::Windows1252
                 | Code::Windows1251
-                | Code::GzipTrailingData
+                | Code::CompressedTrailingData
                 | Code::EncodingRepaired
                 | Code::Utf16
                 | Code::Utf16LoneSurrogate

@@ -22,7 +22,9 @@
 mod chunks;
 pub mod paths;
 pub mod run;
+pub mod sniff;
 mod sources;
+pub mod walk;
 
 use crate::check::{CheckOptions, GameReport, check_game};
 use crate::convert::json::JsonGameError;

@@ -4,9 +4,9 @@
 //! its content, whatever the name. A path that cannot be read stays an input whose opening
 //! fails, so the run reports it, goes on with the rest and fails at the end.
 
+use super::walk::{Skipped, WalkOptions, walk};
 use crate::pipeline;
 use crate::reader;
-use crate::report::human::escape_controls;
 use std::collections::HashMap;
 use std::fs;
 use std::io::{self, Read};
@@ -70,156 +70,55 @@ impl PathInput {
     /// (spans count the decompressed bytes).
     pub fn source_file(&self) -> Option<&Path> {
         match self {
-            PathInput::File(path) if !is_gz(path) => Some(path),
+            PathInput::File(path) if !reader::is_compressed_file(path) => Some(path),
             _ => None,
         }
     }
 }
 
-/// The inputs of some paths, and notes on the files skipped (for standard error).
+/// The inputs of some paths, and what their directory walks left out (for standard error).
 pub struct Expanded {
     pub inputs: Vec<PathInput>,
+    /// Per directory named: the directory and the entries its walk did not read.
+    pub skipped: Vec<(PathBuf, Vec<Skipped>)>,
+    /// Other notes on the walks (a link loop, a FIFO).
     pub notes: Vec<String>,
 }
 
-/// Expands the paths. A path that does not exist, or that the walk cannot read, is kept as an
-/// input that fails to open: reported in its place, the rest still read.
-pub fn expand(paths: &[PathBuf]) -> Expanded {
-    let mut inputs = Vec::new();
-    let mut notes = Vec::new();
+/// Expands the paths, walking directories as `options` say (a file named is always read). A
+/// path that does not exist, or that the walk cannot read, is kept as an input that fails to
+/// open: reported in its place, the rest still read. Fails only on a bad `--exclude` glob.
+pub fn expand(paths: &[PathBuf], options: &WalkOptions) -> Result<Expanded, String> {
+    let mut expanded = Expanded {
+        inputs: Vec::new(),
+        skipped: Vec::new(),
+        notes: Vec::new(),
+    };
     for path in paths {
         if path.as_os_str() == "-" {
-            inputs.push(PathInput::Stdin);
+            expanded.inputs.push(PathInput::Stdin);
         } else if path.is_dir() {
-            let mut skipped = Vec::new();
-            walk(path, &mut inputs, &mut skipped, &mut notes);
-            if !skipped.is_empty() {
-                let names: Vec<String> = skipped
-                    .iter()
-                    .map(|p| escape_controls(&p.display().to_string()).into_owned())
-                    .collect();
-                notes.push(format!(
-                    "{}: skipped {} file{} that hold{} no PDN or FEN: {}",
-                    escape_controls(&path.display().to_string()),
-                    names.len(),
-                    if names.len() == 1 { "" } else { "s" },
-                    if names.len() == 1 { "s" } else { "" },
-                    names.join(", ")
-                ));
+            let walked = walk(path, options)?;
+            expanded
+                .inputs
+                .extend(walked.files.into_iter().map(PathInput::File));
+            for (path, error) in walked.unreadable {
+                expanded.inputs.push(PathInput::Unreadable {
+                    path,
+                    kind: error.kind(),
+                    message: error.to_string(),
+                });
+            }
+            expanded.notes.extend(walked.notes);
+            if !walked.skipped.is_empty() {
+                expanded.skipped.push((path.clone(), walked.skipped));
             }
         } else {
             // Named by the user: read whatever it is (a pipe such as `<(zcat a.gz)` too).
-            inputs.push(PathInput::File(path.clone()));
+            expanded.inputs.push(PathInput::File(path.clone()));
         }
     }
-    Expanded { inputs, notes }
-}
-
-/// The game files below `dir`, in sorted order: regular files named `*.pdn`, `*.pdn.gz` or
-/// `*.fen`, or of another name whose content starts like records ([`holds_records`]); the other
-/// regular files go to `skipped`. Symbolic links are followed, but a link back to a directory
-/// above it (a loop) is skipped with a note; so are files of those names that are not regular
-/// files (a FIFO would block the run).
-fn walk(
-    dir: &Path,
-    inputs: &mut Vec<PathInput>,
-    skipped: &mut Vec<PathBuf>,
-    notes: &mut Vec<String>,
-) {
-    let walker = walkdir::WalkDir::new(dir)
-        .follow_links(true)
-        .sort_by_file_name();
-    for entry in walker {
-        match entry {
-            Ok(entry) => {
-                let kind = entry.file_type();
-                let named = is_pdn(entry.path()) || has_extension(entry.path(), "fen");
-                if kind.is_file() {
-                    if named || holds_records(entry.path()) {
-                        inputs.push(PathInput::File(entry.into_path()));
-                    } else {
-                        skipped.push(entry.into_path());
-                    }
-                } else if !kind.is_dir() && named {
-                    notes.push(format!(
-                        "note: {}: skipped: not a regular file",
-                        escape_controls(&entry.path().display().to_string())
-                    ));
-                }
-            }
-            Err(error) => {
-                let path = error.path().unwrap_or(dir).to_path_buf();
-                if let Some(ancestor) = error.loop_ancestor() {
-                    notes.push(format!(
-                        "note: {}: skipped: a link back to {} (a loop)",
-                        escape_controls(&path.display().to_string()),
-                        escape_controls(&ancestor.display().to_string())
-                    ));
-                    continue;
-                }
-                let kind = error
-                    .io_error()
-                    .map_or(io::ErrorKind::Other, io::Error::kind);
-                let message = error
-                    .io_error()
-                    .map_or_else(|| error.to_string(), io::Error::to_string);
-                inputs.push(PathInput::Unreadable {
-                    path,
-                    kind,
-                    message,
-                });
-            }
-        }
-    }
-}
-
-/// Whether a file of another name starts like game records: its first line with text (of the
-/// first 4 KiB, decompressed when gzip) is a tag (`[Event "..."]`) or a FEN.
-fn holds_records(path: &Path) -> bool {
-    let Ok(mut source) = reader::open_path(path) else {
-        return false;
-    };
-    let mut head = vec![0u8; 4096];
-    let mut got = 0;
-    while got < head.len() {
-        match source.read(&mut head[got..]) {
-            Ok(0) | Err(_) => break,
-            Ok(n) => got += n,
-        }
-    }
-    let text = head[..got]
-        .strip_prefix(b"\xEF\xBB\xBF")
-        .unwrap_or(&head[..got]);
-    let Some(first) = text.iter().position(|b| !b.is_ascii_whitespace()) else {
-        return false;
-    };
-    let line = &text[first..];
-    let line = &line[..line
-        .iter()
-        .position(|&b| b == b'\n' || b == b'\r')
-        .unwrap_or(line.len())];
-    matches!(line, [b'[', b'A'..=b'Z', ..]) || reader::is_fen_line(line)
-}
-
-fn has_extension(path: &Path, extension: &str) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case(extension))
-}
-
-fn is_gz(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
-}
-
-/// `*.pdn` or `*.pdn.gz`.
-fn is_pdn(path: &Path) -> bool {
-    let stem = if is_gz(path) {
-        path.file_stem().map(Path::new)
-    } else {
-        Some(path)
-    };
-    stem.and_then(Path::extension)
-        .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+    Ok(expanded)
 }
 
 /// A reader that adds the bytes it reads to a shared counter.

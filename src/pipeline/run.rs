@@ -211,7 +211,11 @@ mod tests {
         let bytes = (texts[0].len() + texts[1].len()) as u64;
         for jobs in [1, 2] {
             let paths = [first.clone(), missing.clone(), second.clone()];
-            let run = Run::new(super::super::paths::expand(&paths).inputs);
+            let run = Run::new(
+                super::super::paths::expand(&paths, &Default::default())
+                    .expect("no globs")
+                    .inputs,
+            );
             assert_eq!(run.files.len(), 3);
             let options =
                 PipelineOptions::new(jobs, ReadOptions::default(), CheckOptions::default());

@@ -1,6 +1,7 @@
 //! Opening an input as PDN or as pdnkit's JSON games, reading JSON games a batch at a time, and
 //! the whole read on one thread.
 
+use super::sniff::{self, Content, NotGameRecords, Seems};
 use super::{BATCH_GAMES, BatchFill, Event, Input, PipelineOptions, Progress};
 use crate::convert::json::{self, JsonGameError};
 use crate::reader::{Game, ReadOptions, Reader};
@@ -12,24 +13,33 @@ pub(super) enum Opened {
     Json(JsonGames),
 }
 
-/// Opens `input`: pdnkit's JSON games when the options read them and its text starts like
-/// them, else PDN.
+/// Opens `input`: what its first bytes say ([`sniff::classify`]) decides how it is read. pdnkit's
+/// JSON games are read when the options read them; an input that holds no game records (an
+/// image, pdnkit's positions, ...) is an error that says what it seems to be, not a flood of
+/// findings about each of its lines.
 pub(super) fn open(input: Input, options: &PipelineOptions) -> io::Result<Opened> {
-    let source = (input.open)()?;
-    if !options.json_games {
-        return Ok(Opened::Pdn(source));
+    let (head, source) = sniff::head_of((input.open)()?)?;
+    match sniff::classify(&head, options.read.encoding) {
+        Content::Records => Ok(Opened::Pdn(source)),
+        // JSON of pdnkit's games, or JSON it cannot tell (a game's keys may come in any
+        // order): read a line at a time, the lines that are not games counted.
+        Content::JsonGames | Content::Other(Seems::Json) if options.json_games => Ok(Opened::Json(
+            JsonGames::new(BufReader::with_capacity(1 << 16, source), &options.read),
+        )),
+        content => {
+            let seems = match content {
+                Content::Other(seems) => seems,
+                Content::Records | Content::JsonGames => Seems::JsonGames,
+            };
+            Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                NotGameRecords {
+                    seems,
+                    json_games: options.json_games,
+                },
+            ))
+        }
     }
-    let mut source = BufReader::with_capacity(1 << 16, source);
-    if looks_like_json(source.fill_buf()?) {
-        return Ok(Opened::Json(JsonGames::new(source, &options.read)));
-    }
-    Ok(Opened::Pdn(Box::new(source)))
-}
-
-/// pdnkit's JSON starts with `{"`; a PDN file starting with `{` is a comment.
-fn looks_like_json(head: &[u8]) -> bool {
-    let mut bytes = head.iter().copied().skip_while(u8::is_ascii_whitespace);
-    bytes.next() == Some(b'{') && bytes.find(|b| !b.is_ascii_whitespace()) == Some(b'"')
 }
 
 /// pdnkit's JSON games being read, a game a line.

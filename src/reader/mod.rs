@@ -21,6 +21,7 @@
 //! ```
 
 pub mod boundaries;
+mod compressed;
 pub mod encoding;
 pub(crate) mod entities;
 mod fen_lines;
@@ -39,7 +40,9 @@ pub mod tokens;
 
 pub use encoding::Encoding;
 pub use fen_lines::is_fen_line;
-pub use input::{decompressed, open_path, read_to_string_limited};
+pub use input::{
+    COMPRESSED_EXTENSIONS, decompressed, is_compressed_file, open_path, read_to_string_limited,
+};
 pub use model::*;
 pub use span::{LineIndex, Location, Span};
 pub use tag_values::normalise_date;

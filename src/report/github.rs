@@ -12,8 +12,11 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 /// Annotations of a level GitHub shows per step: 10 errors, 10 warnings and 10 notices (the
-/// Actions toolkit's "Problem Matchers" document, on annotation limits); a job shows 50.
+/// Actions toolkit's "Problem Matchers" document, on annotation limits).
 pub const DEFAULT_MAX_PER_LEVEL: usize = 10;
+/// Annotations GitHub shows per job, all its steps together (the same document): a run never
+/// writes more, whatever `--max-results` asks of each level.
+pub const MAX_PER_JOB: usize = 50;
 
 pub struct GithubWriter<W> {
     out: W,
@@ -99,8 +102,8 @@ impl<W: Write> ReportWriter for GithubWriter<W> {
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
         let mut annotations = std::mem::replace(&mut self.annotations, Kept::new(Cap::None));
         if annotations.left_out_total() > 0 {
-            // The notice below is one of the step's notices: make room for it.
-            annotations.drop_last_note();
+            // The notice below is one of the step's notices, and of the job's: make room for it.
+            annotations.make_room_for_a_note();
         }
         let left_out = annotations.left_out;
         for line in annotations.by_severity() {
@@ -111,8 +114,8 @@ impl<W: Write> ReportWriter for GithubWriter<W> {
             writeln!(
                 self.out,
                 "::notice title=pdnkit::{dropped} annotations not written, as GitHub shows only \
-                 so many per step ({} errors, {} warnings, {} notices; --max-results 0 writes \
-                 them all); the summary counts every finding",
+                 so many per step, and {MAX_PER_JOB} per job ({} errors, {} warnings, {} \
+                 notices; --max-results 0 writes them all); the summary counts every finding",
                 left_out[0], left_out[1], left_out[2]
             )?;
         }

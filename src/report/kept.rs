@@ -10,8 +10,9 @@ pub enum Cap {
     None,
     /// At most this many in all (a SARIF run).
     Total(usize),
-    /// At most this many of each level (GitHub annotations).
-    PerLevel(usize),
+    /// At most `per_level` of each level, and `total` in all (GitHub annotations: so many of
+    /// each level a step, so many in all a job).
+    PerLevel { per_level: usize, total: usize },
 }
 
 /// Items kept by level (errors, warnings, notes), each with its place in the input.
@@ -46,16 +47,13 @@ impl<T> Kept<T> {
         self.next += 1;
         let at = slot(level);
         match self.cap {
-            Cap::PerLevel(max) if self.levels[at].len() >= max => self.left_out[at] += 1,
-            Cap::Total(max) => {
+            Cap::PerLevel { per_level, .. } if self.levels[at].len() >= per_level => {
+                self.left_out[at] += 1
+            }
+            Cap::Total(max) | Cap::PerLevel { total: max, .. } => {
                 self.levels[at].push((place, item));
                 if self.kept() > max {
-                    // The least severe level that has any gives up its latest item.
-                    let least = (0..3).rev().find(|&l| !self.levels[l].is_empty());
-                    if let Some(l) = least {
-                        self.levels[l].pop();
-                        self.left_out[l] += 1;
-                    }
+                    self.drop_least_severe();
                 }
             }
             _ => self.levels[at].push((place, item)),
@@ -70,10 +68,28 @@ impl<T> Kept<T> {
         self.left_out.iter().sum()
     }
 
-    /// Gives up the latest note kept, if any (to make room for a notice of one's own).
-    pub fn drop_last_note(&mut self) {
-        if self.levels[2].pop().is_some() {
-            self.left_out[2] += 1;
+    /// The least severe level that has any gives up its latest item.
+    fn drop_least_severe(&mut self) {
+        if let Some(l) = (0..3).rev().find(|&l| !self.levels[l].is_empty()) {
+            self.levels[l].pop();
+            self.left_out[l] += 1;
+        }
+    }
+
+    /// Makes room for a notice of one's own, within the cap: gives up the latest note when the
+    /// notes are at their limit, or the least severe item when the total is.
+    pub fn make_room_for_a_note(&mut self) {
+        match self.cap {
+            Cap::PerLevel { per_level, total } => {
+                if self.levels[2].len() >= per_level {
+                    self.levels[2].pop();
+                    self.left_out[2] += 1;
+                } else if self.kept() >= total {
+                    self.drop_least_severe();
+                }
+            }
+            Cap::Total(total) if self.kept() >= total => self.drop_least_severe(),
+            _ => {}
         }
     }
 
@@ -115,7 +131,10 @@ mod tests {
 
     #[test]
     fn a_cap_per_level_keeps_the_first_of_each_and_orders_by_severity() {
-        let mut kept = Kept::new(Cap::PerLevel(1));
+        let mut kept = Kept::new(Cap::PerLevel {
+            per_level: 1,
+            total: 10,
+        });
         for (i, level) in [Level::Warning, Level::Error, Level::Warning, Level::Error]
             .into_iter()
             .enumerate()
@@ -124,5 +143,29 @@ mod tests {
         }
         assert_eq!(kept.left_out, [1, 1, 0]);
         assert_eq!(kept.by_severity().collect::<Vec<_>>(), vec![1, 0]);
+    }
+
+    #[test]
+    fn a_cap_per_level_within_a_total_gives_up_the_least_severe_and_makes_room() {
+        let cap = Cap::PerLevel {
+            per_level: 3,
+            total: 4,
+        };
+        let mut kept = Kept::new(cap);
+        let levels = [
+            Level::Note,
+            Level::Warning,
+            Level::Warning,
+            Level::Error,
+            Level::Error,
+        ];
+        for (i, level) in levels.into_iter().enumerate() {
+            kept.push(level, i);
+        }
+        // Five within three of each, four in all: the note gave way.
+        assert_eq!(kept.left_out, [0, 0, 1]);
+        kept.make_room_for_a_note();
+        assert_eq!(kept.left_out, [0, 1, 1], "the latest warning makes room");
+        assert_eq!(kept.by_severity().collect::<Vec<_>>(), vec![3, 4, 1]);
     }
 }

@@ -291,13 +291,15 @@ pub(super) const ENTRIES: &[Entry] = &[
     ),
     // Export dialects.
     e(
-        Code::GzipTrailingData,
-        "bytes after the end of gzip-compressed input",
-        "The input is gzip-compressed, and after the end of the compressed data come bytes that \
-         are not gzip data (padding or debris from a transfer). Every game of the compressed \
-         data is read; the trailing bytes are ignored.",
-        "Recompress the file (`gunzip -c f.pdn.gz | gzip > g.pdn.gz`), or leave it: no game is \
-         lost.",
+        Code::CompressedTrailingData,
+        "bytes after the end of compressed input",
+        "The input is compressed (gzip, zstd, xz or bzip2), and after the end of the compressed \
+         data come bytes that start no new member of that format (padding or debris from a \
+         transfer). Every game of the compressed data is read; the trailing bytes are ignored. \
+         Named `W-GZIP-TRAILING-DATA` before zstd, xz and bzip2 were read: that name still \
+         reads.",
+        "Recompress the file (`gunzip -c f.pdn.gz | gzip > g.pdn.gz`, or `zstd -dc` and \
+         `zstd`), or leave it: no game is lost.",
         NoExample("the code is about the bytes of a compressed file"),
     ),
     e(

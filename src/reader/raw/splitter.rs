@@ -511,7 +511,7 @@ impl<R: Read> Splitter<R> {
         if at_end_of_input && let Some(trailing) = self.trailing.take() {
             let span = self.locate(len, len, utf8);
             self.notes.push(FileNote::new(
-                Code::GzipTrailingData,
+                Code::CompressedTrailingData,
                 span,
                 format!("{trailing}, ignored; every game before them was read"),
             ));
