@@ -15,6 +15,7 @@ mod parse;
 mod perft;
 mod policy;
 mod progress;
+mod rules;
 mod shell;
 mod show;
 mod split;
@@ -91,6 +92,9 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Count leaf positions of the move tree to DEPTH (`--divide` lists them per move).
     Perft(perft::PerftArgs),
+    /// Print a variant's rules as the TOML file `--rules FILE.toml` reads (every switch, and the
+    /// readings chosen where the sources leave a rule open).
+    Rules(rules::RulesArgs),
     /// Print a shell completion script (`pdnkit completions bash > /etc/bash_completion.d/pdnkit`).
     Completions(shell::CompletionsArgs),
     /// Print the manual page in roff (`pdnkit man > pdnkit.1`).
@@ -152,7 +156,11 @@ pub fn main() -> ExitCode {
     // when they open their output (destination::open).
     if matches!(
         cli.command,
-        Command::Explain(_) | Command::Perft(_) | Command::Completions(_) | Command::Man
+        Command::Explain(_)
+            | Command::Perft(_)
+            | Command::Rules(_)
+            | Command::Completions(_)
+            | Command::Man
     ) && let Err(closed) = destination::require_stdout("")
     {
         eprintln!("pdnkit: {closed}");
@@ -163,6 +171,7 @@ pub fn main() -> ExitCode {
         Command::Convert(args) => convert::run(args, cli.color),
         Command::Parse(args) => parse::run(args, cli.color),
         Command::Perft(args) => perft::run(args),
+        Command::Rules(args) => rules::run(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man => shell::man(),
         Command::Explain(args) => explain::run(args),

@@ -282,11 +282,37 @@ impl Geometry {
     }
 
     /// The cell at internal `(row, col)`, if that is a playing square of this board.
-    pub fn cell(&self, row: u8, col: u8) -> Option<Cell> {
+    pub const fn cell(&self, row: u8, col: u8) -> Option<Cell> {
         if row >= self.height || col >= self.width {
             return None;
         }
         Self::index(self.width, self.layout, row, col)
+    }
+
+    /// The cells of algebraic squares (`"a7"`: file a from White's left, rank 7 from White's
+    /// side), for a rule table at compile time. A square off the board, or not a playing
+    /// square, fails the build.
+    pub const fn squares(&self, names: &[&str]) -> Bits {
+        let mut bits: Bits = 0;
+        let mut i = 0;
+        while i < names.len() {
+            let name = names[i].as_bytes();
+            assert!(
+                name.len() == 2,
+                "a square is a file letter and a rank digit"
+            );
+            let (file, rank) = (name[0] - b'a', name[1] - b'1');
+            assert!(
+                file < self.width && rank < self.height,
+                "square off the board"
+            );
+            match self.cell(self.height - 1 - rank, file) {
+                Some(cell) => bits |= 1 << cell,
+                None => panic!("not a playing square"),
+            }
+            i += 1;
+        }
+        bits
     }
 
     /// Internal `(row, col)` of a cell. Cells are only ever made by [`Geometry::cell`] or by

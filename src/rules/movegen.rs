@@ -75,7 +75,7 @@ pub struct Generator {
     /// Per side, White first: the directions a man steps in, and captures in.
     man_step: [DirSet; 2],
     man_capture: [DirSet; 2],
-    /// Per side, White first: the row that crowns its men.
+    /// Per side, White first: the squares that crown its men.
     promotion_row: [Bits; 2],
     king_step: DirSet,
     king_capture: DirSet,
@@ -88,7 +88,7 @@ impl Generator {
             rules,
             man_step: sides.map(|c| rules.man_step_dirs(c)),
             man_capture: sides.map(|c| rules.man_capture_dirs(c)),
-            promotion_row: sides.map(|c| rules.board.row(rules.promotion_row(c))),
+            promotion_row: sides.map(|c| rules.promotion_cells(c)),
             king_step: rules.king_dirs(),
             king_capture: rules.king_capture_dirs(),
         }

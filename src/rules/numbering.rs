@@ -100,7 +100,7 @@ impl Numbering {
 
     /// The numbering of the variant's default GameType.
     pub fn for_rules(rules: &Rules) -> Numbering {
-        let mut n = Numbering::from_game_type(&rules.variant.default_game_type());
+        let mut n = Numbering::from_game_type(&rules.variant.board_type());
         if rules.board.layout == Layout::Full {
             n.mirrored = false;
         }

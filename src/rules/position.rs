@@ -107,6 +107,9 @@ impl Position {
             white |= g.row(g.height - 1 - depth);
             black |= g.row(depth);
         }
+        if let Some([w, b]) = rules.start_squares {
+            (white, black) = (w, b);
+        }
         Position {
             rules,
             to_move: rules.first_mover,
@@ -203,7 +206,7 @@ impl Position {
                 if king {
                     pos.kings[side(color)] |= bit;
                 } else {
-                    if g.row(rules.promotion_row(color)) & bit != 0 {
+                    if rules.promotion_cells(color) & bit != 0 {
                         return Err(SetupError::ManOnPromotionRow { color, square });
                     }
                     pos.men[side(color)] |= bit;
@@ -313,7 +316,7 @@ impl Position {
     /// Character separating the squares of a capture in this variant's notation (`:` Russian).
     pub fn capture_separator(&self) -> char {
         match self.rules.variant {
-            crate::variant::Variant::Russian => ':',
+            crate::variant::Variant::Russian | crate::variant::Variant::Spantsiretti => ':',
             _ => 'x',
         }
     }

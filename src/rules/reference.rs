@@ -11,7 +11,9 @@
 //! It shares only the data: the [`Rules`] row and the cell <-> `(row, col)` mapping of the board.
 
 use super::position::Position;
-use super::rulebook::{CapturePromotion, KingRange, Movement, Precedence, Removal, Rules};
+use super::rulebook::{
+    CapturePromotion, KingRange, MenDirection, Movement, Precedence, Removal, Rules,
+};
 use crate::notation::Color;
 use std::collections::BTreeSet;
 
@@ -132,7 +134,7 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
                 if grid[next.0 as usize][next.1 as usize].is_some() {
                     break;
                 }
-                let promotes = !p.king && next.0 == r.last_row();
+                let promotes = !p.king && r.crowns(next);
                 out.push(RefMove {
                     from,
                     to: next,
@@ -158,24 +160,42 @@ struct Ref {
 }
 
 impl Ref {
+    /// The row step of a man's forward move: up for White, down for Black, up for both in One
+    /// Way (both sides' men move towards rank 8).
     fn forward(&self) -> i8 {
-        match self.me {
-            Color::White => -1,
-            Color::Black => 1,
+        match (self.rules.men_direction, self.me) {
+            (MenDirection::SameWay, _) | (_, Color::White) => -1,
+            (MenDirection::TowardsOpponent, Color::Black) => 1,
         }
     }
 
-    fn last_row(&self) -> u8 {
-        match self.me {
-            Color::White => 0,
-            Color::Black => (self.h - 1) as u8,
+    /// Whether a man of the side to move is crowned on `sq`: the far row in its forward
+    /// direction, or the variant's named squares (Corner: a7, b8 for White; g1, h2 for Black).
+    fn crowns(&self, sq: Rc) -> bool {
+        if let Some(squares) = self.rules.promotion_squares {
+            let mine = squares[usize::from(self.me == Color::Black)];
+            let cell = self.rules.board.cell(sq.0, sq.1).expect("a playing square");
+            return mine & (1 << cell) != 0;
         }
+        let last = if self.forward() < 0 { 0 } else { self.h - 1 };
+        sq.0 as i8 == last
     }
 
     fn king_dirs(&self) -> Vec<(i8, i8)> {
         match self.rules.movement {
             Movement::Diagonal => vec![(-1, -1), (-1, 1), (1, -1), (1, 1)],
             Movement::Orthogonal => vec![(-1, 0), (1, 0), (0, -1), (0, 1)],
+            // Gothic: "one space in any direction".
+            Movement::Gothic => vec![
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ],
         }
     }
 
@@ -184,6 +204,8 @@ impl Ref {
         match self.rules.movement {
             Movement::Diagonal => vec![(f, -1), (f, 1)],
             Movement::Orthogonal => vec![(f, 0), (0, -1), (0, 1)],
+            // Gothic: diagonally forward, directly forward, and sideways.
+            Movement::Gothic => vec![(f, -1), (f, 1), (f, 0), (0, -1), (0, 1)],
         }
     }
 
@@ -294,7 +316,7 @@ impl Ref {
                 s.to = land;
                 s.taken.push(victim);
                 s.kings_taken.push(vp.king);
-                let crowned_here = !king && land.0 == self.last_row();
+                let crowned_here = !king && self.crowns(land);
                 let mut goes_on = Vec::new();
                 let mut ended = s.clone();
                 if crowned_here {
