@@ -143,7 +143,11 @@ fn a_corner_man_is_crowned_on_a7_or_b8_only() {
     assert_eq!(after.men(Color::White).count_ones(), 2);
     // A man may stand on its far row outside the corner (d8), not on a7 or b8.
     assert!(Position::from_setup(&CORNER, &fen::parse("W:Wd8:Bh4").unwrap().setup).is_ok());
-    assert!(Position::from_setup(&CORNER, &fen::parse("W:Wb8:Bh4").unwrap().setup).is_err());
+    let on_b8 = Position::from_setup(&CORNER, &fen::parse("W:Wb8:Bh4").unwrap().setup);
+    assert_eq!(
+        on_b8.unwrap_err().to_string(),
+        "white man on b8, a square that crowns it"
+    );
     // Black is crowned on g1 or h2.
     let pos = common::position(&CORNER, "B:Wa5:Bg3,f2");
     let crowning: Vec<String> = pos
@@ -342,5 +346,79 @@ mod files {
             "{}",
             stdout(&out)
         );
+    }
+
+    #[test]
+    fn every_new_variant_checks_converts_and_draws_its_fixture() {
+        let dir = temp_dir("new-variants");
+        for name in [
+            "spantsiretti",
+            "anti-checkers",
+            "corner",
+            "one-way",
+            "gothic",
+        ] {
+            let fixture = format!("fixtures/check/{name}.pdn");
+            let html = dir.join(format!("{name}.html"));
+            let out = run(&[
+                "check",
+                &fixture,
+                "--format",
+                "html",
+                "-o",
+                html.to_str().unwrap(),
+            ]);
+            assert_code(
+                &out,
+                1,
+                &format!("{name}: check --format html (each has one error)"),
+            );
+            let page = std::fs::read_to_string(&html).unwrap();
+            // The finding of its second game, with the board drawn where a move is illegal.
+            let (code, drawn) = match name {
+                "spantsiretti" => ("E-CAPTURE-MANDATORY", true),
+                "anti-checkers" => ("E-RESULT-CONTRADICTS-POSITION", false),
+                _ => ("E-ILLEGAL-MOVE", true),
+            };
+            assert!(page.contains(code), "{name}: {code}");
+            assert_eq!(
+                page.contains("<svg"),
+                drawn,
+                "{name}: the board at the move"
+            );
+            let svg = dir.join(format!("{name}.svg"));
+            let out = run(&[
+                "show",
+                &fixture,
+                "--ply",
+                "6",
+                "--legal",
+                "--svg",
+                svg.to_str().unwrap(),
+            ]);
+            assert_code(&out, 0, &format!("{name}: show --svg"));
+            let drawing = std::fs::read_to_string(&svg).unwrap();
+            assert!(
+                drawing.contains(&format!("{name} board")),
+                "{name}: {drawing:.300}"
+            );
+            // Converted, the first game (clean) reads back clean, named the same way.
+            let converted = dir.join(format!("{name}.pdn"));
+            let out = run(&["convert", &fixture, "-o", converted.to_str().unwrap()]);
+            let illegal_move = usize::from(drawn) as i32;
+            assert_code(&out, illegal_move, &format!("{name}: convert"));
+            let text = std::fs::read_to_string(&converted).unwrap();
+            let tag = if name == "spantsiretti" {
+                "[GameType \"41,W,10,8,A0,0\"]"
+            } else {
+                "[Variant \""
+            };
+            assert!(text.contains(tag), "{name}: {text:.400}");
+            let again = run(&["check", converted.to_str().unwrap(), "--format", "json"]);
+            let report: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+            let first = &report["files"][0]["games"][0];
+            assert_eq!(first["variant"], *name, "{name}");
+            assert_eq!(first["plies_replayed"], first["plies_recorded"], "{name}");
+        }
     }
 }

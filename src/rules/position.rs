@@ -70,6 +70,8 @@ pub enum SetupError {
     SameSquareTwice(Square),
     /// A man standing where it would already have been crowned.
     ManOnPromotionRow { color: Color, square: Square },
+    /// A man on one of the named squares that crown it (Corner's a7, b8, g1, h2).
+    ManOnCrowningSquare { color: Color, square: Square },
     /// More pieces than the side starts with.
     TooManyPieces { color: Color, count: u32, max: u32 },
     /// The variant's board is not supported by this engine.
@@ -85,6 +87,9 @@ impl fmt::Display for SetupError {
             SetupError::SameSquareTwice(s) => write!(f, "square {s} holds two pieces"),
             SetupError::ManOnPromotionRow { color, square } => {
                 write!(f, "{color} man on {square}, its own promotion row")
+            }
+            SetupError::ManOnCrowningSquare { color, square } => {
+                write!(f, "{color} man on {square}, a square that crowns it")
             }
             SetupError::TooManyPieces { color, count, max } => {
                 write!(f, "{color} has {count} pieces, at most {max} allowed")
@@ -207,7 +212,10 @@ impl Position {
                     pos.kings[side(color)] |= bit;
                 } else {
                     if rules.promotion_cells(color) & bit != 0 {
-                        return Err(SetupError::ManOnPromotionRow { color, square });
+                        return Err(match rules.promotion_squares {
+                            Some(_) => SetupError::ManOnCrowningSquare { color, square },
+                            None => SetupError::ManOnPromotionRow { color, square },
+                        });
                     }
                     pos.men[side(color)] |= bit;
                 }
