@@ -8,7 +8,7 @@ use crate::support::rules as common;
 use pdnkit::fen;
 use pdnkit::notation::Color;
 use pdnkit::rules::rulebook::{
-    ANTI_CHECKERS, CORNER, CZECH, ENGLISH, GOTHIC, ONE_WAY, RUSSIAN, SPANTSIRETTI,
+    ALQUERQUE, ANTI_CHECKERS, CORNER, CZECH, ENGLISH, GOTHIC, ONE_WAY, RUSSIAN, SPANTSIRETTI,
 };
 use pdnkit::rules::{Position, Rules, perft};
 use proptest::prelude::*;
@@ -244,7 +244,7 @@ proptest! {
         seed in any::<u64>(),
         cut in any::<usize>(),
     ) {
-        for rules in [&SPANTSIRETTI, &ANTI_CHECKERS, &CORNER, &ONE_WAY, &GOTHIC] {
+        for rules in [&SPANTSIRETTI, &ANTI_CHECKERS, &CORNER, &ONE_WAY, &GOTHIC, &ALQUERQUE] {
             replay_random_game(rules, seed, cut)?;
         }
     }
@@ -337,6 +337,8 @@ mod files {
             "CORNER_START",
             "ONE_WAY_START",
             "GOTHIC_CAPTURE_PROMOTION",
+            "ALQUERQUE_START",
+            "ALQUERQUE_MEN_CAPTURE_BACKWARD",
         ] {
             assert!(help.contains(name), "{name}: {help}");
         }
@@ -357,6 +359,7 @@ mod files {
             "corner",
             "one-way",
             "gothic",
+            "alquerque",
         ] {
             let fixture = format!("fixtures/check/{name}.pdn");
             let html = dir.join(format!("{name}.html"));
@@ -421,4 +424,50 @@ mod files {
             assert_eq!(first["plies_replayed"], first["plies_recorded"], "{name}");
         }
     }
+}
+
+// ---- Alquerque: a 5x5 grid of points, no promotion ----
+
+#[test]
+fn alquerque_starts_with_the_centre_empty_and_agrees_to_depth_5() {
+    let start = Position::initial(&ALQUERQUE);
+    let expected = common::position(
+        &ALQUERQUE,
+        "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba4,b4,c4,d4,e4,a5,b5,c5,d5,e5,a3,b3",
+    );
+    assert_eq!(start, expected);
+    // Into c3: up from c2, diagonally from b2 and d2 (points with file + rank even), sideways
+    // from d3.
+    assert_eq!(common::full(&start), ["b2-c3", "c2-c3", "d2-c3", "d3-c3"]);
+    let counts: Vec<u64> = (1..=5).map(|d| agreed_perft(&start, d)).collect();
+    assert_eq!(counts[0], 4, "{counts:?}");
+}
+
+#[test]
+fn alquerque_pawns_follow_the_lines_stop_on_the_last_row_and_jump_any_way_after_the_first() {
+    // No diagonal line leaves c2: up or sideways only. From b2: up, both diagonals, sideways.
+    let pos = common::position(&ALQUERQUE, "W:Wc2:Be5");
+    assert_eq!(common::full(&pos), ["c2-b2", "c2-c3", "c2-d2"]);
+    let pos = common::position(&ALQUERQUE, "W:Wb2:Be5");
+    assert_eq!(
+        common::full(&pos),
+        ["b2-a2", "b2-a3", "b2-b3", "b2-c2", "b2-c3"]
+    );
+    // On its last row a pawn no longer moves ...
+    let pos = common::position(&ALQUERQUE, "W:Wc5,a1:Be3");
+    assert_eq!(common::full(&pos), ["a1-a2", "a1-b1", "a1-b2"]);
+    // ... but it jumps, sideways there.
+    let pos = common::position(&ALQUERQUE, "W:Wc5,a1:Bd5");
+    assert_eq!(common::full(&pos), ["c5xe5"]);
+    // The first jump goes where a pawn moves; the next ones any way, even back: c3 over c4 to
+    // c5, then back over d4 to e3. Or over d4 to e5, where it must stop. Free choice.
+    let pos = common::position(&ALQUERQUE, "W:Wc3:Bc4,d4");
+    assert_eq!(common::full(&pos), ["c3xc5xe3", "c3xe5"]);
+    // Nothing is crowned: the pawn that reached c5 is still a man.
+    let m = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.capture_count() == 2)
+        .unwrap();
+    assert!(!m.promotes);
 }

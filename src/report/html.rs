@@ -231,7 +231,7 @@ fn numbering(game: &GameReport, rules: &'static Rules) -> Numbering {
             || Numbering::for_rules(rules),
             |g| Numbering::from_game_type(&g),
         );
-    if rules.board.layout == crate::rules::Layout::Full {
+    if rules.board.layout != crate::rules::Layout::Diagonal {
         numbering.mirrored = false;
     }
     numbering

@@ -108,6 +108,10 @@ pub enum Layout {
     Diagonal,
     /// All squares (Turkish).
     Full,
+    /// Every point of an alquerque grid: orthogonal lines join all neighbours, diagonal lines
+    /// only the points with (file + rank) even, from a1 (Alquerque; the standard board,
+    /// https://www.braillespiel.de/index.php?title=Alquerque-Brett). Packed as `Full`.
+    Alquerque,
 }
 
 /// The eight directions, clockwise from up (towards White's promotion row).
@@ -218,7 +222,12 @@ impl Geometry {
                 let mut c = 0;
                 while c < width {
                     let (r2, c2) = (r as i16 + dr as i16, c as i16 + dc as i16);
+                    // Alquerque: no diagonal line leaves a point whose (file + rank) is odd.
+                    let no_line = matches!(layout, Layout::Alquerque)
+                        && d % 2 == 1
+                        && !(c as u16 + (height - 1 - r) as u16).is_multiple_of(2);
                     if let Some(i) = Self::index(width, layout, r, c)
+                        && !no_line
                         && r2 >= 0
                         && c2 >= 0
                         && r2 < height as i16
@@ -245,7 +254,7 @@ impl Geometry {
             return false;
         }
         match layout {
-            Layout::Full => (width as u32) * (height as u32) <= Bits::BITS,
+            Layout::Full | Layout::Alquerque => (width as u32) * (height as u32) <= Bits::BITS,
             Layout::Diagonal => {
                 width.is_multiple_of(2)
                     && (height as u32).div_ceil(2) * (width as u32 + 1) <= Bits::BITS
@@ -256,7 +265,7 @@ impl Geometry {
     /// The bit of `(row, col)`, or `None` if it is not a playing square.
     const fn index(width: u8, layout: Layout, r: u8, c: u8) -> Option<Cell> {
         match layout {
-            Layout::Full => Some(r * width + c),
+            Layout::Full | Layout::Alquerque => Some(r * width + c),
             Layout::Diagonal => {
                 if (r + c).is_multiple_of(2) {
                     None
@@ -319,7 +328,7 @@ impl Geometry {
     /// iterating [`Geometry::cells`], so the search always succeeds for them.
     pub fn coords(&self, cell: Cell) -> (u8, u8) {
         match self.layout {
-            Layout::Full => (cell / self.width, cell % self.width),
+            Layout::Full | Layout::Alquerque => (cell / self.width, cell % self.width),
             Layout::Diagonal => {
                 let pair = cell / (self.width + 1);
                 let rest = cell % (self.width + 1);

@@ -38,7 +38,11 @@ impl fmt::Display for RulesFileError {
 impl std::error::Error for RulesFileError {}
 
 /// The words of each switch, in the order `pdnkit rules` lists them.
-const LAYOUTS: &[(&str, Layout)] = &[("diagonal", Layout::Diagonal), ("full", Layout::Full)];
+const LAYOUTS: &[(&str, Layout)] = &[
+    ("diagonal", Layout::Diagonal),
+    ("full", Layout::Full),
+    ("alquerque", Layout::Alquerque),
+];
 const COLORS: &[(&str, Color)] = &[("white", Color::White), ("black", Color::Black)];
 const MOVEMENTS: &[(&str, Movement)] = &[
     ("diagonal", Movement::Diagonal),
@@ -129,6 +133,8 @@ struct RawMoves {
     orthogonal_captures: bool,
     no_180_turn: bool,
     king_move_limit: u8,
+    men_jump_any_way_after_first: bool,
+    men_stop_on_far_row: bool,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -197,6 +203,8 @@ pub fn to_toml(rules: &Rules) -> String {
             orthogonal_captures: rules.orthogonal_captures,
             no_180_turn: rules.no_180_turn,
             king_move_limit: rules.king_move_limit,
+            men_jump_any_way_after_first: rules.men_jump_any_way_after_first,
+            men_stop_on_far_row: rules.men_stop_on_far_row,
         },
         promotion: RawPromotion {
             capture_promotion: spanned(word(CAPTURE_PROMOTIONS, rules.capture_promotion).into()),
@@ -284,15 +292,13 @@ pub fn from_toml(text: &str) -> Result<Rules, RulesFileError> {
             ),
         ));
     }
-    let rows = *raw.setup.men_rows.as_ref() as u32
-        + raw.setup.back_rows_empty as u32
-        + raw.setup.extra_setup_rows as u32;
-    if 2 * rows > board.height as u32 {
+    let rows = *raw.setup.men_rows.as_ref() as u32 + raw.setup.back_rows_empty as u32;
+    if 2 * rows > board.height as u32 && raw.setup.white.is_none() {
         return Err(error(
             Some(raw.setup.men_rows.span()),
             format!(
-                "men_rows, back_rows_empty and extra_setup_rows fill {rows} rows a side, more \
-                 than half the board's {}",
+                "men_rows and back_rows_empty fill {rows} rows a side, more than half the \
+                 board's {}",
                 board.height
             ),
         ));
@@ -369,6 +375,8 @@ pub fn from_toml(text: &str) -> Result<Rules, RulesFileError> {
             "moves.men_direction",
             &error,
         )?,
+        men_jump_any_way_after_first: raw.moves.men_jump_any_way_after_first,
+        men_stop_on_far_row: raw.moves.men_stop_on_far_row,
     })
 }
 

@@ -101,7 +101,7 @@ impl Numbering {
     /// The numbering of the variant's default GameType.
     pub fn for_rules(rules: &Rules) -> Numbering {
         let mut n = Numbering::from_game_type(&rules.variant.board_type());
-        if rules.board.layout == Layout::Full {
+        if rules.board.layout != Layout::Diagonal {
             n.mirrored = false;
         }
         n

@@ -120,6 +120,10 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
     let limit = rules.king_move_limit;
     let mut out = Vec::new();
     for (from, p) in pieces_of(&grid, me) {
+        // Alquerque: a pawn on its last row "cannot make any more moves" but jumps.
+        if !p.king && rules.men_stop_on_far_row && from.0 == r.far_row() {
+            continue;
+        }
         if p.king && limit > 0 && has_men && run.moves >= limit && geo.coords(run.cell) == from {
             continue;
         }
@@ -166,6 +170,15 @@ impl Ref {
         match (self.rules.men_direction, self.me) {
             (MenDirection::SameWay, _) | (_, Color::White) => -1,
             (MenDirection::TowardsOpponent, Color::Black) => 1,
+        }
+    }
+
+    /// The row the side to move's men move towards.
+    fn far_row(&self) -> u8 {
+        if self.forward() < 0 {
+            0
+        } else {
+            (self.h - 1) as u8
         }
     }
 
@@ -241,6 +254,15 @@ impl Ref {
             return None;
         }
         let rc = (r2 as u8, c2 as u8);
+        // Alquerque: diagonal lines leave only the points with (file + rank) even.
+        let rank = self.h - 1 - r as i8;
+        if self.rules.board.layout == super::board::Layout::Alquerque
+            && dr != 0
+            && dc != 0
+            && (c as i8 + rank) % 2 != 0
+        {
+            return None;
+        }
         self.rules.board.cell(rc.0, rc.1).map(|_| rc)
     }
 
@@ -257,6 +279,12 @@ impl Ref {
         let mut result = Vec::new();
         let dirs = if king {
             self.king_capture_dirs()
+        } else if self.rules.men_jump_any_way_after_first && !seq.taken.is_empty() {
+            // Alquerque: "the second and next jumps can be done in any direction".
+            (-1..=1)
+                .flat_map(|dr| (-1..=1).map(move |dc| (dr, dc)))
+                .filter(|&d| d != (0, 0))
+                .collect()
         } else {
             self.man_capture_dirs()
         };

@@ -8,20 +8,22 @@
 //! A row says, for one variant:
 //! - **board** ([`Geometry`]): size and layout. Dark squares only (`Layout::Diagonal`, 8x8,
 //!   10x10, 12x12, and 10 wide by 8 high for Spantsiretti), or every square
-//!   (`Layout::Full`: Turkish; Gothic and Dameo will be too). Alquerque's 5x5 grid of points is
-//!   to be a `Full` 5x5 board whose diagonal steps exist only from points with (file + rank)
-//!   even: a mask of the cells each diagonal step may leave from, as every step already has.
+//!   (`Layout::Full`: Turkish, Gothic; Dameo will be too). Alquerque's 5x5 grid of points
+//!   (`Layout::Alquerque`) is packed as `Full`, its diagonal steps leaving only the points with
+//!   (file + rank) even: a mask of the cells each step may leave from, as every step has.
 //! - **setup**: full rows of men (`men_rows`, `back_rows_empty`), or named squares
-//!   ([`Rules::start_squares`]) where a site's picture is all there is (Corner, One Way;
-//!   Parachute, Dameo, Alquerque next). A third-party reconstruction is a named constant with its
-//!   source (`CORNER_START`, `ONE_WAY_START`).
+//!   ([`Rules::start_squares`]) where a site's picture is all there is (Corner, One Way,
+//!   Alquerque; Parachute, Dameo next). A third-party reconstruction is a named constant with
+//!   its source (`CORNER_START`, `ONE_WAY_START`, `ALQUERQUE_START`).
 //! - **directions**: [`Movement`] and [`MenDirection`] give the directions each piece steps and
 //!   captures in ([`Rules::man_step_dirs`], [`Rules::man_capture_dirs`], [`Rules::king_dirs`]);
 //!   the generator reads only those sets, so Gothic's five directions for men and eight for
 //!   kings, and Dameo's orthogonal captures, are new `Movement` values, not new code paths.
 //! - **promotion**: the far row, or named squares ([`Rules::promotion_squares`], Corner); no
-//!   promotion (Alquerque, Hawaiian) will be empty sets. What happens when a man reaches them
-//!   mid-capture is [`CapturePromotion`].
+//!   promotion is empty sets (Alquerque; Hawaiian next), where a man on its far row may be
+//!   stopped ([`Rules::men_stop_on_far_row`]). What happens when a man reaches them
+//!   mid-capture is [`CapturePromotion`]; where a man's jumps after its first may go,
+//!   [`Rules::men_jump_any_way_after_first`].
 //! - **precedence** ([`Precedence`]), **removal** ([`Removal`]), **king range** ([`KingRange`]).
 //! - **ending** ([`Goal`]): the side that cannot move loses, or wins (Antidraughts, Anti
 //!   Checkers).
@@ -158,6 +160,11 @@ pub struct Rules {
     /// (Corner). A man on its far row elsewhere stays a man.
     pub promotion_squares: Option<[Bits; 2]>,
     pub men_direction: MenDirection,
+    /// After its first jump a man may jump in any direction, even backward (Alquerque).
+    pub men_jump_any_way_after_first: bool,
+    /// A man on its far row no longer steps (it may still jump): Alquerque, where nothing is
+    /// crowned.
+    pub men_stop_on_far_row: bool,
 }
 
 const B8: Geometry = Geometry::new(8, 8, Layout::Diagonal);
@@ -188,6 +195,8 @@ pub const INTERNATIONAL: Rules = Rules {
     start_squares: None,
     promotion_squares: None,
     men_direction: MenDirection::TowardsOpponent,
+    men_jump_any_way_after_first: false,
+    men_stop_on_far_row: false,
 };
 
 /// English / American checkers (EDA / WCDF laws of the game; PDN GameType 21; docs/rules.md
@@ -213,6 +222,8 @@ pub const ENGLISH: Rules = Rules {
     start_squares: None,
     promotion_squares: None,
     men_direction: MenDirection::TowardsOpponent,
+    men_jump_any_way_after_first: false,
+    men_stop_on_far_row: false,
 };
 
 /// Italian draughts (FID, Federazione Italiana Dama, rules of the game; PDN GameType 22;
@@ -238,6 +249,8 @@ pub const ITALIAN: Rules = Rules {
     start_squares: None,
     promotion_squares: None,
     men_direction: MenDirection::TowardsOpponent,
+    men_jump_any_way_after_first: false,
+    men_stop_on_far_row: false,
 };
 
 /// Russian draughts (FMJD-64 rules of Russian draughts; PDN GameType 25; docs/rules.md
@@ -263,6 +276,8 @@ pub const RUSSIAN: Rules = Rules {
     start_squares: None,
     promotion_squares: None,
     men_direction: MenDirection::TowardsOpponent,
+    men_jump_any_way_after_first: false,
+    men_stop_on_far_row: false,
 };
 
 /// Turkish draughts (TUDAF, the Turkish draughts federation; PDN GameType 30; docs/rules.md
@@ -288,6 +303,8 @@ pub const TURKISH: Rules = Rules {
     start_squares: None,
     promotion_squares: None,
     men_direction: MenDirection::TowardsOpponent,
+    men_jump_any_way_after_first: false,
+    men_stop_on_far_row: false,
 };
 
 /// Brazilian draughts: International rules on 8x8 (PDN GameType 26; dctl; docs/rules.md
@@ -366,6 +383,8 @@ pub const THAI: Rules = Rules {
     start_squares: None,
     promotion_squares: None,
     men_direction: MenDirection::TowardsOpponent,
+    men_jump_any_way_after_first: false,
+    men_stop_on_far_row: false,
 };
 
 /// Frisian draughts (KNDB Frisian rules; lidraughts; PDN GameType 40; docs/rules.md "Frisian"):
@@ -530,6 +549,67 @@ pub const GOTHIC: Rules = Rules {
     start_squares: None,
     promotion_squares: None,
     men_direction: MenDirection::TowardsOpponent,
+    men_jump_any_way_after_first: false,
+    men_stop_on_far_row: false,
+};
+
+/// Alquerque's start: BrainKing shows it only as a picture (https://brainking.com/en/GameRules?tp=53);
+/// the standard layout (Wikipedia; piecepackr/ppdf `alquerque_alquerque`) leaves the centre
+/// point c3 empty, each side holding its two rows and the two points of the middle row on its
+/// right.
+pub const ALQUERQUE_START: [Bits; 2] = [
+    ALQUERQUE_BOARD.squares(&[
+        "a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "d3", "e3",
+    ]),
+    ALQUERQUE_BOARD.squares(&[
+        "a4", "b4", "c4", "d4", "e4", "a5", "b5", "c5", "d5", "e5", "a3", "b3",
+    ]),
+];
+
+/// When Alquerque's jumped pieces leave the board: BrainKing does not say. As in Checkers, to
+/// which its capture wording refers: after the move (a piece may not be jumped twice).
+pub const ALQUERQUE_REMOVAL: Removal = Removal::AfterSequence;
+
+/// Which way an Alquerque pawn's first jump may go, from anywhere and from its last row (where
+/// it no longer moves) in particular. BrainKing: "If a piece stands next to an opponent's piece
+/// (in moving direction) and the next space beyond this piece is empty, then the player must
+/// capture" (https://brainking.com/en/GameRules?tp=53): only the ways it moves (forward,
+/// diagonally forward, sideways; on the last row only sideways), not back. `true` would let the
+/// first jump go back too.
+pub const ALQUERQUE_MEN_CAPTURE_BACKWARD: bool = false;
+
+const ALQUERQUE_BOARD: Geometry = Geometry::new(5, 5, Layout::Alquerque);
+
+/// Alquerque (BrainKing, https://brainking.com/en/GameRules?tp=53): 12 pieces each on a 5x5
+/// grid of points; "Pawns can move only one space up, diagonally forward or horizontally, they
+/// cannot move backward. All moves can be done on lines connecting the circles only." A pawn on
+/// the last row "cannot make any more moves and must stay there to the end of a game (unless it
+/// can jump)": no promotion. Capturing is compulsory and goes on; "the second and next jumps can
+/// be done in any direction, even backward"; free choice between captures. A side without a
+/// piece or a move loses.
+pub const ALQUERQUE: Rules = Rules {
+    variant: Variant::Alquerque,
+    board: ALQUERQUE_BOARD,
+    men_rows: 2, // bounds a FEN setup with extra_setup_rows: at most 15 a side
+    back_rows_empty: 0,
+    extra_setup_rows: 1, // the start holds two points of the middle row each
+    first_mover: Color::White, // BrainKing's FAQ: White always starts
+    movement: Movement::Gothic, // up, diagonally forward (where a line runs), sideways
+    men_capture_backward: ALQUERQUE_MEN_CAPTURE_BACKWARD, // the first jump: where it moves
+    king_range: KingRange::Short, // (no kings: nothing is crowned)
+    man_captures_king: true,
+    precedence: Precedence::None, // "can select any of them"
+    capture_promotion: CapturePromotion::OnlyAtEnd, // (nothing is crowned)
+    removal: ALQUERQUE_REMOVAL,
+    no_180_turn: false,
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
+    start_squares: Some(ALQUERQUE_START),
+    promotion_squares: Some([0, 0]), // "Pawns do not promote" (BrainKing's table)
+    men_direction: MenDirection::TowardsOpponent,
+    men_jump_any_way_after_first: true, // later jumps "in any direction, even backward"
+    men_stop_on_far_row: true,          // "it cannot make any more moves ... (unless it can jump)"
 };
 
 /// Every supported variant.
@@ -555,6 +635,7 @@ pub const ALL: &[&Rules] = &[
     &CORNER,
     &ONE_WAY,
     &GOTHIC,
+    &ALQUERQUE,
 ];
 
 /// Where a source leaves a rule open, the reading each variant's row takes: the constant that
@@ -591,6 +672,25 @@ pub const READINGS: &[(Variant, &str, &str)] = &[
         "BRAINKING_CZECH_REMOVAL",
         "jumped pieces leave the board after the move (official Czech rules; a 2009 BrainKing \
          forum post says BrainKing removed them during the jump)",
+    ),
+    (
+        Variant::Alquerque,
+        "ALQUERQUE_START",
+        "White a1-e1, a2-e2, d3, e3; Black a4-e4, a5-e5, a3, b3; c3 empty (BrainKing shows only \
+         a picture; the standard layout, as Wikipedia and piecepackr/ppdf give it)",
+    ),
+    (
+        Variant::Alquerque,
+        "ALQUERQUE_REMOVAL",
+        "jumped pieces leave the board after the move, and none is jumped twice (BrainKing does \
+         not say; as in Checkers)",
+    ),
+    (
+        Variant::Alquerque,
+        "ALQUERQUE_MEN_CAPTURE_BACKWARD",
+        "a pawn's first jump goes only the ways it moves (\"in moving direction\"), so from its \
+         last row only sideways; later jumps go any way (BrainKing does not say how a pawn on \
+         its last row starts a jump)",
     ),
     (
         Variant::Gothic,
@@ -700,6 +800,11 @@ impl Rules {
         if let Some(squares) = self.promotion_squares {
             return squares[super::position::side(color)];
         }
+        self.far_row(color)
+    }
+
+    /// The row the men of `color` move towards.
+    pub fn far_row(&self, color: Color) -> Bits {
         match self.moves_as(color) {
             Color::White => self.board.row(0),
             Color::Black => self.board.row(self.board.height - 1),
@@ -711,7 +816,7 @@ impl Rules {
     pub fn max_pieces(&self) -> u32 {
         let per_row = match self.board.layout {
             Layout::Diagonal => self.board.width as u32 / 2,
-            Layout::Full => self.board.width as u32,
+            Layout::Full | Layout::Alquerque => self.board.width as u32,
         };
         per_row * (self.men_rows + self.extra_setup_rows) as u32
     }
