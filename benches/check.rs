@@ -99,7 +99,7 @@ fn random_games(rules: &'static Rules, games: usize, max_plies: usize) -> Vec<u8
     };
     let mut out = String::new();
     for _ in 0..games {
-        out.push_str(&format!("[GameType \"{}\"]\n", rules.variant.code()));
+        out.push_str(&format!("{}\n", rules.variant.header_tag()));
         let mut pos = Position::initial(rules);
         for ply in 0..max_plies {
             let moves = pos.legal_moves();

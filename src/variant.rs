@@ -28,6 +28,17 @@ pub enum Variant {
     Antidraughts,
     Breakthrough,
     Frysk,
+    // BrainKing's variants without a PDN GameType number (named by the `Variant` tag).
+    #[serde(rename = "anti-checkers")]
+    AntiCheckers,
+    Corner,
+    #[serde(rename = "one-way")]
+    OneWay,
+    Parachute,
+    Gothic,
+    Alquerque,
+    Hawaiian,
+    Dameo,
 }
 
 /// How squares are written in a variant's PDN.
@@ -50,33 +61,50 @@ pub enum ResultStyle {
 
 /// One row of the PDN GameType table: the full default GameType of each variant
 /// (PDN 3.0 standard, "GameType"; lidraughts for the codes 96-98).
+///
+/// BrainKing's variants have no GameType number (the PDN table assigns none beyond 41, and
+/// BrainKing publishes no PDN export): `code` is `None`, and `default_game_type` describes their
+/// board and squares with the number 0 in place of a type number, which is never written (a
+/// record names such a variant with its `Variant` tag; see [`Variant::code`]).
 struct Row {
     variant: Variant,
     name: &'static str,
-    code: u16,
+    code: Option<u16>,
     default_game_type: &'static str,
 }
 
 #[rustfmt::skip]
 const TABLE: &[Row] = &[
-    Row { variant: Variant::International, name: "international", code: 20, default_game_type: "20,W,10,10,N2,0" },
-    Row { variant: Variant::English,       name: "english",       code: 21, default_game_type: "21,B,8,8,N1,0" },
-    Row { variant: Variant::Italian,       name: "italian",       code: 22, default_game_type: "22,W,8,8,N2,1" },
-    Row { variant: Variant::Pool,          name: "pool",          code: 23, default_game_type: "23,B,8,8,N1,0" },
-    Row { variant: Variant::Spanish,       name: "spanish",       code: 24, default_game_type: "24,W,8,8,N1,1" },
-    Row { variant: Variant::Russian,       name: "russian",       code: 25, default_game_type: "25,W,8,8,A0,0" },
-    Row { variant: Variant::Brazilian,     name: "brazilian",     code: 26, default_game_type: "26,W,8,8,A0,0" },
-    Row { variant: Variant::Canadian,      name: "canadian",      code: 27, default_game_type: "27,W,12,12,N2,0" },
-    Row { variant: Variant::Portuguese,    name: "portuguese",    code: 28, default_game_type: "28,W,8,8,N1,1" },
-    Row { variant: Variant::Czech,         name: "czech",         code: 29, default_game_type: "29,W,8,8,A0,0" },
-    Row { variant: Variant::Turkish,       name: "turkish",       code: 30, default_game_type: "30,W,8,8,A0,0" },
-    Row { variant: Variant::Thai,          name: "thai",          code: 31, default_game_type: "31,B,8,8,N2,0" },
-    Row { variant: Variant::Frisian,       name: "frisian",       code: 40, default_game_type: "40,W,10,10,N2,0" },
-    Row { variant: Variant::Spantsiretti,  name: "spantsiretti",  code: 41, default_game_type: "41,W,10,8,N1,0" },
+    Row { variant: Variant::International, name: "international", code: Some(20), default_game_type: "20,W,10,10,N2,0" },
+    Row { variant: Variant::English,       name: "english",       code: Some(21), default_game_type: "21,B,8,8,N1,0" },
+    Row { variant: Variant::Italian,       name: "italian",       code: Some(22), default_game_type: "22,W,8,8,N2,1" },
+    Row { variant: Variant::Pool,          name: "pool",          code: Some(23), default_game_type: "23,B,8,8,N1,0" },
+    Row { variant: Variant::Spanish,       name: "spanish",       code: Some(24), default_game_type: "24,W,8,8,N1,1" },
+    Row { variant: Variant::Russian,       name: "russian",       code: Some(25), default_game_type: "25,W,8,8,A0,0" },
+    Row { variant: Variant::Brazilian,     name: "brazilian",     code: Some(26), default_game_type: "26,W,8,8,A0,0" },
+    Row { variant: Variant::Canadian,      name: "canadian",      code: Some(27), default_game_type: "27,W,12,12,N2,0" },
+    Row { variant: Variant::Portuguese,    name: "portuguese",    code: Some(28), default_game_type: "28,W,8,8,N1,1" },
+    Row { variant: Variant::Czech,         name: "czech",         code: Some(29), default_game_type: "29,W,8,8,A0,0" },
+    Row { variant: Variant::Turkish,       name: "turkish",       code: Some(30), default_game_type: "30,W,8,8,A0,0" },
+    Row { variant: Variant::Thai,          name: "thai",          code: Some(31), default_game_type: "31,B,8,8,N2,0" },
+    Row { variant: Variant::Frisian,       name: "frisian",       code: Some(40), default_game_type: "40,W,10,10,N2,0" },
+    // The PDN table writes 41 algebraic since its change of 18 April 2014 ("Spantsiretti: N2 -> A0").
+    Row { variant: Variant::Spantsiretti,  name: "spantsiretti",  code: Some(41), default_game_type: "41,W,10,8,A0,0" },
     // lidraughts' unofficial codes (not in PDN 3.0)
-    Row { variant: Variant::Breakthrough,  name: "breakthrough",  code: 96, default_game_type: "96,W,10,10,N2,0" },
-    Row { variant: Variant::Frysk,         name: "frysk",         code: 97, default_game_type: "97,W,10,10,N2,0" },
-    Row { variant: Variant::Antidraughts,  name: "antidraughts",  code: 98, default_game_type: "98,W,10,10,N2,0" },
+    Row { variant: Variant::Breakthrough,  name: "breakthrough",  code: Some(96), default_game_type: "96,W,10,10,N2,0" },
+    Row { variant: Variant::Frysk,         name: "frysk",         code: Some(97), default_game_type: "97,W,10,10,N2,0" },
+    Row { variant: Variant::Antidraughts,  name: "antidraughts",  code: Some(98), default_game_type: "98,W,10,10,N2,0" },
+    // BrainKing (https://brainking.com/en/GameRules?tp=N): algebraic squares, a1 dark at White's
+    // bottom-left, White first ("the white player always starts a game (for all game types)",
+    // https://brainking.com/en/OldFAQ?ht=3) but in Hawaiian, whose rules page says Black starts.
+    Row { variant: Variant::AntiCheckers,  name: "anti-checkers", code: None,     default_game_type: "0,W,8,8,A0,0" },
+    Row { variant: Variant::Corner,        name: "corner",        code: None,     default_game_type: "0,W,8,8,A0,0" },
+    Row { variant: Variant::OneWay,        name: "one-way",       code: None,     default_game_type: "0,W,8,8,A0,0" },
+    Row { variant: Variant::Parachute,     name: "parachute",     code: None,     default_game_type: "0,W,8,8,A0,0" },
+    Row { variant: Variant::Gothic,        name: "gothic",        code: None,     default_game_type: "0,W,8,8,A0,0" },
+    Row { variant: Variant::Alquerque,     name: "alquerque",     code: None,     default_game_type: "0,W,5,5,A0,0" },
+    Row { variant: Variant::Hawaiian,      name: "hawaiian",      code: None,     default_game_type: "0,B,8,8,A0,0" },
+    Row { variant: Variant::Dameo,         name: "dameo",         code: None,     default_game_type: "0,W,8,8,A0,0" },
 ];
 
 /// Extra spellings accepted on the command line and in `Variant` tags (compared after
@@ -96,6 +124,16 @@ const ALIASES: &[(&str, Variant)] = &[
     ("pool-checkers", Variant::Pool),
     ("anti", Variant::Antidraughts),
     ("frysk!", Variant::Frysk), // lidraughts' display name
+    // BrainKing's names, English and Danish (https://brainking.com/en/GameRules?tp=8 ... and the
+    // Danish table of variants on the same pages); Konane is the Hawaiian game's own name.
+    ("anti-dam", Variant::AntiCheckers),
+    ("hjørne-dam", Variant::Corner),
+    ("one-way-checkers", Variant::OneWay),
+    ("en-vejs-dam", Variant::OneWay),
+    ("faldskærms-dam", Variant::Parachute),
+    ("gotisk-dam", Variant::Gothic),
+    ("hawaii-dam", Variant::Hawaiian),
+    ("konane", Variant::Hawaiian),
 ];
 
 /// A variant name as the tables spell it: lower case, words joined by `-`, and a trailing
@@ -109,6 +147,11 @@ fn normalise(text: &str) -> String {
     let known = |name: &str| {
         TABLE.iter().any(|r| r.name == name) || ALIASES.iter().any(|(a, _)| *a == name)
     };
+    // A whole name first: `Anti Checkers` is BrainKing's, not `anti` (Antidraughts).
+    let whole = words.join("-");
+    if known(&whole) {
+        return whole;
+    }
     if let [rest @ .., last] = words.as_slice()
         && !rest.is_empty()
         && matches!(last.as_str(), "draughts" | "checkers")
@@ -122,7 +165,7 @@ fn normalise(text: &str) -> String {
 }
 
 impl Variant {
-    pub const ALL: [Variant; 17] = [
+    pub const ALL: [Variant; 25] = [
         Variant::International,
         Variant::English,
         Variant::Italian,
@@ -140,6 +183,14 @@ impl Variant {
         Variant::Breakthrough,
         Variant::Frysk,
         Variant::Antidraughts,
+        Variant::AntiCheckers,
+        Variant::Corner,
+        Variant::OneWay,
+        Variant::Parachute,
+        Variant::Gothic,
+        Variant::Alquerque,
+        Variant::Hawaiian,
+        Variant::Dameo,
     ];
 
     fn row(self) -> &'static Row {
@@ -154,25 +205,47 @@ impl Variant {
         self.row().name
     }
 
-    /// The PDN GameType number.
-    pub fn code(self) -> u16 {
+    /// The PDN GameType number; `None` for BrainKing's variants, which have none (a record
+    /// names them with its `Variant` tag).
+    pub fn code(self) -> Option<u16> {
         self.row().code
     }
 
     pub fn from_code(code: u16) -> Option<Variant> {
-        TABLE.iter().find(|r| r.code == code).map(|r| r.variant)
+        TABLE
+            .iter()
+            .find(|r| r.code == Some(code))
+            .map(|r| r.variant)
     }
 
-    /// The variant's complete default GameType (what the short form `"20"` stands for).
-    pub fn default_game_type(self) -> GameType {
+    /// The PDN header tag that names this variant: `[GameType "20"]`, or `[Variant "dameo"]`
+    /// for a variant without a GameType number.
+    pub fn header_tag(self) -> String {
+        match self.code() {
+            Some(code) => format!("[GameType \"{code}\"]"),
+            None => format!("[Variant \"{}\"]", self.name()),
+        }
+    }
+
+    /// The variant's complete default GameType (what the short form `"20"` stands for), or
+    /// `None` when it has no GameType number.
+    pub fn default_game_type(self) -> Option<GameType> {
+        self.code().map(|_| self.board_type())
+    }
+
+    /// The board, first mover and squares as a GameType describes them: the default GameType,
+    /// or for a variant without a number the same description with 0 as its number (never
+    /// written; [`Variant::default_game_type`] says whether there is one to write).
+    pub fn board_type(self) -> GameType {
         // Read once from the table: every replay asks for it.
         static PARSED: std::sync::OnceLock<Vec<(Variant, GameType)>> = std::sync::OnceLock::new();
         let parsed = PARSED.get_or_init(|| {
             TABLE
                 .iter()
                 .map(|row| {
-                    let game_type = GameType::parse(row.default_game_type)
+                    let mut game_type = GameType::parse(row.default_game_type)
                         .expect("table rows are valid GameTypes");
+                    game_type.variant = Some(row.variant);
                     (row.variant, game_type)
                 })
                 .collect()
@@ -231,15 +304,18 @@ impl fmt::Display for UnknownVariant {
     }
 }
 
-/// Every known variant with its GameType number, for messages: `20 international, 21 english, ...`.
+/// Every known variant with its GameType number, for messages: `20 international, 21 english,
+/// ..., anti-checkers, ...` (the variants without a number by name only).
 pub fn known_variants() -> String {
     let mut out = String::new();
     for row in TABLE {
         if !out.is_empty() {
             out.push_str(", ");
         }
-        out.push_str(&row.code.to_string());
-        out.push(' ');
+        if let Some(code) = row.code {
+            out.push_str(&code.to_string());
+            out.push(' ');
+        }
         out.push_str(row.name);
     }
     out
@@ -319,7 +395,7 @@ impl GameType {
         let variant = Variant::from_code(code);
         if fields.len() == 1 {
             let variant = variant.ok_or(GameTypeError::UnknownCode(code))?;
-            let mut full = variant.default_game_type();
+            let mut full = variant.board_type();
             full.short_form = true;
             return Ok(full);
         }
@@ -416,11 +492,18 @@ mod tests {
     fn every_row_round_trips() {
         for v in Variant::ALL {
             assert_eq!(v.name().parse::<Variant>(), Ok(v));
-            assert_eq!(v.code().to_string().parse::<Variant>(), Ok(v));
-            let gt = v.default_game_type();
+            let Some(code) = v.code() else {
+                assert_eq!(v.default_game_type(), None);
+                assert_eq!(v.board_type().code, 0);
+                continue;
+            };
+            assert_eq!(code.to_string().parse::<Variant>(), Ok(v));
+            let gt = v.default_game_type().unwrap();
             assert_eq!(gt.variant, Some(v));
             assert_eq!(GameType::parse(&gt.to_string()), Ok(gt));
         }
+        // Type 0 is chess, not a BrainKing variant.
+        assert_eq!(Variant::from_code(0), None);
     }
 
     #[test]
@@ -451,10 +534,21 @@ mod tests {
             ("Russian draughts", Variant::Russian),
             ("american_pool", Variant::Pool),
             (" russian ", Variant::Russian),
+            ("Anti Checkers", Variant::AntiCheckers), // BrainKing
+            ("Anti", Variant::Antidraughts),
+            ("Corner Checkers", Variant::Corner),
+            ("One Way Checkers", Variant::OneWay),
+            ("Parachute Checkers", Variant::Parachute),
+            ("Gothic Checkers", Variant::Gothic),
+            ("Hawaiian Checkers", Variant::Hawaiian),
+            ("Konane", Variant::Hawaiian),
+            ("Hjørne Dam", Variant::Corner),
+            ("Alquerque", Variant::Alquerque),
+            ("Dameo", Variant::Dameo), // PlayStrategy
         ] {
             assert_eq!(text.parse::<Variant>(), Ok(variant), "{text}");
         }
-        for text in ["Killer", "Dameo", "", "standard chess", "Dama"] {
+        for text in ["Killer", "", "standard chess", "Dama"] {
             assert!(text.parse::<Variant>().is_err(), "{text}");
         }
         assert!(known_variants().starts_with("20 international, 21 english, "));

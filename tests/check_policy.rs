@@ -215,7 +215,7 @@ fn a_broken_config_is_a_located_usage_error() {
 #[test]
 fn naming_w_not_replayed_accepts_unreplayed_games_but_a_group_does_not() {
     let dir = temp_dir("unreplayed");
-    std::fs::write(dir.join("a.pdn"), "[GameType \"41\"]\n1. 32-28 19-23 *\n").unwrap();
+    std::fs::write(dir.join("a.pdn"), "[Variant \"Dameo\"]\n1. d1-d4 d8-b6 *\n").unwrap();
     assert_exit(&check_in(&dir, &["a.pdn", "--no-config"]), 1);
     assert_exit(
         &check_in(&dir, &["a.pdn", "--no-config", "--warn", "W-NOT-REPLAYED"]),

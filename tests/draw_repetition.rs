@@ -57,8 +57,8 @@ fn position(rules: &'static Rules, cells: &[u8], black_to_move: bool) -> Positio
         match cells.get(i).copied().unwrap_or(0) % 40 {
             0 | 1 => kings[0] |= bit,
             2 | 3 => kings[1] |= bit,
-            4 => men[0] |= bit & !geo.row(rules.promotion_row(Color::White)),
-            5 => men[1] |= bit & !geo.row(rules.promotion_row(Color::Black)),
+            4 => men[0] |= bit & !rules.promotion_cells(Color::White),
+            5 => men[1] |= bit & !rules.promotion_cells(Color::Black),
             _ => {}
         }
     }

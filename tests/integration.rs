@@ -22,6 +22,7 @@ mod setup;
 
 // The rules: move generation, perft, replay.
 mod replay;
+mod rules_brainking;
 mod rules_canadian;
 mod rules_english;
 mod rules_frisian;

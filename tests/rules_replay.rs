@@ -227,7 +227,7 @@ fn generated(rules: &'static Rules, picks: &[u16]) -> Vec<(Position, Move)> {
 /// The game as PDN, each move short unless another legal move shares its from and to; the
 /// move at `replace` (0-based ply), if any, written as the given text instead.
 fn pdn(rules: &Rules, plies: &[(Position, Move)], replace: Option<(usize, &str)>) -> String {
-    let mut text = format!("[GameType \"{}\"]\n", rules.variant.code());
+    let mut text = format!("{}\n", rules.variant.header_tag());
     for (i, (pos, m)) in plies.iter().enumerate() {
         if i % 2 == 0 {
             text.push_str(&format!("{}. ", i / 2 + 1));

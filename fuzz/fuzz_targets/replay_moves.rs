@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&pick, moves)) = data.split_first() else { return };
     let variant = Variant::ALL[pick as usize % Variant::ALL.len()];
     let Ok(moves) = std::str::from_utf8(moves) else { return };
-    let text = format!("[GameType \"{}\"]\n\n{moves}", variant.code());
+    let text = format!("{}\n\n{moves}", variant.header_tag());
     let mut converter = Converter::new(Options::default());
     for mut game in read_str(&text, ReadOptions::default()) {
         let _ = check_game(&game, &CheckOptions::default());

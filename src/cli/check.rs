@@ -55,6 +55,11 @@ pub struct CheckArgs {
     /// Variant of games without a GameType tag (a name such as `english`, or a GameType number).
     #[arg(long)]
     variant: Option<Variant>,
+    /// House rules: a TOML file of switches (`pdnkit rules --variant V` writes one to start
+    /// from). Games of its base variant, and games without a GameType (unless --variant says
+    /// otherwise), are checked under them.
+    #[arg(long, value_name = "FILE.toml")]
+    rules: Option<PathBuf>,
     #[command(flatten)]
     policy: PolicyArgs,
     /// Report every PDN 3.0 violation as an error.
@@ -288,7 +293,11 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
 /// after saying why the run cannot go on: a variant pdnkit cannot replay.
 fn default_variant(args: &CheckArgs, policy: &RunPolicy) -> Option<Option<Variant>> {
     let config = policy.config.as_ref();
-    let variant = args.variant.or(config.and_then(|c| c.variant));
+    let house = match &args.rules {
+        Some(path) => Some(super::rules::use_rules_file(path).ok()?),
+        None => None,
+    };
+    let variant = args.variant.or(config.and_then(|c| c.variant)).or(house);
     if let Some(variant) = variant
         && Rules::for_variant(variant).is_none()
     {

@@ -10,7 +10,8 @@ use std::io::{self, Write};
 #[derive(Args)]
 #[command(after_help = "Every code, with the same text: docs/codes.md")]
 pub struct ExplainArgs {
-    /// A finding code, such as `W-DATE-FORMAT` (any case).
+    /// A finding code, such as `W-DATE-FORMAT` (any case), or a variant, such as `corner`: its
+    /// rules' readings where the sources leave a rule open.
     #[arg(required_unless_present = "all", conflicts_with = "all")]
     code: Option<String>,
     /// Explain every code.
@@ -44,6 +45,11 @@ pub fn run(args: ExplainArgs) -> io::Result<Outcome> {
             "{upper} is now called {current} (read as that everywhere).\n"
         )?;
     }
+    if catalogue::lookup(renamed.unwrap_or(&upper)).is_none()
+        && let Ok(variant) = text.parse::<pdnkit::variant::Variant>()
+    {
+        return explain_variant(&mut out, variant);
+    }
     let Some(entry) = catalogue::lookup(renamed.unwrap_or(&upper)) else {
         // The argument as typed, its control bytes escaped: it reaches the terminal.
         let mut message = format!("pdnkit: unknown code `{}`", escape_controls(&text));
@@ -63,5 +69,36 @@ pub fn run(args: ExplainArgs) -> io::Result<Outcome> {
         out.write_all(catalogue::render_text(&entry).as_bytes())?;
     }
     out.flush()?;
+    Ok(Outcome::Clean)
+}
+
+/// What `explain VARIANT` says: whether pdnkit replays it, and the readings its rules take where
+/// the sources leave a rule open (`pdnkit rules --variant` prints every switch).
+fn explain_variant(out: &mut impl Write, variant: pdnkit::variant::Variant) -> io::Result<Outcome> {
+    let Some(rules) = pdnkit::rules::Rules::for_variant(variant) else {
+        writeln!(
+            out,
+            "{variant}: pdnkit knows the name but has no rules for it yet, so its games are read \
+             and not replayed (W-NOT-REPLAYED)."
+        )?;
+        return Ok(Outcome::Clean);
+    };
+    writeln!(
+        out,
+        "{variant}: replayed; `pdnkit rules --variant {variant}` prints every switch of its rules, \
+         docs/rules.md gives their sources."
+    )?;
+    let mut readings = rules.readings().peekable();
+    if readings.peek().is_none() {
+        writeln!(
+            out,
+            "No rule of its row is marked as a reading where the sources leave it open."
+        )?;
+    } else {
+        writeln!(out, "Readings chosen where the sources leave a rule open:")?;
+        for (name, reading) in readings {
+            writeln!(out, "  {name}: {reading}")?;
+        }
+    }
     Ok(Outcome::Clean)
 }

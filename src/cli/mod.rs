@@ -18,6 +18,7 @@ mod parse;
 mod perft;
 mod policy;
 mod progress;
+mod rules;
 mod shell;
 mod show;
 mod split;
@@ -94,6 +95,9 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Count leaf positions of the move tree to DEPTH (`--divide` lists them per move).
     Perft(perft::PerftArgs),
+    /// Print a variant's rules as the TOML file `--rules FILE.toml` reads (every switch, and the
+    /// readings chosen where the sources leave a rule open).
+    Rules(rules::RulesArgs),
     /// Print a shell completion script (`pdnkit completions bash > /etc/bash_completion.d/pdnkit`).
     Completions(shell::CompletionsArgs),
     /// Print the manual page in roff (`pdnkit man > pdnkit.1`), or write a page for every
@@ -149,7 +153,7 @@ pub fn main() -> ExitCode {
     // when they open their output (destination::open).
     if matches!(
         cli.command,
-        Command::Explain(_) | Command::Perft(_) | Command::Completions(_)
+        Command::Explain(_) | Command::Perft(_) | Command::Rules(_) | Command::Completions(_)
     ) && let Err(closed) = destination::require_stdout("")
     {
         eprintln!("pdnkit: {closed}");
@@ -160,6 +164,7 @@ pub fn main() -> ExitCode {
         Command::Convert(args) => convert::run(args, cli.color),
         Command::Parse(args) => parse::run(args, cli.color),
         Command::Perft(args) => perft::run(args),
+        Command::Rules(args) => rules::run(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man(args) => manual::run(args),
         Command::Explain(args) => explain::run(args),

@@ -13,8 +13,12 @@ use std::time::{Duration, Instant};
 #[derive(Args)]
 pub struct PerftArgs {
     /// Variant: a name (`international`, `english`, ...) or a PDN GameType number.
-    #[arg(long)]
-    variant: Variant,
+    #[arg(long, required_unless_present = "rules")]
+    variant: Option<Variant>,
+    /// House rules: a TOML file of switches (`pdnkit rules --variant V` writes one to start
+    /// from), in place of its base variant's rules.
+    #[arg(long, value_name = "FILE.toml")]
+    rules: Option<std::path::PathBuf>,
     /// Start from this position (PDN FEN) instead of the initial one.
     #[arg(long)]
     fen: Option<String>,
@@ -27,10 +31,20 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> io::Result<Outcome> {
-    let Some(rules) = Rules::for_variant(args.variant) else {
+    let house = match &args.rules {
+        Some(path) => match super::rules::use_rules_file(path) {
+            Ok(base) => Some(base),
+            Err(outcome) => return Ok(outcome),
+        },
+        None => None,
+    };
+    let variant = match (args.variant, house) {
+        (Some(variant), _) | (None, Some(variant)) => variant,
+        (None, None) => unreachable!("clap requires --variant or --rules"),
+    };
+    let Some(rules) = Rules::for_variant(variant) else {
         eprintln!(
-            "pdnkit: the rules of {} are not implemented yet (pdnkit replays {})",
-            args.variant,
+            "pdnkit: the rules of {variant} are not implemented yet (pdnkit replays {})",
             super::replayable_names()
         );
         return Ok(Outcome::Failure);

@@ -41,7 +41,7 @@ use crate::reader::{
 };
 use crate::replay::{self, MoveEvent, Visitor};
 use crate::rules::{Move, MoveList, Numbering, Position, Rules, movegen};
-use crate::variant::{ResultStyle, SquareNotation};
+use crate::variant::{ResultStyle, SquareNotation, Variant};
 use squares::{SquareTable, TableCache};
 use walk::Walk;
 
@@ -592,9 +592,31 @@ fn rewrite_tags(
         }
     }
     let old_type = take(&mut rest, "GameType");
-    match (rules, out_numbering) {
-        (Some(rules), Some(n)) => {
-            let game_type = squares::game_type(rules, n);
+    let numbered = rules
+        .zip(out_numbering)
+        .and_then(|(r, n)| Some((r, squares::game_type(r, n)?)));
+    match (rules, out_numbering, numbered) {
+        (Some(rules), Some(_), None) => {
+            // No GameType number (BrainKing's variants): the Variant tag names the variant,
+            // as written when it names this one, else (from `--variant`) by its name.
+            let tag = take(&mut rest, "Variant")
+                .filter(|t| t.value.parse::<Variant>() == Ok(rules.variant))
+                .unwrap_or_else(|| Tag {
+                    name: "Variant".into(),
+                    standard_name: None,
+                    value: rules.variant.name().into(),
+                    raw: None,
+                    span: Span::NOWHERE,
+                });
+            tags.push(tag);
+            if let Some(old) = old_type {
+                rest.push(old); // a GameType that named nothing stays as written
+            }
+            game.game_type = None;
+            game.variant = Some(rules.variant);
+            game.variant_source = VariantSource::VariantTag;
+        }
+        (Some(rules), Some(_), Some((_, game_type))) => {
             tags.push(Tag {
                 name: "GameType".into(),
                 standard_name: None,

@@ -32,14 +32,15 @@ pub fn output_numbering(rules: &Rules, notation: Option<SquareNotation>) -> Numb
 
 /// The long GameType that describes `numbering` for `rules`: reading it back gives the same
 /// numbering. The corner digit is seen from the starting player's side; for algebraic squares
-/// it is where a1 is.
-pub fn game_type(rules: &Rules, numbering: Numbering) -> GameType {
-    let standard = rules.variant.default_game_type();
+/// it is where a1 is. `None` for a variant without a GameType number (BrainKing's): a record
+/// names it with its Variant tag.
+pub fn game_type(rules: &Rules, numbering: Numbering) -> Option<GameType> {
+    let standard = rules.variant.default_game_type()?;
     if numbering == Numbering::for_rules(rules) {
-        return GameType {
+        return Some(GameType {
             short_form: false,
             ..standard
-        };
+        });
     }
     let white_view = match numbering.notation {
         SquareNotation::Numeric => numbering.corner_white_view,
@@ -49,13 +50,13 @@ pub fn game_type(rules: &Rules, numbering: Numbering) -> GameType {
         crate::notation::Color::White => white_view,
         crate::notation::Color::Black => 3 - white_view,
     };
-    GameType {
+    Some(GameType {
         notation: numbering.notation,
         corner,
         inverted: numbering.mirrored,
         short_form: false,
         ..standard
-    }
+    })
 }
 
 /// Cell to square, for one (rules, numbering) pair.

@@ -194,8 +194,23 @@ fn read_game_type(tag: &Tag, diagnostics: &mut Vec<Finding>) -> Option<GameType>
         (None, _) if !text.contains(',') => text.parse::<Variant>().ok(),
         _ => None,
     };
-    if let Some(variant) = repaired {
-        let default = variant.default_game_type();
+    if let Some(variant) = repaired
+        && variant.code().is_none()
+    {
+        // BrainKing's variants have no number to read the tag as: the Variant tag names them.
+        diagnostics.push(Finding::new(
+            Code::UnknownGameType,
+            tag.span,
+            format!(
+                "GameType `{text}` is a variant name, not a type number, and {variant} has no \
+                 GameType number: name it in a Variant tag (`[Variant \"{variant}\"]`)"
+            ),
+        ));
+        return None;
+    }
+    if let Some(variant) = repaired
+        && let (Some(code), Some(default)) = (variant.code(), variant.default_game_type())
+    {
         let why = match number {
             Some(_) => error.to_string(),
             None => format!("GameType `{text}` is a variant name, not a type number"),
@@ -203,10 +218,7 @@ fn read_game_type(tag: &Tag, diagnostics: &mut Vec<Finding>) -> Option<GameType>
         diagnostics.push(Finding::new(
             Code::MalformedGameType,
             tag.span,
-            format!(
-                "{why}; read as type {} ({variant}, `{default}`)",
-                variant.code()
-            ),
+            format!("{why}; read as type {code} ({variant}, `{default}`)"),
         ));
         return Some(default);
     }

@@ -149,8 +149,8 @@ impl BoardSvg<'_> {
                 rect class="frame" x="0" y="0" width=(num(width)) height=(num(height)) fill="#ffffff" {}
                 rect class="light" x=(num(MARGIN)) y=(num(MARGIN)) width=(num(board_w)) height=(num(board_h))
                     fill="#f0d9b5" stroke="#5a4632" {}
-                path class="dark" d=(self.dark_path()) fill=(if geo.layout == Layout::Full { "none" } else { "#b58863" })
-                    stroke=(if geo.layout == Layout::Full { "#5a4632" } else { "none" }) {}
+                path class="dark" d=(self.dark_path()) fill=(if geo.layout != Layout::Diagonal { "none" } else { "#b58863" })
+                    stroke=(if geo.layout != Layout::Diagonal { "#5a4632" } else { "none" }) {}
                 (self.labels())
                 @for cell in CellIter(self.position.occupied()) {
                     (self.piece(cell))

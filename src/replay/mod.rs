@@ -323,11 +323,13 @@ pub fn replay(game: &Game, visitor: &mut impl Visitor) -> GameReplay {
         // The tag says one variant and the moves fail at once in it, but play through in
         // another: say so beside the error, and leave the game in its tagged variant (a tag
         // is never overruled in silence).
-        let code = other.variant.code();
+        let named = match other.variant.code() {
+            Some(code) => format!("{} (GameType {code})", other.variant),
+            None => other.variant.to_string(),
+        };
         let finding = &mut out.findings[first_error];
         finding.message.push_str(&format!(
-            "; these moves replay cleanly as {} (GameType {code}): is the {} right?",
-            other.variant,
+            "; these moves replay cleanly as {named}: is the {} right?",
             match game.variant_source {
                 VariantSource::VariantTag => "Variant tag",
                 VariantSource::Default => "--variant given",
@@ -353,12 +355,20 @@ const EARLY_PLIES: u32 = 2;
 /// one or two moves fit many variants by chance (`c3-d4` is a Russian move and a Turkish error).
 const EVIDENCE_PLIES: usize = 4;
 
+/// Whether a game may be found to replay as `variant` when its tag or inference says another.
+/// lidraughts' own variants (codes 96-98) always carry their GameType, and three of them move
+/// as International does; BrainKing's variants (no GameType number) are named by their
+/// `Variant` tag, and several move as English or Czech do until the end decides: neither is
+/// guessed.
+fn is_guessed(variant: Variant) -> bool {
+    variant.code().is_some_and(|code| code < 96)
+}
+
 /// The first other variant in which the whole main line replays without error, with the
 /// numbering it is read in. Every variant the squares can be read in is tried (numbers and
 /// algebraic squares name cells on every board: Russian sites write numbers, playstrategy
-/// writes English algebraically), those whose own notation the game uses first. lidraughts'
-/// own variants (codes 96-98) always carry their GameType, and three of them move as
-/// International does: they are not guessed. Algebraic squares are tried from both sides of
+/// writes English algebraically), those whose own notation the game uses first, of the variants
+/// that [`is_guessed`]. Algebraic squares are tried from both sides of
 /// the board (from the start position only: a set-up position turns with its squares).
 fn variant_that_replays(
     game: &Game,
@@ -369,7 +379,7 @@ fn variant_that_replays(
     let mut candidates: Vec<&'static Rules> = rulebook::ALL
         .iter()
         .copied()
-        .filter(|&other| !std::ptr::eq(other, rules) && other.variant.code() < 96)
+        .filter(|&other| !std::ptr::eq(other, rules) && is_guessed(other.variant))
         .collect();
     candidates
         .sort_by_key(|other| notation.is_some_and(|n| Numbering::for_rules(other).notation != n));

@@ -251,12 +251,12 @@ fn numbering(game: &GameReport, rules: &'static Rules) -> Numbering {
         .iter()
         .find(|t| t.standard() == "GameType")
         .and_then(|t| GameType::parse(&t.value).ok())
-        .filter(|g| g.code == rules.variant.code())
+        .filter(|g| Some(g.code) == rules.variant.code())
         .map_or_else(
             || Numbering::for_rules(rules),
             |g| Numbering::from_game_type(&g),
         );
-    if rules.board.layout == crate::rules::Layout::Full {
+    if rules.board.layout != crate::rules::Layout::Diagonal {
         numbering.mirrored = false;
     }
     numbering

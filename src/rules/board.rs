@@ -108,6 +108,10 @@ pub enum Layout {
     Diagonal,
     /// All squares (Turkish).
     Full,
+    /// Every point of an alquerque grid: orthogonal lines join all neighbours, diagonal lines
+    /// only the points with (file + rank) even, from a1 (Alquerque; the standard board,
+    /// https://www.braillespiel.de/index.php?title=Alquerque-Brett). Packed as `Full`.
+    Alquerque,
 }
 
 /// The eight directions, clockwise from up (towards White's promotion row).
@@ -218,7 +222,12 @@ impl Geometry {
                 let mut c = 0;
                 while c < width {
                     let (r2, c2) = (r as i16 + dr as i16, c as i16 + dc as i16);
+                    // Alquerque: no diagonal line leaves a point whose (file + rank) is odd.
+                    let no_line = matches!(layout, Layout::Alquerque)
+                        && d % 2 == 1
+                        && !(c as u16 + (height - 1 - r) as u16).is_multiple_of(2);
                     if let Some(i) = Self::index(width, layout, r, c)
+                        && !no_line
                         && r2 >= 0
                         && c2 >= 0
                         && r2 < height as i16
@@ -245,7 +254,7 @@ impl Geometry {
             return false;
         }
         match layout {
-            Layout::Full => (width as u32) * (height as u32) <= Bits::BITS,
+            Layout::Full | Layout::Alquerque => (width as u32) * (height as u32) <= Bits::BITS,
             Layout::Diagonal => {
                 width.is_multiple_of(2)
                     && (height as u32).div_ceil(2) * (width as u32 + 1) <= Bits::BITS
@@ -256,7 +265,7 @@ impl Geometry {
     /// The bit of `(row, col)`, or `None` if it is not a playing square.
     const fn index(width: u8, layout: Layout, r: u8, c: u8) -> Option<Cell> {
         match layout {
-            Layout::Full => Some(r * width + c),
+            Layout::Full | Layout::Alquerque => Some(r * width + c),
             Layout::Diagonal => {
                 if (r + c).is_multiple_of(2) {
                     None
@@ -282,18 +291,44 @@ impl Geometry {
     }
 
     /// The cell at internal `(row, col)`, if that is a playing square of this board.
-    pub fn cell(&self, row: u8, col: u8) -> Option<Cell> {
+    pub const fn cell(&self, row: u8, col: u8) -> Option<Cell> {
         if row >= self.height || col >= self.width {
             return None;
         }
         Self::index(self.width, self.layout, row, col)
     }
 
+    /// The cells of algebraic squares (`"a7"`: file a from White's left, rank 7 from White's
+    /// side), for a rule table at compile time. A square off the board, or not a playing
+    /// square, fails the build.
+    pub const fn squares(&self, names: &[&str]) -> Bits {
+        let mut bits: Bits = 0;
+        let mut i = 0;
+        while i < names.len() {
+            let name = names[i].as_bytes();
+            assert!(
+                name.len() == 2,
+                "a square is a file letter and a rank digit"
+            );
+            let (file, rank) = (name[0] - b'a', name[1] - b'1');
+            assert!(
+                file < self.width && rank < self.height,
+                "square off the board"
+            );
+            match self.cell(self.height - 1 - rank, file) {
+                Some(cell) => bits |= 1 << cell,
+                None => panic!("not a playing square"),
+            }
+            i += 1;
+        }
+        bits
+    }
+
     /// Internal `(row, col)` of a cell. Cells are only ever made by [`Geometry::cell`] or by
     /// iterating [`Geometry::cells`], so the search always succeeds for them.
     pub fn coords(&self, cell: Cell) -> (u8, u8) {
         match self.layout {
-            Layout::Full => (cell / self.width, cell % self.width),
+            Layout::Full | Layout::Alquerque => (cell / self.width, cell % self.width),
             Layout::Diagonal => {
                 let pair = cell / (self.width + 1);
                 let rest = cell % (self.width + 1);

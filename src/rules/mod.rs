@@ -1,9 +1,10 @@
 //! Rules engine: variants as data ([`rulebook`]), board geometry ([`board`]), notation squares
 //! ([`numbering`]), positions ([`position`]), the bitboard move generator ([`movegen`]) and perft
-//! ([`perft`]). Beside the generator, the slow obvious one it is held equal to by a property test:
+//! ([`perft`]); any row as a TOML file, read and written ([`house`]). Beside the generator, the slow obvious one it is held equal to by a property test:
 //! `reference`, compiled for tests only (feature `test-support`).
 
 pub mod board;
+pub mod house;
 pub mod movegen;
 pub mod moves;
 pub mod numbering;

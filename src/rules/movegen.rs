@@ -75,7 +75,11 @@ pub struct Generator {
     /// Per side, White first: the directions a man steps in, and captures in.
     man_step: [DirSet; 2],
     man_capture: [DirSet; 2],
-    /// Per side, White first: the row that crowns its men.
+    /// Which monomorphised generator to run, worked out once: the board fits a `u64`, and
+    /// whether either Alquerque switch is on ([`Rules::men_stop_on_far_row`],
+    /// [`Rules::men_jump_any_way_after_first`]).
+    kind: (bool, bool),
+    /// Per side, White first: the squares that crown its men.
     promotion_row: [Bits; 2],
     king_step: DirSet,
     king_capture: DirSet,
@@ -88,7 +92,11 @@ impl Generator {
             rules,
             man_step: sides.map(|c| rules.man_step_dirs(c)),
             man_capture: sides.map(|c| rules.man_capture_dirs(c)),
-            promotion_row: sides.map(|c| rules.board.row(rules.promotion_row(c))),
+            kind: (
+                rules.board.fits_u64(),
+                rules.men_stop_on_far_row || rules.men_jump_any_way_after_first,
+            ),
+            promotion_row: sides.map(|c| rules.promotion_cells(c)),
             king_step: rules.king_dirs(),
             king_capture: rules.king_capture_dirs(),
         }
@@ -107,10 +115,11 @@ impl Generator {
         duplicates: Duplicates,
         relax: Relax,
     ) {
-        if self.rules.board.fits_u64() {
-            self.generate_in::<u64>(pos, list, duplicates, relax, None)
-        } else {
-            self.generate_in::<u128>(pos, list, duplicates, relax, None)
+        match self.kind {
+            (true, false) => self.generate_in::<u64, false>(pos, list, duplicates, relax, None),
+            (true, true) => self.generate_in::<u64, true>(pos, list, duplicates, relax, None),
+            (false, false) => self.generate_in::<u128, false>(pos, list, duplicates, relax, None),
+            (false, true) => self.generate_in::<u128, true>(pos, list, duplicates, relax, None),
         }
     }
 
@@ -120,17 +129,22 @@ impl Generator {
     /// without building the moves of every other piece.
     pub fn generate_from(&self, pos: &Position, list: &mut MoveList, from: Cell) {
         let quiet_from = Some(from);
-        let merge = Duplicates::Merge;
-        if self.rules.board.fits_u64() {
-            self.generate_in::<u64>(pos, list, merge, Relax::default(), quiet_from)
-        } else {
-            self.generate_in::<u128>(pos, list, merge, Relax::default(), quiet_from)
+        let (merge, relax) = (Duplicates::Merge, Relax::default());
+        match self.kind {
+            (true, false) => self.generate_in::<u64, false>(pos, list, merge, relax, quiet_from),
+            (true, true) => self.generate_in::<u64, true>(pos, list, merge, relax, quiet_from),
+            (false, false) => self.generate_in::<u128, false>(pos, list, merge, relax, quiet_from),
+            (false, true) => self.generate_in::<u128, true>(pos, list, merge, relax, quiet_from),
         }
     }
 
     /// [`generate_relaxed`] working in bit sets of type `B`, which must hold the board; quiet
     /// moves only of the piece on `quiet_from` when it is given.
-    fn generate_in<B: BitSet>(
+    ///
+    /// `ALQ`: the Alquerque switches are on ([`Rules::men_stop_on_far_row`],
+    /// [`Rules::men_jump_any_way_after_first`]); a parameter so that they cost the other
+    /// variants nothing.
+    fn generate_in<B: BitSet, const ALQ: bool>(
         &self,
         pos: &Position,
         list: &mut MoveList,
@@ -153,17 +167,23 @@ impl Generator {
         let promo_row = B::from_bits(self.promotion_row[mine]);
         let man_captures_king = rules.man_captures_king || relax.man_captures_king;
         let man_capture_dirs = self.man_capture[mine];
+        let man_continue_dirs = if ALQ && rules.men_jump_any_way_after_first {
+            0xff
+        } else {
+            man_capture_dirs
+        };
         let king_dirs = self.king_capture;
         let (capturers, kings_may_capture) = self.capture_starts::<B>(pos, man_captures_king);
 
         // The search, and its state, only when some piece can capture (in most positions none can).
         if capturers != B::ZERO || kings_may_capture {
-            let mut g = Gen {
+            let mut g: Gen<'_, B, ALQ> = Gen {
                 rules,
                 geo,
                 opp_pieces,
                 opp_kings,
                 man_capture_dirs,
+                man_continue_dirs,
                 king_dirs,
                 promo_row,
                 immediate: rules.removal == Removal::Immediate,
@@ -200,6 +220,11 @@ impl Generator {
         let (my_men, my_kings) = match quiet_from {
             Some(cell) => (my_men & B::bit(cell), my_kings & B::bit(cell)),
             None => (my_men, my_kings),
+        };
+        let my_men = if ALQ && rules.men_stop_on_far_row {
+            my_men & !B::from_bits(rules.far_row(me))
+        } else {
+            my_men
         };
         for d in dirs(self.man_step[mine]) {
             for to in CellIter(geo.step(my_men, d) & empty) {
@@ -278,15 +303,21 @@ impl Generator {
     /// move from `from` to `to` it lists.
     #[inline(always)]
     pub fn quiet_move(&self, pos: &Position, from: Cell, to: Cell) -> Option<Move> {
-        if self.rules.board.fits_u64() {
-            self.quiet_move_in::<u64>(pos, from, to)
-        } else {
-            self.quiet_move_in::<u128>(pos, from, to)
+        match self.kind {
+            (true, false) => self.quiet_move_in::<u64, false>(pos, from, to),
+            (true, true) => self.quiet_move_in::<u64, true>(pos, from, to),
+            (false, false) => self.quiet_move_in::<u128, false>(pos, from, to),
+            (false, true) => self.quiet_move_in::<u128, true>(pos, from, to),
         }
     }
 
     #[inline(always)]
-    fn quiet_move_in<B: BitSet>(&self, pos: &Position, from: Cell, to: Cell) -> Option<Move> {
+    fn quiet_move_in<B: BitSet, const ALQ: bool>(
+        &self,
+        pos: &Position,
+        from: Cell,
+        to: Cell,
+    ) -> Option<Move> {
         let rules = self.rules;
         debug_assert!(std::ptr::eq(rules, pos.rules()) || *rules == *pos.rules());
         if u32::from(from.max(to)) >= B::WIDTH {
@@ -297,7 +328,12 @@ impl Generator {
         let empty = B::from_bits(rules.board.cells & !pos.occupied());
         let me = pos.to_move();
         let mine = side(me);
-        let man = source & B::from_bits(pos.men(me)) != B::ZERO;
+        let men = if ALQ && rules.men_stop_on_far_row {
+            pos.men(me) & !rules.far_row(me)
+        } else {
+            pos.men(me)
+        };
+        let man = source & B::from_bits(men) != B::ZERO;
         let king = source & B::from_bits(pos.kings(me) & !pos.frozen_king()) != B::ZERO;
         if target & empty == B::ZERO || !(man || king) {
             return None;
@@ -382,12 +418,14 @@ fn some_king_may_capture<B: BitSet>(
     false
 }
 
-struct Gen<'a, B> {
+struct Gen<'a, B, const ALQ: bool> {
     rules: &'static Rules,
     geo: &'a Steps<B>,
     opp_pieces: B,
     opp_kings: B,
     man_capture_dirs: DirSet,
+    /// Directions a man jumps in after its first jump.
+    man_continue_dirs: DirSet,
     /// Directions kings capture in.
     king_dirs: DirSet,
     promo_row: B,
@@ -408,7 +446,7 @@ struct Gen<'a, B> {
     order: [Cell; MAX_CAPTURES],
 }
 
-impl<B: BitSet> Gen<'_, B> {
+impl<B: BitSet, const ALQ: bool> Gen<'_, B, ALQ> {
     /// Pieces that may be jumped now: the opponent's, not yet jumped in this sequence.
     #[inline(always)]
     fn jumpable(&self, captured: B, by_man: bool) -> B {
@@ -438,7 +476,12 @@ impl<B: BitSet> Gen<'_, B> {
         let geo = self.geo;
         let jumpable = self.jumpable(captured, true);
         let mut found = false;
-        for d in dirs(self.man_capture_dirs) {
+        let now = if ALQ && last.is_some() {
+            self.man_continue_dirs
+        } else {
+            self.man_capture_dirs
+        };
+        for d in dirs(now) {
             if self.rules.no_180_turn && last == Some(opposite(d)) {
                 continue;
             }

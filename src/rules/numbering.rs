@@ -100,8 +100,8 @@ impl Numbering {
 
     /// The numbering of the variant's default GameType.
     pub fn for_rules(rules: &Rules) -> Numbering {
-        let mut n = Numbering::from_game_type(&rules.variant.default_game_type());
-        if rules.board.layout == Layout::Full {
+        let mut n = Numbering::from_game_type(&rules.variant.board_type());
+        if rules.board.layout != Layout::Diagonal {
             n.mirrored = false;
         }
         n

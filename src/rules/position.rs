@@ -70,6 +70,8 @@ pub enum SetupError {
     SameSquareTwice(Square),
     /// A man standing where it would already have been crowned.
     ManOnPromotionRow { color: Color, square: Square },
+    /// A man on one of the named squares that crown it (Corner's a7, b8, g1, h2).
+    ManOnCrowningSquare { color: Color, square: Square },
     /// More pieces than the side starts with.
     TooManyPieces { color: Color, count: u32, max: u32 },
     /// The variant's board is not supported by this engine.
@@ -85,6 +87,9 @@ impl fmt::Display for SetupError {
             SetupError::SameSquareTwice(s) => write!(f, "square {s} holds two pieces"),
             SetupError::ManOnPromotionRow { color, square } => {
                 write!(f, "{color} man on {square}, its own promotion row")
+            }
+            SetupError::ManOnCrowningSquare { color, square } => {
+                write!(f, "{color} man on {square}, a square that crowns it")
             }
             SetupError::TooManyPieces { color, count, max } => {
                 write!(f, "{color} has {count} pieces, at most {max} allowed")
@@ -106,6 +111,9 @@ impl Position {
             let depth = rules.back_rows_empty + i;
             white |= g.row(g.height - 1 - depth);
             black |= g.row(depth);
+        }
+        if let Some([w, b]) = rules.start_squares {
+            (white, black) = (w, b);
         }
         Position {
             rules,
@@ -203,8 +211,11 @@ impl Position {
                 if king {
                     pos.kings[side(color)] |= bit;
                 } else {
-                    if g.row(rules.promotion_row(color)) & bit != 0 {
-                        return Err(SetupError::ManOnPromotionRow { color, square });
+                    if rules.promotion_cells(color) & bit != 0 {
+                        return Err(match rules.promotion_squares {
+                            Some(_) => SetupError::ManOnCrowningSquare { color, square },
+                            None => SetupError::ManOnPromotionRow { color, square },
+                        });
                     }
                     pos.men[side(color)] |= bit;
                 }
@@ -313,7 +324,7 @@ impl Position {
     /// Character separating the squares of a capture in this variant's notation (`:` Russian).
     pub fn capture_separator(&self) -> char {
         match self.rules.variant {
-            crate::variant::Variant::Russian => ':',
+            crate::variant::Variant::Russian | crate::variant::Variant::Spantsiretti => ':',
             _ => 'x',
         }
     }

@@ -11,7 +11,9 @@
 //! It shares only the data: the [`Rules`] row and the cell <-> `(row, col)` mapping of the board.
 
 use super::position::Position;
-use super::rulebook::{CapturePromotion, KingRange, Movement, Precedence, Removal, Rules};
+use super::rulebook::{
+    CapturePromotion, KingRange, MenDirection, Movement, Precedence, Removal, Rules,
+};
 use crate::notation::Color;
 use std::collections::BTreeSet;
 
@@ -118,6 +120,10 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
     let limit = rules.king_move_limit;
     let mut out = Vec::new();
     for (from, p) in pieces_of(&grid, me) {
+        // Alquerque: a pawn on its last row "cannot make any more moves" but jumps.
+        if !p.king && rules.men_stop_on_far_row && from.0 == r.far_row() {
+            continue;
+        }
         if p.king && limit > 0 && has_men && run.moves >= limit && geo.coords(run.cell) == from {
             continue;
         }
@@ -132,7 +138,7 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
                 if grid[next.0 as usize][next.1 as usize].is_some() {
                     break;
                 }
-                let promotes = !p.king && next.0 == r.last_row();
+                let promotes = !p.king && r.crowns(next);
                 out.push(RefMove {
                     from,
                     to: next,
@@ -158,24 +164,51 @@ struct Ref {
 }
 
 impl Ref {
+    /// The row step of a man's forward move: up for White, down for Black, up for both in One
+    /// Way (both sides' men move towards rank 8).
     fn forward(&self) -> i8 {
-        match self.me {
-            Color::White => -1,
-            Color::Black => 1,
+        match (self.rules.men_direction, self.me) {
+            (MenDirection::SameWay, _) | (_, Color::White) => -1,
+            (MenDirection::TowardsOpponent, Color::Black) => 1,
         }
     }
 
-    fn last_row(&self) -> u8 {
-        match self.me {
-            Color::White => 0,
-            Color::Black => (self.h - 1) as u8,
+    /// The row the side to move's men move towards.
+    fn far_row(&self) -> u8 {
+        if self.forward() < 0 {
+            0
+        } else {
+            (self.h - 1) as u8
         }
+    }
+
+    /// Whether a man of the side to move is crowned on `sq`: the far row in its forward
+    /// direction, or the variant's named squares (Corner: a7, b8 for White; g1, h2 for Black).
+    fn crowns(&self, sq: Rc) -> bool {
+        if let Some(squares) = self.rules.promotion_squares {
+            let mine = squares[usize::from(self.me == Color::Black)];
+            let cell = self.rules.board.cell(sq.0, sq.1).expect("a playing square");
+            return mine & (1 << cell) != 0;
+        }
+        let last = if self.forward() < 0 { 0 } else { self.h - 1 };
+        sq.0 as i8 == last
     }
 
     fn king_dirs(&self) -> Vec<(i8, i8)> {
         match self.rules.movement {
             Movement::Diagonal => vec![(-1, -1), (-1, 1), (1, -1), (1, 1)],
             Movement::Orthogonal => vec![(-1, 0), (1, 0), (0, -1), (0, 1)],
+            // Gothic: "one space in any direction".
+            Movement::Gothic => vec![
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ],
         }
     }
 
@@ -184,6 +217,8 @@ impl Ref {
         match self.rules.movement {
             Movement::Diagonal => vec![(f, -1), (f, 1)],
             Movement::Orthogonal => vec![(f, 0), (0, -1), (0, 1)],
+            // Gothic: diagonally forward, directly forward, and sideways.
+            Movement::Gothic => vec![(f, -1), (f, 1), (f, 0), (0, -1), (0, 1)],
         }
     }
 
@@ -219,6 +254,15 @@ impl Ref {
             return None;
         }
         let rc = (r2 as u8, c2 as u8);
+        // Alquerque: diagonal lines leave only the points with (file + rank) even.
+        let rank = self.h - 1 - r as i8;
+        if self.rules.board.layout == super::board::Layout::Alquerque
+            && dr != 0
+            && dc != 0
+            && (c as i8 + rank) % 2 != 0
+        {
+            return None;
+        }
         self.rules.board.cell(rc.0, rc.1).map(|_| rc)
     }
 
@@ -235,6 +279,12 @@ impl Ref {
         let mut result = Vec::new();
         let dirs = if king {
             self.king_capture_dirs()
+        } else if self.rules.men_jump_any_way_after_first && !seq.taken.is_empty() {
+            // Alquerque: "the second and next jumps can be done in any direction".
+            (-1..=1)
+                .flat_map(|dr| (-1..=1).map(move |dc| (dr, dc)))
+                .filter(|&d| d != (0, 0))
+                .collect()
         } else {
             self.man_capture_dirs()
         };
@@ -294,7 +344,7 @@ impl Ref {
                 s.to = land;
                 s.taken.push(victim);
                 s.kings_taken.push(vp.king);
-                let crowned_here = !king && land.0 == self.last_row();
+                let crowned_here = !king && self.crowns(land);
                 let mut goes_on = Vec::new();
                 let mut ended = s.clone();
                 if crowned_here {

@@ -247,8 +247,8 @@ pub fn random_game(rules: &'static Rules, seed: u64, plies: usize) -> (String, V
     let mut pos = Position::initial(rules);
     let mut played = Vec::new();
     let mut text = format!(
-        "[Event \"random {seed}\"]\n[GameType \"{}\"]\n\n",
-        rules.variant.code()
+        "[Event \"random {seed}\"]\n{}\n\n",
+        rules.variant.header_tag()
     );
     for ply in 0..plies {
         let legal = pos.legal_moves();

@@ -161,9 +161,9 @@ pub(super) const ENTRIES: &[Entry] = &[
         Code::UnknownVariantTag,
         "a Variant tag naming no variant pdnkit knows",
         "The `Variant` tag (as lidraughts and playstrategy write it) names a variant pdnkit does \
-         not know (`Dameo`). The variant is not guessed, so the moves may not be replayed.",
+         not know (`Armenian`). The variant is not guessed, so the moves may not be replayed.",
         "Add a GameType tag with the variant's number, or pass --variant.",
-        Pdn("[Variant \"Dameo\"]\n1. 32-28 19-23 *"),
+        Pdn("[Variant \"Armenian\"]\n1. 32-28 19-23 *"),
     ),
     e(
         Code::BadFen,

@@ -178,7 +178,7 @@ pub(super) const ENTRIES: &[Entry] = &[
          finding lists the variants it fits and those its setup rules out.",
         "Give the variant if it is one pdnkit replays (GameType or --variant); otherwise accept \
          it with --allow-unreplayed.",
-        Pdn("[GameType \"41\"]\n1. 32-28 19-23 *"),
+        Pdn("[Variant \"Dameo\"]\n1. d1-d4 d8-b6 *"),
     ),
     e(
         Code::VariantReinferred,
@@ -222,7 +222,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "pdnkit has no rules for the game's variant (or does not know it), but the game has no \
          moves or setup, so nothing is left unchecked. A note.",
         "Nothing to fix; a GameType makes the variant known.",
-        Pdn("[GameType \"41\"]\n[FEN \"W:W:B\"]\n*"),
+        Pdn("[Variant \"Dameo\"]\n[FEN \"W:W:B\"]\n*"),
     ),
     // The result check.
     e(

@@ -11,7 +11,7 @@ const WRITES_GAMES: &[&str] = &["convert", "filter", "dedup", "merge", "split", 
 /// Commands that write a report or statistics: `-o` too.
 const WRITES_REPORTS: &[&str] = &["check", "stats"];
 /// Commands that write to standard output only, or to files their own options name.
-const NO_OUTPUT_FILE: &[&str] = &["show", "explain", "perft", "completions", "man"];
+const NO_OUTPUT_FILE: &[&str] = &["show", "explain", "perft", "rules", "completions", "man"];
 
 fn subcommands() -> Vec<Command> {
     let mut cli = Cli::command();
