@@ -142,6 +142,45 @@ fn rules_carry_their_descriptions_and_a_link_to_their_entry() {
     }
 }
 
+/// `--sarif-repository URL` links every rule (`helpUri`) and the driver (`informationUri`) to
+/// that repository; the log stays valid SARIF. A value that is not a web address is refused.
+#[test]
+fn a_repository_given_links_every_rule_to_its_entry() {
+    let url = "https://example.org/club/pdnkit";
+    let log = sarif(
+        &[
+            "fixtures/check",
+            "--sarif-repository",
+            "https://example.org/club/pdnkit/",
+        ],
+        b"",
+    );
+    assert!(errors(&validator(), &log).is_empty(), "valid SARIF");
+    let driver = &log["runs"][0]["tool"]["driver"];
+    assert_eq!(driver["informationUri"], url);
+    let rules = driver["rules"].as_array().unwrap();
+    assert!(!rules.is_empty());
+    for rule in rules {
+        let code = rule["id"].as_str().unwrap();
+        let want = format!("{url}/blob/HEAD/{}", catalogue::help_uri(code));
+        assert_eq!(rule["helpUri"].as_str(), Some(want.as_str()), "{code}");
+    }
+    let refused = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args([
+            "check",
+            "--format",
+            "sarif",
+            "--sarif-repository",
+            "docs/codes.md",
+            "fixtures/check",
+        ])
+        .current_dir(manifest())
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("is not a web address"));
+}
+
 #[test]
 fn files_are_relative_uris_and_standard_input_is_described() {
     let absolute = manifest().join("fixtures/check/english.pdn");

@@ -83,6 +83,12 @@ pub struct CheckArgs {
     /// per step; at most 50 in all, what it shows per job); 0: no cap. What is left out is said, and the totals count it.
     #[arg(long, value_name = "N")]
     max_results: Option<usize>,
+    /// The web address of pdnkit's repository (`https://...`) for SARIF's links: each rule's
+    /// `helpUri` (URL/blob/HEAD/docs/codes.md#code) and the driver's `informationUri`. Default:
+    /// the repository `Cargo.toml` names; without one, SARIF links `docs/codes.md` only in the
+    /// help text, as a relative path.
+    #[arg(long, value_name = "URL", value_parser = sarif::repository_url)]
+    sarif_repository: Option<String>,
     /// Show at most N findings of each code in full (human; 10 by default, 0: every one); the
     /// rest are counted, and the report ends with how many of each code it did not show.
     #[arg(long, value_name = "N")]
@@ -356,11 +362,14 @@ fn report_writer(
         Format::Concise => Box::new(ConciseWriter::new(out, Style { colour }, show)),
         Format::Json => Box::new(JsonWriter::new(out)?),
         Format::Jsonl => Box::new(JsonLinesWriter::new(out)),
-        Format::Sarif => Box::new(SarifWriter::new(
-            out,
-            show,
-            ci_cap(args.max_results, sarif::DEFAULT_MAX_RESULTS, Cap::Total),
-        )?),
+        Format::Sarif => Box::new(
+            SarifWriter::new(
+                out,
+                show,
+                ci_cap(args.max_results, sarif::DEFAULT_MAX_RESULTS, Cap::Total),
+            )?
+            .with_repository(args.sarif_repository.clone()),
+        ),
         Format::Github => Box::new(GithubWriter::new(
             out,
             show,

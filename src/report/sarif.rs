@@ -35,6 +35,9 @@ pub struct SarifWriter<W> {
     current_dir: Option<PathBuf>,
     /// The results, serialized, within `--max-results`.
     results: Kept<String>,
+    /// The repository's web address, for `helpUri` and `informationUri`: `--sarif-repository`,
+    /// else the one `Cargo.toml` names, else none.
+    repository: Option<String>,
 }
 
 impl<W: Write> SarifWriter<W> {
@@ -51,7 +54,30 @@ impl<W: Write> SarifWriter<W> {
             rules: BTreeMap::new(),
             current_dir: std::env::current_dir().ok(),
             results: Kept::new(cap),
+            repository: absolute_help_uri(REPOSITORY, "").map(|_| REPOSITORY.to_string()),
         })
+    }
+
+    /// Links the rules and the driver to `repository` (an `http(s)://` web address, checked by
+    /// [`repository_url`]) rather than the one `Cargo.toml` names.
+    pub fn with_repository(mut self, repository: Option<String>) -> Self {
+        if repository.is_some() {
+            self.repository = repository;
+        }
+        self
+    }
+}
+
+/// `--sarif-repository URL`: a web address SARIF can link to (`helpUri` must be absolute).
+pub fn repository_url(text: &str) -> Result<String, String> {
+    match absolute_help_uri(text, "") {
+        Some(_) if !text.chars().any(|c| c.is_whitespace() || c.is_control()) => {
+            Ok(text.trim_end_matches('/').to_string())
+        }
+        _ => Err(format!(
+            "`{}` is not a web address (https://... or http://...)",
+            text.escape_debug()
+        )),
     }
 }
 
@@ -121,9 +147,10 @@ fn percent_encode(text: &str) -> String {
 }
 
 /// A rule of the driver: the code's description from the catalogue and a link to its entry.
-/// SARIF wants `helpUri` absolute (§3.49.12), so it is given only when the package names its
-/// repository; the link relative to the repository is always in `help.markdown`.
-fn rule(code: &str, seen_level: Level) -> Value {
+/// SARIF wants `helpUri` absolute (§3.49.12), so it is given only when a repository is known
+/// (`--sarif-repository`, or `Cargo.toml`'s); the link relative to the repository is always in
+/// `help.markdown`.
+fn rule(code: &str, seen_level: Level, repository: Option<&str>) -> Value {
     let Some(entry) = catalogue::lookup(code) else {
         return json!({"id": code, "defaultConfiguration": {"level": level(seen_level)}});
     };
@@ -139,7 +166,7 @@ fn rule(code: &str, seen_level: Level) -> Value {
         },
         "defaultConfiguration": {"level": level(default)},
     });
-    if let Some(uri) = absolute_help_uri(REPOSITORY, &link) {
+    if let Some(uri) = repository.and_then(|r| absolute_help_uri(r, &link)) {
         rule["helpUri"] = json!(uri);
     }
     rule
@@ -266,14 +293,19 @@ impl<W: Write> ReportWriter for SarifWriter<W> {
                 "error": left_out[0], "warning": left_out[1], "note": left_out[2],
             });
         }
-        let rules: Vec<_> = self.rules.iter().map(|(code, l)| rule(code, *l)).collect();
+        let repository = self.repository.as_deref();
+        let rules: Vec<_> = self
+            .rules
+            .iter()
+            .map(|(code, l)| rule(code, *l, repository))
+            .collect();
         let mut driver = json!({
             "name": "pdnkit",
             "version": env!("CARGO_PKG_VERSION"),
             "rules": rules,
         });
-        if absolute_help_uri(REPOSITORY, "").is_some() {
-            driver["informationUri"] = json!(REPOSITORY);
+        if let Some(repository) = repository {
+            driver["informationUri"] = json!(repository);
         }
         let tool = json!({"driver": driver});
         write!(
