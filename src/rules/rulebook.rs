@@ -50,6 +50,11 @@ pub enum Movement {
     /// On every square: men straight or diagonally forward, or sideways (five directions),
     /// kings in all eight (Gothic).
     Gothic,
+    /// On every square (Dameo): men step straight or diagonally forward, over a line of their
+    /// own men behind which the square is free ([`Rules::men_move_in_lines`]); men capture
+    /// orthogonally forward, sideways and backward; kings move along all eight lines and
+    /// capture orthogonally only.
+    Dameo,
 }
 
 /// How far a king goes.
@@ -612,6 +617,55 @@ pub const ALQUERQUE: Rules = Rules {
     men_stop_on_far_row: true,          // "it cannot make any more moves ... (unless it can jump)"
 };
 
+/// Dameo's start (Christian Freeling's "pyramidal" setup, 18 men each): White a1-h1, b2-g2,
+/// c3-f3; Black a8-h8, b7-g7, c6-f6 (https://en.wikipedia.org/wiki/Dameo; piecepackr/ppdf).
+pub const DAMEO_START: [Bits; 2] = [
+    FULL8.squares(&[
+        "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "b2", "c2", "d2", "e2", "f2", "g2", "c3",
+        "d3", "e3", "f3",
+    ]),
+    FULL8.squares(&[
+        "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8", "b7", "c7", "d7", "e7", "f7", "g7", "c6",
+        "d6", "e6", "f6",
+    ]),
+];
+
+const FULL8: Geometry = Geometry::new(8, 8, Layout::Full);
+
+/// Dameo (Christian Freeling's game; BrainKing https://brainking.com/en/GameRules?tp=123, and
+/// PlayStrategy): all 64 squares. "Pawns move forward or diagonally forward, either one space
+/// to a vacant square or jumping over a solid line of friendly pawns to a vacant space (linear
+/// movement)"; "Capture moves are allowed only vertically and horizontally, and the capture rules
+/// are the same as in International Checkers": men jump short forward, sideways and backward,
+/// kings fly (https://iggamecenter.com/en/rules/dameo); the most pieces must be taken, lifted
+/// after the move; a man reaching the last row mid-capture "does not promote and continues
+/// jumping as a pawn". "A player unable to move loses the game" (Freeling's rules,
+/// http://www.di.fc.ul.pt/~jpn/gv/dameo.htm).
+pub const DAMEO: Rules = Rules {
+    variant: Variant::Dameo,
+    board: FULL8, // all 64 squares
+    men_rows: 3,  // bounds a FEN setup: the start holds 18 of these 24 squares
+    back_rows_empty: 0,
+    extra_setup_rows: 0,
+    first_mover: Color::White, // BrainKing's FAQ: White always starts; PlayStrategy too
+    movement: Movement::Dameo, // lines of men forward; orthogonal captures; kings all ways
+    men_capture_backward: true, // (read through Movement::Dameo: all four orthogonals)
+    king_range: KingRange::Flying, // "queens move like chess queens"; long leaps
+    man_captures_king: true,
+    precedence: Precedence::MaxPieces, // "as many pieces ... as possible"; kings count as men
+    capture_promotion: CapturePromotion::OnlyAtEnd, // crowned only where the move ends
+    removal: Removal::AfterSequence,   // "removed from the board after the full move"
+    no_180_turn: false,
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
+    start_squares: Some(DAMEO_START),
+    promotion_squares: None,
+    men_direction: MenDirection::TowardsOpponent,
+    men_jump_any_way_after_first: false,
+    men_stop_on_far_row: false,
+};
+
 /// Every supported variant.
 pub const ALL: &[&Rules] = &[
     &INTERNATIONAL,
@@ -636,6 +690,7 @@ pub const ALL: &[&Rules] = &[
     &ONE_WAY,
     &GOTHIC,
     &ALQUERQUE,
+    &DAMEO,
 ];
 
 /// Where a source leaves a rule open, the reading each variant's row takes: the constant that
@@ -757,11 +812,22 @@ impl Rules {
             (Movement::Gothic, Color::Black) => {
                 dir_set(&[Dir::S, Dir::SE, Dir::SW, Dir::E, Dir::W])
             }
+            (Movement::Dameo, Color::White) => dir_set(&[Dir::N, Dir::NE, Dir::NW]),
+            (Movement::Dameo, Color::Black) => dir_set(&[Dir::S, Dir::SE, Dir::SW]),
         }
+    }
+
+    /// A man's quiet move goes over a straight unbroken line of its own men to the free square
+    /// beyond (Dameo's "linear movement"; a single step is a line of none).
+    pub fn men_move_in_lines(&self) -> bool {
+        self.movement == Movement::Dameo
     }
 
     /// Directions a man of `color` captures in.
     pub fn man_capture_dirs(&self, color: Color) -> DirSet {
+        if self.movement == Movement::Dameo {
+            return dir_set(&[Dir::N, Dir::E, Dir::S, Dir::W]);
+        }
         let forward = self.man_step_dirs(color);
         let diagonal = if self.men_capture_backward {
             forward | self.forward_dirs(self.moves_as(color).opposite())
@@ -776,12 +842,15 @@ impl Rules {
         match self.movement {
             Movement::Diagonal => dir_set(&[Dir::NE, Dir::SE, Dir::SW, Dir::NW]),
             Movement::Orthogonal => dir_set(&[Dir::N, Dir::E, Dir::S, Dir::W]),
-            Movement::Gothic => 0xff, // all eight
+            Movement::Gothic | Movement::Dameo => 0xff, // all eight
         }
     }
 
     /// Directions a king captures in.
     pub fn king_capture_dirs(&self) -> DirSet {
+        if self.movement == Movement::Dameo {
+            return dir_set(&[Dir::N, Dir::E, Dir::S, Dir::W]);
+        }
         self.king_dirs() | self.orthogonal_capture_dirs()
     }
 
