@@ -155,9 +155,10 @@ mod cli {
                 .filter(|c| !c.starts_with("N-"))
                 .collect()
         };
-        // PlayStrategy's 16 legs are 13 moves, all replayed.
-        assert_eq!(games[0]["plies_recorded"], 16);
-        assert_eq!(games[0]["plies_replayed"], 13);
+        // PlayStrategy's 60 legs are its 53 turns, all replayed, and the result stands.
+        assert_eq!(games[0]["plies_recorded"], 60);
+        assert_eq!(games[0]["plies_replayed"], 53);
+        assert_eq!(games[0]["final_fen"], "B:Wb1,c1,b2,c2,f2,c3,e3,f5,d6:B");
         assert_eq!(codes(&games[0]), ["W-CAPTURE-SPLIT-INTO-LEGS"]);
         assert!(codes(&games[1]).is_empty(), "{:?}", codes(&games[1]));
         assert_eq!(codes(&games[2]), ["E-LONGER-CAPTURE-REQUIRED"]);
@@ -189,8 +190,8 @@ mod cli {
         let report: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
         let first = &report["files"][0]["games"][0];
         assert_eq!(first["variant"], "dameo");
-        assert_eq!(first["plies_recorded"], 13);
-        assert_eq!(first["plies_replayed"], 13);
+        assert_eq!(first["plies_recorded"], 53);
+        assert_eq!(first["plies_replayed"], 53);
         assert!(codes(first).is_empty(), "{:?}", codes(first));
     }
 }
