@@ -194,4 +194,17 @@ mod cli {
         assert_eq!(first["plies_replayed"], 53);
         assert!(codes(first).is_empty(), "{:?}", codes(first));
     }
+
+    #[test]
+    fn dameos_row_as_a_rules_file_counts_as_the_row_does() {
+        let out = run(&["rules", "--variant", "dameo"]);
+        assert_code(&out, 0, "rules --variant dameo");
+        let text = stdout(&out);
+        assert!(text.contains("movement = \"dameo\""), "{text}");
+        let file = temp_dir("dameo-rules").join("dameo.toml");
+        std::fs::write(&file, &text).unwrap();
+        let out = run(&["perft", "--rules", file.to_str().unwrap(), "3"]);
+        assert_code(&out, 0, "perft --rules dameo.toml");
+        assert_eq!(stdout(&out).trim(), "135930");
+    }
 }

@@ -8,17 +8,19 @@
 //! A row says, for one variant:
 //! - **board** ([`Geometry`]): size and layout. Dark squares only (`Layout::Diagonal`, 8x8,
 //!   10x10, 12x12, and 10 wide by 8 high for Spantsiretti), or every square
-//!   (`Layout::Full`: Turkish, Gothic; Dameo will be too). Alquerque's 5x5 grid of points
+//!   (`Layout::Full`: Turkish, Gothic, Dameo). Alquerque's 5x5 grid of points
 //!   (`Layout::Alquerque`) is packed as `Full`, its diagonal steps leaving only the points with
 //!   (file + rank) even: a mask of the cells each step may leave from, as every step has.
 //! - **setup**: full rows of men (`men_rows`, `back_rows_empty`), or named squares
 //!   ([`Rules::start_squares`]) where a site's picture is all there is (Corner, One Way,
-//!   Alquerque; Parachute, Dameo next). A third-party reconstruction is a named constant with
+//!   Alquerque, Dameo; Parachute next). A third-party reconstruction is a named constant with
 //!   its source (`CORNER_START`, `ONE_WAY_START`, `ALQUERQUE_START`).
 //! - **directions**: [`Movement`] and [`MenDirection`] give the directions each piece steps and
 //!   captures in ([`Rules::man_step_dirs`], [`Rules::man_capture_dirs`], [`Rules::king_dirs`]);
 //!   the generator reads only those sets, so Gothic's five directions for men and eight for
-//!   kings, and Dameo's orthogonal captures, are new `Movement` values, not new code paths.
+//!   kings, and Dameo's orthogonal captures, are `Movement` values, not new code paths.
+//!   Dameo's value also makes a man's quiet move go over a line of its own men
+//!   ([`Rules::men_move_in_lines`]), run with Alquerque's switches as the generator's rare kind.
 //! - **promotion**: the far row, or named squares ([`Rules::promotion_squares`], Corner); no
 //!   promotion is empty sets (Alquerque; Hawaiian next), where a man on its far row may be
 //!   stopped ([`Rules::men_stop_on_far_row`]). What happens when a man reaches them
@@ -30,8 +32,7 @@
 //!
 //! Still to come, each one more switch of this kind: a third kind of piece (Parachute's
 //! parachutist, a third bit set in the position that only captures), removal plies before the
-//! first move (Hawaiian), capture sequences held to one line with an optional stop (Hawaiian),
-//! and a man's linear move over a line of its own men (Dameo).
+//! first move (Hawaiian), and capture sequences held to one line with an optional stop (Hawaiian).
 //!
 //! Where a source leaves a rule open (RULES doubts), the row reads a named constant whose
 //! comment gives the reading chosen and its source; `docs/rules.md` lists them.
