@@ -196,6 +196,47 @@ mod cli {
     }
 
     #[test]
+    fn dameo_flags_threefold_repetition_under_both_profiles_as_freelings_rules_say() {
+        let file = temp_dir("dameo-draws").join("repeat.pdn");
+        std::fs::write(
+            &file,
+            "[Variant \"Dameo\"]\n[FEN \"W:WKa1:BKh8\"]\n\n\
+             1. a1-a2 h8-h7 2. a2-a1 h7-h8 3. a1-a2 h8-h7 4. a2-a1 h7-h8 *\n",
+        )
+        .unwrap();
+        for profile in ["official", "servers"] {
+            let out = run(&[
+                "check",
+                file.to_str().unwrap(),
+                "--draw-rules",
+                profile,
+                "--format",
+                "json",
+            ]);
+            let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+            let findings = report["files"][0]["games"][0]["findings"]
+                .as_array()
+                .unwrap();
+            let codes: Vec<&str> = findings
+                .iter()
+                .map(|f| f["code"].as_str().unwrap())
+                .collect();
+            // The start position is back for the third time after ply 8.
+            let threefold = findings.iter().find(|f| f["code"] == "N-DRAW-THREEFOLD");
+            assert_eq!(
+                threefold.map(|f| &f["ply"]),
+                Some(&8.into()),
+                "{profile}: {codes:?}"
+            );
+            // Freeling's rules name threefold repetition: no note of rules missing.
+            assert!(
+                !codes.contains(&"N-DRAW-RULES-PARTIAL"),
+                "{profile}: {codes:?}"
+            );
+        }
+    }
+
+    #[test]
     fn dameos_row_as_a_rules_file_counts_as_the_row_does() {
         let out = run(&["rules", "--variant", "dameo"]);
         assert_code(&out, 0, "rules --variant dameo");
