@@ -215,7 +215,11 @@ fn a_broken_config_is_a_located_usage_error() {
 #[test]
 fn naming_w_not_replayed_accepts_unreplayed_games_but_a_group_does_not() {
     let dir = temp_dir("unreplayed");
-    std::fs::write(dir.join("a.pdn"), "[Variant \"Dameo\"]\n1. d1-d4 d8-b6 *\n").unwrap();
+    std::fs::write(
+        dir.join("a.pdn"),
+        "[Variant \"Parachute Checkers\"]\n1. c3-d4 f6-e5 *\n",
+    )
+    .unwrap();
     assert_exit(&check_in(&dir, &["a.pdn", "--no-config"]), 1);
     assert_exit(
         &check_in(&dir, &["a.pdn", "--no-config", "--warn", "W-NOT-REPLAYED"]),

@@ -24,6 +24,7 @@ mod setup;
 mod replay;
 mod rules_brainking;
 mod rules_canadian;
+mod rules_dameo;
 mod rules_english;
 mod rules_frisian;
 mod rules_international;

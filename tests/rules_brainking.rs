@@ -342,7 +342,7 @@ mod files {
         ] {
             assert!(help.contains(name), "{name}: {help}");
         }
-        let out = run(&["explain", "dameo"]);
+        let out = run(&["explain", "parachute"]);
         assert!(
             stdout(&out).contains("no rules for it yet"),
             "{}",

@@ -322,6 +322,17 @@ const LIDRAUGHTS_OFFICIAL: Limits = Limits {
     note: None,
 };
 
+/// Dameo, under both profiles: "Draws may occur by mutual impotence or three-fold repetition of
+/// moves" (Christian Freeling's rules, copy at http://www.di.fc.ul.pt/~jpn/gv/dameo.htm); mutual
+/// impotence is agreed, not computed. No move limit.
+const DAMEO: Limits = Limits {
+    threefold: true,
+    king_plies: None,
+    endgames: &[],
+    one_piece_each: None,
+    note: None,
+};
+
 /// Every other variant: no federation draw text was found, and the report says so.
 const OTHER_OFFICIAL: Limits = Limits {
     threefold: true,
@@ -423,6 +434,7 @@ pub(crate) fn limits(variant: Variant, profile: DrawProfile) -> &'static Limits 
         (DrawProfile::Official, Czech) => &CZECH_OFFICIAL,
         (DrawProfile::Official, Frisian | Frysk) => &FRISIAN_OFFICIAL,
         (_, Antidraughts | Breakthrough) => &LIDRAUGHTS_OFFICIAL,
+        (_, Dameo) => &DAMEO,
         (DrawProfile::Official, _) => &OTHER_OFFICIAL,
         (DrawProfile::Servers, English) => &ENGLISH_SERVERS,
         (DrawProfile::Servers, International | Russian) => &KING_PLIES_120_SERVERS,

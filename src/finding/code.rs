@@ -147,7 +147,7 @@ codes! {
     /// A GameType that is not well formed but still names a variant: a known type number before
     /// a broken long form (`20,W,0,0,N,0`), or a variant name (`Russian`). Read as that type.
     MalformedGameType = "W-MALFORMED-GAMETYPE", Warning, Reader, No, No, true;
-    /// A `Variant` tag naming no variant pdnkit knows (`Dameo`): the variant is not guessed.
+    /// A `Variant` tag naming no variant pdnkit knows (`Killer`): the variant is not guessed.
     UnknownVariantTag = "W-UNKNOWN-VARIANT-TAG", Warning, Reader, No, No, false;
     /// A `Variant` tag naming another variant than the GameType (the GameType is used).
     VariantTagMismatch = "W-VARIANT-TAG-MISMATCH", Warning, Reader, No, No, false;

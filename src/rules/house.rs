@@ -48,6 +48,7 @@ const MOVEMENTS: &[(&str, Movement)] = &[
     ("diagonal", Movement::Diagonal),
     ("orthogonal", Movement::Orthogonal),
     ("gothic", Movement::Gothic),
+    ("dameo", Movement::Dameo),
 ];
 const MEN_DIRECTIONS: &[(&str, MenDirection)] = &[
     ("towards-opponent", MenDirection::TowardsOpponent),

@@ -76,8 +76,8 @@ pub struct Generator {
     man_step: [DirSet; 2],
     man_capture: [DirSet; 2],
     /// Which monomorphised generator to run, worked out once: the board fits a `u64`, and
-    /// whether either Alquerque switch is on ([`Rules::men_stop_on_far_row`],
-    /// [`Rules::men_jump_any_way_after_first`]).
+    /// whether a rare switch is on: Alquerque's ([`Rules::men_stop_on_far_row`],
+    /// [`Rules::men_jump_any_way_after_first`]) or Dameo's ([`Rules::men_move_in_lines`]).
     kind: (bool, bool),
     /// Per side, White first: the squares that crown its men.
     promotion_row: [Bits; 2],
@@ -94,7 +94,9 @@ impl Generator {
             man_capture: sides.map(|c| rules.man_capture_dirs(c)),
             kind: (
                 rules.board.fits_u64(),
-                rules.men_stop_on_far_row || rules.men_jump_any_way_after_first,
+                rules.men_stop_on_far_row
+                    || rules.men_jump_any_way_after_first
+                    || rules.men_move_in_lines(),
             ),
             promotion_row: sides.map(|c| rules.promotion_cells(c)),
             king_step: rules.king_dirs(),
@@ -141,9 +143,9 @@ impl Generator {
     /// [`generate_relaxed`] working in bit sets of type `B`, which must hold the board; quiet
     /// moves only of the piece on `quiet_from` when it is given.
     ///
-    /// `ALQ`: the Alquerque switches are on ([`Rules::men_stop_on_far_row`],
-    /// [`Rules::men_jump_any_way_after_first`]); a parameter so that they cost the other
-    /// variants nothing.
+    /// `ALQ`: a rare switch is on (Alquerque's [`Rules::men_stop_on_far_row`],
+    /// [`Rules::men_jump_any_way_after_first`], Dameo's [`Rules::men_move_in_lines`]); a
+    /// parameter so that they cost the other variants nothing.
     fn generate_in<B: BitSet, const ALQ: bool>(
         &self,
         pos: &Position,
@@ -226,11 +228,25 @@ impl Generator {
         } else {
             my_men
         };
-        for d in dirs(self.man_step[mine]) {
-            for to in CellIter(geo.step(my_men, d) & empty) {
-                let from = geo.step(B::bit(to), opposite(d)).lowest();
-                let promotes = promo_row & B::bit(to) != B::ZERO;
-                list.push(Move::quiet(from, to, PieceKind::Man, promotes));
+        if ALQ && rules.men_move_in_lines() {
+            // Dameo: each man steps over the line of its own men ahead of it, if any.
+            let all_men = B::from_bits(pos.men(me));
+            for from in CellIter(my_men) {
+                for d in dirs(self.man_step[mine]) {
+                    let to = line_end(geo, B::bit(from), d, all_men);
+                    if to & empty != B::ZERO {
+                        let promotes = promo_row & to != B::ZERO;
+                        list.push(Move::quiet(from, to.lowest(), PieceKind::Man, promotes));
+                    }
+                }
+            }
+        } else {
+            for d in dirs(self.man_step[mine]) {
+                for to in CellIter(geo.step(my_men, d) & empty) {
+                    let from = geo.step(B::bit(to), opposite(d)).lowest();
+                    let promotes = promo_row & B::bit(to) != B::ZERO;
+                    list.push(Move::quiet(from, to, PieceKind::Man, promotes));
+                }
             }
         }
         // A king that has made the limit of consecutive moves may not move quietly again (Frisian).
@@ -345,8 +361,16 @@ impl Generator {
         let geo = Steps::<B>::of(&rules.board);
         if man {
             let promotes = target & B::from_bits(self.promotion_row[mine]) != B::ZERO;
+            let lines = ALQ && rules.men_move_in_lines();
+            let all_men = B::from_bits(pos.men(me));
             return dirs(self.man_step[mine])
-                .any(|d| geo.step(source, d) == target)
+                .any(|d| {
+                    if lines {
+                        line_end(geo, source, d, all_men) == target
+                    } else {
+                        geo.step(source, d) == target
+                    }
+                })
                 .then(|| Move::quiet(from, to, PieceKind::Man, promotes));
         }
         for d in dirs(self.king_step) {
@@ -363,6 +387,18 @@ impl Generator {
         }
         None
     }
+}
+
+/// The square a man on `from` reaches in direction `d` over the unbroken line of `men` (its
+/// own) ahead of it: the first square that holds no such man (empty, or another piece, which the
+/// caller checks), or nothing off the board.
+#[inline(always)]
+fn line_end<B: BitSet>(geo: &Steps<B>, from: B, d: u8, men: B) -> B {
+    let mut s = geo.step(from, d);
+    while s & men != B::ZERO {
+        s = geo.step(s, d);
+    }
+    s
 }
 
 /// The directions of a set, lowest first (one step per direction in the set, not eight).

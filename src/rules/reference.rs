@@ -134,6 +134,16 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
         };
         for (dr, dc) in dirs {
             let mut cur = from;
+            // Dameo's linear movement: a man goes "jumping over a solid line of friendly pawns
+            // to a vacant space" (BrainKing): start from the last man of that line.
+            if !p.king && rules.movement == Movement::Dameo {
+                while let Some(next) = r.go(cur, dr, dc) {
+                    match grid[next.0 as usize][next.1 as usize] {
+                        Some(q) if q.color == me && !q.king => cur = next,
+                        _ => break,
+                    }
+                }
+            }
             while let Some(next) = r.go(cur, dr, dc) {
                 if grid[next.0 as usize][next.1 as usize].is_some() {
                     break;
@@ -199,7 +209,7 @@ impl Ref {
             Movement::Diagonal => vec![(-1, -1), (-1, 1), (1, -1), (1, 1)],
             Movement::Orthogonal => vec![(-1, 0), (1, 0), (0, -1), (0, 1)],
             // Gothic: "one space in any direction".
-            Movement::Gothic => vec![
+            Movement::Gothic | Movement::Dameo => vec![
                 (-1, -1),
                 (-1, 0),
                 (-1, 1),
@@ -219,10 +229,21 @@ impl Ref {
             Movement::Orthogonal => vec![(f, 0), (0, -1), (0, 1)],
             // Gothic: diagonally forward, directly forward, and sideways.
             Movement::Gothic => vec![(f, -1), (f, 1), (f, 0), (0, -1), (0, 1)],
+            // Dameo: "forward or diagonally forward".
+            Movement::Dameo => vec![(f, -1), (f, 1), (f, 0)],
         }
     }
 
+    /// Dameo: "Capture moves are allowed only vertically and horizontally", for men (forward,
+    /// sideways, backward) and kings alike.
+    fn dameo_capture_dirs() -> Vec<(i8, i8)> {
+        vec![(-1, 0), (1, 0), (0, -1), (0, 1)]
+    }
+
     fn man_capture_dirs(&self) -> Vec<(i8, i8)> {
+        if self.rules.movement == Movement::Dameo {
+            return Self::dameo_capture_dirs();
+        }
         let mut d = self.man_step_dirs();
         if self.rules.men_capture_backward {
             d.extend(d.clone().into_iter().map(|(dr, dc)| (-dr, dc)));
@@ -232,6 +253,9 @@ impl Ref {
     }
 
     fn king_capture_dirs(&self) -> Vec<(i8, i8)> {
+        if self.rules.movement == Movement::Dameo {
+            return Self::dameo_capture_dirs();
+        }
         let mut d = self.king_dirs();
         d.extend(self.orthogonal_captures());
         d

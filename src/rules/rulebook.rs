@@ -8,17 +8,19 @@
 //! A row says, for one variant:
 //! - **board** ([`Geometry`]): size and layout. Dark squares only (`Layout::Diagonal`, 8x8,
 //!   10x10, 12x12, and 10 wide by 8 high for Spantsiretti), or every square
-//!   (`Layout::Full`: Turkish, Gothic; Dameo will be too). Alquerque's 5x5 grid of points
+//!   (`Layout::Full`: Turkish, Gothic, Dameo). Alquerque's 5x5 grid of points
 //!   (`Layout::Alquerque`) is packed as `Full`, its diagonal steps leaving only the points with
 //!   (file + rank) even: a mask of the cells each step may leave from, as every step has.
 //! - **setup**: full rows of men (`men_rows`, `back_rows_empty`), or named squares
 //!   ([`Rules::start_squares`]) where a site's picture is all there is (Corner, One Way,
-//!   Alquerque; Parachute, Dameo next). A third-party reconstruction is a named constant with
+//!   Alquerque, Dameo; Parachute next). A third-party reconstruction is a named constant with
 //!   its source (`CORNER_START`, `ONE_WAY_START`, `ALQUERQUE_START`).
 //! - **directions**: [`Movement`] and [`MenDirection`] give the directions each piece steps and
 //!   captures in ([`Rules::man_step_dirs`], [`Rules::man_capture_dirs`], [`Rules::king_dirs`]);
 //!   the generator reads only those sets, so Gothic's five directions for men and eight for
-//!   kings, and Dameo's orthogonal captures, are new `Movement` values, not new code paths.
+//!   kings, and Dameo's orthogonal captures, are `Movement` values, not new code paths.
+//!   Dameo's value also makes a man's quiet move go over a line of its own men
+//!   ([`Rules::men_move_in_lines`]), run with Alquerque's switches as the generator's rare kind.
 //! - **promotion**: the far row, or named squares ([`Rules::promotion_squares`], Corner); no
 //!   promotion is empty sets (Alquerque; Hawaiian next), where a man on its far row may be
 //!   stopped ([`Rules::men_stop_on_far_row`]). What happens when a man reaches them
@@ -30,8 +32,7 @@
 //!
 //! Still to come, each one more switch of this kind: a third kind of piece (Parachute's
 //! parachutist, a third bit set in the position that only captures), removal plies before the
-//! first move (Hawaiian), capture sequences held to one line with an optional stop (Hawaiian),
-//! and a man's linear move over a line of its own men (Dameo).
+//! first move (Hawaiian), and capture sequences held to one line with an optional stop (Hawaiian).
 //!
 //! Where a source leaves a rule open (RULES doubts), the row reads a named constant whose
 //! comment gives the reading chosen and its source; `docs/rules.md` lists them.
@@ -50,6 +51,11 @@ pub enum Movement {
     /// On every square: men straight or diagonally forward, or sideways (five directions),
     /// kings in all eight (Gothic).
     Gothic,
+    /// On every square (Dameo): men step straight or diagonally forward, over a line of their
+    /// own men behind which the square is free ([`Rules::men_move_in_lines`]); men capture
+    /// orthogonally forward, sideways and backward; kings move along all eight lines and
+    /// capture orthogonally only.
+    Dameo,
 }
 
 /// How far a king goes.
@@ -612,6 +618,55 @@ pub const ALQUERQUE: Rules = Rules {
     men_stop_on_far_row: true,          // "it cannot make any more moves ... (unless it can jump)"
 };
 
+/// Dameo's start (Christian Freeling's "pyramidal" setup, 18 men each): White a1-h1, b2-g2,
+/// c3-f3; Black a8-h8, b7-g7, c6-f6 (https://en.wikipedia.org/wiki/Dameo; piecepackr/ppdf).
+pub const DAMEO_START: [Bits; 2] = [
+    FULL8.squares(&[
+        "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "b2", "c2", "d2", "e2", "f2", "g2", "c3",
+        "d3", "e3", "f3",
+    ]),
+    FULL8.squares(&[
+        "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8", "b7", "c7", "d7", "e7", "f7", "g7", "c6",
+        "d6", "e6", "f6",
+    ]),
+];
+
+const FULL8: Geometry = Geometry::new(8, 8, Layout::Full);
+
+/// Dameo (Christian Freeling's game; BrainKing https://brainking.com/en/GameRules?tp=123, and
+/// PlayStrategy): all 64 squares. "Pawns move forward or diagonally forward, either one space
+/// to a vacant square or jumping over a solid line of friendly pawns to a vacant space (linear
+/// movement)"; "Capture moves are allowed only vertically and horizontally, and the capture rules
+/// are the same as in International Checkers": men jump short forward, sideways and backward,
+/// kings fly (https://iggamecenter.com/en/rules/dameo); the most pieces must be taken, lifted
+/// after the move; a man reaching the last row mid-capture "does not promote and continues
+/// jumping as a pawn". "A player unable to move loses the game" (Freeling's rules,
+/// http://www.di.fc.ul.pt/~jpn/gv/dameo.htm).
+pub const DAMEO: Rules = Rules {
+    variant: Variant::Dameo,
+    board: FULL8, // all 64 squares
+    men_rows: 3,  // bounds a FEN setup: the start holds 18 of these 24 squares
+    back_rows_empty: 0,
+    extra_setup_rows: 0,
+    first_mover: Color::White, // BrainKing's FAQ: White always starts; PlayStrategy too
+    movement: Movement::Dameo, // lines of men forward; orthogonal captures; kings all ways
+    men_capture_backward: true, // (read through Movement::Dameo: all four orthogonals)
+    king_range: KingRange::Flying, // "queens move like chess queens"; long leaps
+    man_captures_king: true,
+    precedence: Precedence::MaxPieces, // "as many pieces ... as possible"; kings count as men
+    capture_promotion: CapturePromotion::OnlyAtEnd, // crowned only where the move ends
+    removal: Removal::AfterSequence,   // "removed from the board after the full move"
+    no_180_turn: false,
+    orthogonal_captures: false,
+    king_move_limit: 0,
+    goal: Goal::Standard,
+    start_squares: Some(DAMEO_START),
+    promotion_squares: None,
+    men_direction: MenDirection::TowardsOpponent,
+    men_jump_any_way_after_first: false,
+    men_stop_on_far_row: false,
+};
+
 /// Every supported variant.
 pub const ALL: &[&Rules] = &[
     &INTERNATIONAL,
@@ -636,6 +691,7 @@ pub const ALL: &[&Rules] = &[
     &ONE_WAY,
     &GOTHIC,
     &ALQUERQUE,
+    &DAMEO,
 ];
 
 /// Where a source leaves a rule open, the reading each variant's row takes: the constant that
@@ -757,11 +813,22 @@ impl Rules {
             (Movement::Gothic, Color::Black) => {
                 dir_set(&[Dir::S, Dir::SE, Dir::SW, Dir::E, Dir::W])
             }
+            (Movement::Dameo, Color::White) => dir_set(&[Dir::N, Dir::NE, Dir::NW]),
+            (Movement::Dameo, Color::Black) => dir_set(&[Dir::S, Dir::SE, Dir::SW]),
         }
+    }
+
+    /// A man's quiet move goes over a straight unbroken line of its own men to the free square
+    /// beyond (Dameo's "linear movement"; a single step is a line of none).
+    pub fn men_move_in_lines(&self) -> bool {
+        self.movement == Movement::Dameo
     }
 
     /// Directions a man of `color` captures in.
     pub fn man_capture_dirs(&self, color: Color) -> DirSet {
+        if self.movement == Movement::Dameo {
+            return dir_set(&[Dir::N, Dir::E, Dir::S, Dir::W]);
+        }
         let forward = self.man_step_dirs(color);
         let diagonal = if self.men_capture_backward {
             forward | self.forward_dirs(self.moves_as(color).opposite())
@@ -776,12 +843,15 @@ impl Rules {
         match self.movement {
             Movement::Diagonal => dir_set(&[Dir::NE, Dir::SE, Dir::SW, Dir::NW]),
             Movement::Orthogonal => dir_set(&[Dir::N, Dir::E, Dir::S, Dir::W]),
-            Movement::Gothic => 0xff, // all eight
+            Movement::Gothic | Movement::Dameo => 0xff, // all eight
         }
     }
 
     /// Directions a king captures in.
     pub fn king_capture_dirs(&self) -> DirSet {
+        if self.movement == Movement::Dameo {
+            return dir_set(&[Dir::N, Dir::E, Dir::S, Dir::W]);
+        }
         self.king_dirs() | self.orthogonal_capture_dirs()
     }
 

@@ -178,7 +178,7 @@ pub(super) const ENTRIES: &[Entry] = &[
          finding lists the variants it fits and those its setup rules out.",
         "Give the variant if it is one pdnkit replays (GameType or --variant); otherwise accept \
          it with --allow-unreplayed.",
-        Pdn("[Variant \"Dameo\"]\n1. d1-d4 d8-b6 *"),
+        Pdn("[Variant \"Parachute Checkers\"]\n1. c3-d4 f6-e5 *"),
     ),
     e(
         Code::VariantReinferred,
@@ -222,7 +222,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "pdnkit has no rules for the game's variant (or does not know it), but the game has no \
          moves or setup, so nothing is left unchecked. A note.",
         "Nothing to fix; a GameType makes the variant known.",
-        Pdn("[Variant \"Dameo\"]\n[FEN \"W:W:B\"]\n*"),
+        Pdn("[Variant \"Parachute Checkers\"]\n[FEN \"W:W:B\"]\n*"),
     ),
     // The result check.
     e(
