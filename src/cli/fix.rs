@@ -13,7 +13,7 @@ use pdnkit::check::run::Fixer;
 use pdnkit::finding::{Code, Level};
 use pdnkit::fix::{self, ByteEdit};
 use pdnkit::pipeline::paths::KeptBytes;
-use pdnkit::report::human::escape_controls;
+use pdnkit::report::human::{counted, escape_controls};
 use pdnkit::report::{FileInfo, FixSummary, NotFixed};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -241,11 +241,6 @@ impl Fixer for FileFixer<'_> {
     fn summary(&self) -> FixSummary {
         self.summary.clone()
     }
-}
-
-/// `1 file` / `2 files`.
-fn counted(n: u64, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// What the run changed, on standard error: the files, games and findings fixed (by code), the

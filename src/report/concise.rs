@@ -55,14 +55,14 @@ impl<W: Write> ReportWriter for ConciseWriter<W> {
     }
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
-        if !self.show.summary {
-            return self.out.flush();
-        }
-        human::write_fixable_line(&mut self.out, self.marked)?;
-        human::write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
-        if let Some(line) = self.listing.left_out_line(&self.show) {
-            writeln!(self.out, "{line}")?;
-        }
-        self.out.flush()
+        let close = human::Closing {
+            style: self.style,
+            show: &self.show,
+            listing: &self.listing,
+            marked: self.marked,
+            started: self.started,
+            folded: None,
+        };
+        close.write(&mut self.out, totals)
     }
 }

@@ -441,16 +441,44 @@ impl<W: Write> ReportWriter for HumanWriter<W> {
     }
 
     fn finish(&mut self, totals: &Totals) -> io::Result<()> {
-        if !self.show.summary {
-            return self.out.flush();
+        let close = Closing {
+            style: self.style,
+            show: &self.show,
+            listing: &self.listing,
+            marked: self.marked,
+            started: self.started,
+            folded: Some(&self.per_code),
+        };
+        close.write(&mut self.out, totals)
+    }
+}
+
+/// The end of the human and concise reports (unless `-qq`): what the `[*]` marks mean, the
+/// summary, the codes folded after their first findings (human only), and what the listing
+/// left out.
+pub(super) struct Closing<'a> {
+    pub style: Style,
+    pub show: &'a Show,
+    pub listing: &'a Listing,
+    /// Findings shown with a `[*]`.
+    pub marked: u64,
+    pub started: std::time::Instant,
+    pub folded: Option<&'a PerCode>,
+}
+
+impl Closing<'_> {
+    pub fn write(&self, out: &mut dyn Write, totals: &Totals) -> io::Result<()> {
+        if self.show.summary {
+            write_fixable_line(out, self.marked)?;
+            write_summary(out, self.style, totals, self.started.elapsed())?;
+            if let Some(folded) = self.folded {
+                folded.write_folded(out)?;
+            }
+            if let Some(line) = self.listing.left_out_line(self.show) {
+                writeln!(out, "{line}")?;
+            }
         }
-        write_fixable_line(&mut self.out, self.marked)?;
-        write_summary(&mut self.out, self.style, totals, self.started.elapsed())?;
-        self.per_code.write_folded(&mut self.out)?;
-        if let Some(line) = self.listing.left_out_line(&self.show) {
-            writeln!(self.out, "{line}")?;
-        }
-        self.out.flush()
+        out.flush()
     }
 }
 
@@ -496,7 +524,7 @@ pub fn pad_to(text: &str, width: usize) -> String {
 }
 
 /// `1 file` / `2 files`.
-fn counted(n: u64, noun: &str) -> String {
+pub fn counted(n: u64, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
