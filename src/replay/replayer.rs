@@ -532,7 +532,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         let mv = played.read(legal);
         let separator_wrong = node
             .separator()
-            .is_some_and(|s| (s == 'x' || s == ':') != mv.is_capture());
+            .is_some_and(|s| (s == 'x' || s == ':') != (mv.is_capture() || mv.is_removal()));
         if separator_wrong || !matches!(reading, Reading::Short | Reading::FullPath) {
             self.notation_findings(at, node, mv, reading, separator_wrong, legal);
         }

@@ -48,6 +48,7 @@ const MOVEMENTS: &[(&str, Movement)] = &[
     ("diagonal", Movement::Diagonal),
     ("orthogonal", Movement::Orthogonal),
     ("gothic", Movement::Gothic),
+    ("konane", Movement::Konane),
 ];
 const MEN_DIRECTIONS: &[(&str, MenDirection)] = &[
     ("towards-opponent", MenDirection::TowardsOpponent),

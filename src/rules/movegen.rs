@@ -13,7 +13,7 @@
 use super::board::{BitSet, Bits, Cell, CellIter, DirSet, Steps, opposite};
 use super::moves::{MAX_CAPTURES, Move, MoveList, PieceKind};
 use super::position::{Position, side};
-use super::rulebook::{CapturePromotion, KingRange, Precedence, Removal, Rules};
+use super::rulebook::{CapturePromotion, KingRange, Movement, Precedence, Removal, Rules};
 use crate::notation::Color;
 
 /// Whether capture routes with the same from, to and captured set are merged.
@@ -79,6 +79,9 @@ pub struct Generator {
     /// whether either Alquerque switch is on ([`Rules::men_stop_on_far_row`],
     /// [`Rules::men_jump_any_way_after_first`]).
     kind: (bool, bool),
+    /// Hawaiian's moves ([`Movement::Konane`]), made by their own generator
+    /// ([`super::konane`]).
+    konane: bool,
     /// Per side, White first: the squares that crown its men.
     promotion_row: [Bits; 2],
     king_step: DirSet,
@@ -96,6 +99,7 @@ impl Generator {
                 rules.board.fits_u64(),
                 rules.men_stop_on_far_row || rules.men_jump_any_way_after_first,
             ),
+            konane: rules.movement == Movement::Konane,
             promotion_row: sides.map(|c| rules.promotion_cells(c)),
             king_step: rules.king_dirs(),
             king_capture: rules.king_capture_dirs(),
@@ -115,6 +119,9 @@ impl Generator {
         duplicates: Duplicates,
         relax: Relax,
     ) {
+        if self.konane {
+            return super::konane::generate(pos, list);
+        }
         match self.kind {
             (true, false) => self.generate_in::<u64, false>(pos, list, duplicates, relax, None),
             (true, true) => self.generate_in::<u64, true>(pos, list, duplicates, relax, None),
@@ -130,6 +137,9 @@ impl Generator {
     pub fn generate_from(&self, pos: &Position, list: &mut MoveList, from: Cell) {
         let quiet_from = Some(from);
         let (merge, relax) = (Duplicates::Merge, Relax::default());
+        if self.konane {
+            return super::konane::generate(pos, list);
+        }
         match self.kind {
             (true, false) => self.generate_in::<u64, false>(pos, list, merge, relax, quiet_from),
             (true, true) => self.generate_in::<u64, true>(pos, list, merge, relax, quiet_from),

@@ -92,6 +92,19 @@ impl Move {
         m
     }
 
+    /// An opening removal (Hawaiian): the mover's own piece on `cell` leaves the board. Written
+    /// `cellxcell`, a move from its square to the same square.
+    pub fn removal(cell: Cell) -> Move {
+        let mut m = Move::quiet(cell, cell, PieceKind::Man, false);
+        m.captured = 1 << cell;
+        m
+    }
+
+    /// Whether this is an opening removal ([`Move::removal`]).
+    pub fn is_removal(&self) -> bool {
+        self.len == 0 && self.captured != 0
+    }
+
     pub fn is_capture(&self) -> bool {
         self.len > 0
     }
@@ -112,7 +125,11 @@ impl Move {
 
     /// Short notation: `from-to`, or `from` `capture_sep` `to` for a capture.
     pub fn notation(&self, geo: &Geometry, numbering: Numbering, capture_sep: char) -> String {
-        let sep = if self.is_capture() { capture_sep } else { '-' };
+        let sep = if self.is_capture() || self.is_removal() {
+            capture_sep
+        } else {
+            '-'
+        };
         format!(
             "{}{}{}",
             numbering.square(geo, self.from),
