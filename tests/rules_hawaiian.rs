@@ -110,3 +110,110 @@ proptest! {
         replay_random_game(&HAWAIIAN, seed, cut)?;
     }
 }
+
+mod cli {
+    use crate::support::cli::{assert_code, run, stdout, temp_dir};
+
+    /// The codes of a game's errors and warnings (notes left out) in a JSON report.
+    fn faults(game: &serde_json::Value) -> Vec<&str> {
+        game["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["level"] == "error" || f["level"] == "warning")
+            .filter_map(|f| f["code"].as_str())
+            .collect()
+    }
+
+    #[test]
+    fn the_fixture_checks_draws_and_converts_and_its_rules_file_counts_the_same() {
+        let fixture = "fixtures/check/hawaiian.pdn";
+        let out = run(&["check", fixture, "--format", "json"]);
+        assert_code(&out, 1, "check: the second game's turning jump");
+        let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let games = &report["files"][0]["games"];
+        assert_eq!(games[0]["variant"], "hawaiian");
+        assert_eq!(games[0]["plies_replayed"], 45);
+        assert_eq!(faults(&games[0]), Vec::<&str>::new());
+        assert_eq!(faults(&games[1]), ["E-ILLEGAL-MOVE"]);
+
+        let dir = temp_dir("hawaiian");
+        let svg = dir.join("hawaiian.svg");
+        let out = run(&[
+            "show",
+            fixture,
+            "--ply",
+            "6",
+            "--legal",
+            "--svg",
+            svg.to_str().unwrap(),
+        ]);
+        assert_code(&out, 0, "show --svg");
+        let drawing = std::fs::read_to_string(&svg).unwrap();
+        assert!(drawing.contains("hawaiian board"), "{drawing:.300}");
+
+        // Converted, the removals keep their capture separator and the clean game reads back
+        // clean.
+        let converted = dir.join("hawaiian.pdn");
+        let out = run(&["convert", fixture, "-o", converted.to_str().unwrap()]);
+        assert_code(&out, 1, "convert: the illegal move is reported");
+        let text = std::fs::read_to_string(&converted).unwrap();
+        assert!(text.contains("1. e4xe4 e3xe3 2. c4xe4"), "{text:.900}");
+        let again = run(&["check", converted.to_str().unwrap(), "--format", "json"]);
+        let report: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+        let first = &report["files"][0]["games"][0];
+        assert_eq!(first["plies_replayed"], first["plies_recorded"]);
+        assert_eq!(faults(first), Vec::<&str>::new());
+
+        // The row written as a rules file and read back counts as the row does.
+        let rules = stdout(&run(&["rules", "--variant", "hawaiian"]));
+        assert!(rules.contains("movement = \"konane\""), "{rules}");
+        let file = dir.join("hawaiian.toml");
+        std::fs::write(&file, &rules).unwrap();
+        let leaves = |args: &[&str]| stdout(&run(args)).trim().to_string();
+        assert_eq!(
+            leaves(&["perft", "--rules", file.to_str().unwrap(), "4"]),
+            leaves(&["perft", "--variant", "hawaiian", "4"])
+        );
+        assert_eq!(leaves(&["perft", "--variant", "hawaiian", "4"]), "172");
+    }
+
+    #[test]
+    fn a_removal_out_of_place_or_written_as_a_step_is_reported_as_such() {
+        let dir = temp_dir("hawaiian-removals");
+        let file = dir.join("removals.pdn");
+        std::fs::write(
+            &file,
+            "[Variant \"Hawaiian\"]\n\n1. b1xb1 *\n\n\
+             [Variant \"Hawaiian\"]\n\n1. d5-d5 d4xd4 2. f5xd5 *\n",
+        )
+        .unwrap();
+        let out = run(&["check", file.to_str().unwrap()]);
+        assert_code(&out, 1, "one error, one warning");
+        let text = stdout(&out);
+        assert!(
+            text.contains("E-ILLEGAL-MOVE") && text.contains("b1 may not be removed here"),
+            "{text}"
+        );
+        assert!(
+            text.contains("W-SEPARATOR-MISMATCH") && text.contains("PDN writes it d5xd5"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn explain_and_help_name_hawaiians_readings() {
+        let out = run(&["explain", "hawaiian"]);
+        assert_code(&out, 0, "explain hawaiian");
+        let text = stdout(&out);
+        assert!(text.contains("hawaiian: replayed"), "{text}");
+        assert!(
+            text.contains("HAWAIIAN_FIRST_MOVER") && text.contains("1-0 means Black won"),
+            "{text}"
+        );
+        let help = stdout(&run(&["rules", "--help"]));
+        for name in ["HAWAIIAN_FIRST_MOVER", "HAWAIIAN_FIRST_REMOVALS"] {
+            assert!(help.contains(name), "{name}: {help}");
+        }
+    }
+}

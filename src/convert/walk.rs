@@ -173,7 +173,7 @@ impl Walk<'_> {
         let token = &mut node.token;
         token.squares.clear();
         token.squares.push(table.square(mv.from));
-        if mv.is_capture() {
+        if mv.written_as_capture() {
             token.kind = MoveKind::Capture;
             token.separator = Some(self.separator);
             if record.full {

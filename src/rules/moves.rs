@@ -105,6 +105,12 @@ impl Move {
         self.len == 0 && self.captured != 0
     }
 
+    /// Whether the move is written with the capture separator: a capture, or a removal (a
+    /// piece leaves the board).
+    pub fn written_as_capture(&self) -> bool {
+        self.is_capture() || self.is_removal()
+    }
+
     pub fn is_capture(&self) -> bool {
         self.len > 0
     }
@@ -125,7 +131,7 @@ impl Move {
 
     /// Short notation: `from-to`, or `from` `capture_sep` `to` for a capture.
     pub fn notation(&self, geo: &Geometry, numbering: Numbering, capture_sep: char) -> String {
-        let sep = if self.is_capture() || self.is_removal() {
+        let sep = if self.written_as_capture() {
             capture_sep
         } else {
             '-'

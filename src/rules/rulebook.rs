@@ -620,7 +620,8 @@ pub const ALQUERQUE: Rules = Rules {
 
 /// Who makes Hawaiian's first ply (the first removal). BrainKing's rules page overrides its
 /// general rule that White starts: "Black player starts the game"
-/// (https://brainking.com/en/GameRules?tp=94).
+/// (https://brainking.com/en/GameRules?tp=94). Results follow the first mover, as PDN 3.0
+/// reads them (`1-0`: the first mover won), so a Hawaiian `1-0` means Black won.
 pub const HAWAIIAN_FIRST_MOVER: Color = Color::Black;
 
 /// The squares Hawaiian's first removal may empty: "Black player must remove a piece which is
@@ -774,8 +775,8 @@ pub const READINGS: &[(Variant, &str, &str)] = &[
         Variant::Hawaiian,
         "HAWAIIAN_FIRST_MOVER",
         "Black makes the first removal (BrainKing's Hawaiian page: \"Black player starts the \
-         game\", against its general rule that White starts); results are read as in every \
-         PDN record, White's score first: 1-0 means White won, 0-1 Black",
+         game\", against its general rule that White starts); so, as PDN 3.0 reads every \
+         result (the first mover's score first), 1-0 means Black won and 0-1 White",
     ),
     (
         Variant::Hawaiian,
