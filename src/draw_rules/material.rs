@@ -32,12 +32,14 @@ impl Material {
     }
 
     /// The material after `mv` is played from `before`: the pieces it took (kings told from
-    /// men in `before`) and the man it crowned. Counting the sets taken, not the whole board.
+    /// men in `before`; a removal's own man) and the man it crowned. Counting the sets taken, not the whole board.
     pub fn play(&mut self, before: &Position, mv: &Move) {
         let me = before.to_move();
         let (mine, theirs) = (side(me), side(me.opposite()));
         self.men[theirs] -= count_few(mv.captured & before.men(me.opposite()));
         self.kings[theirs] -= count_few(mv.captured & before.kings(me.opposite()));
+        // A removal (Hawaiian's opening) takes the mover's own man.
+        self.men[mine] -= count_few(mv.captured & before.men(me));
         if mv.promotes {
             self.men[mine] -= 1;
             self.kings[mine] += 1;
@@ -125,7 +127,7 @@ mod tests {
                 }
                 let mv = moves[pick as usize % moves.len()];
                 let after = pos.play(&mv);
-                if mv.is_capture() || mv.promotes {
+                if mv.takes_pieces() || mv.promotes {
                     kept.play(&pos, &mv);
                 }
                 proptest::prop_assert_eq!(kept, Material::of(&after), "{}", rules.variant);

@@ -46,6 +46,12 @@ fn jumps(pos: &Position, geo: &Geometry, holes: Bits, list: &mut MoveList) {
     let me = pos.to_move();
     let enemies = pos.pieces(me.opposite());
     for from in CellIter(pos.pieces(me)) {
+        // Nothing is crowned, but a FEN setup may hold a king: it jumps as a man does.
+        let piece = if pos.kings(me) & 1 << from != 0 {
+            PieceKind::King
+        } else {
+            PieceKind::Man
+        };
         for d in ORTHOGONAL {
             let d = d as u8;
             let mut path = [0 as Cell; MAX_CAPTURES];
@@ -63,7 +69,7 @@ fn jumps(pos: &Position, geo: &Geometry, holes: Bits, list: &mut MoveList) {
                 len += 1;
                 list.push(Move::capture(
                     from,
-                    PieceKind::Man,
+                    piece,
                     false,
                     &path[..len],
                     &order[..len],

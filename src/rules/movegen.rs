@@ -66,6 +66,32 @@ pub fn generate_from(pos: &Position, list: &mut MoveList, from: Cell) {
     Generator::new(pos.rules()).generate_from(pos, list, from)
 }
 
+/// Which generator a variant's moves need: the draughts generator monomorphised for the width
+/// of its board (`u64` where it fits) and for the Alquerque switches
+/// ([`Rules::men_stop_on_far_row`], [`Rules::men_jump_any_way_after_first`]), so that those
+/// cost the other variants nothing; or Hawaiian's own ([`Movement::Konane`], [`super::konane`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Narrow,
+    NarrowAlquerque,
+    Wide,
+    WideAlquerque,
+    Konane,
+}
+
+impl Kind {
+    fn of(rules: &Rules) -> Kind {
+        let alquerque = rules.men_stop_on_far_row || rules.men_jump_any_way_after_first;
+        match (rules.movement, rules.board.fits_u64(), alquerque) {
+            (Movement::Konane, _, _) => Kind::Konane,
+            (_, true, false) => Kind::Narrow,
+            (_, true, true) => Kind::NarrowAlquerque,
+            (_, false, false) => Kind::Wide,
+            (_, false, true) => Kind::WideAlquerque,
+        }
+    }
+}
+
 /// The move generator of one variant, with what it reads from the rule table on every call
 /// (the directions each piece moves and captures in, the promotion rows) worked out once. A
 /// replay makes one per game; the free functions above make one per call.
@@ -75,13 +101,8 @@ pub struct Generator {
     /// Per side, White first: the directions a man steps in, and captures in.
     man_step: [DirSet; 2],
     man_capture: [DirSet; 2],
-    /// Which monomorphised generator to run, worked out once: the board fits a `u64`, and
-    /// whether either Alquerque switch is on ([`Rules::men_stop_on_far_row`],
-    /// [`Rules::men_jump_any_way_after_first`]).
-    kind: (bool, bool),
-    /// Hawaiian's moves ([`Movement::Konane`]), made by their own generator
-    /// ([`super::konane`]).
-    konane: bool,
+    /// Which generator to run, worked out once.
+    kind: Kind,
     /// Per side, White first: the squares that crown its men.
     promotion_row: [Bits; 2],
     king_step: DirSet,
@@ -95,11 +116,7 @@ impl Generator {
             rules,
             man_step: sides.map(|c| rules.man_step_dirs(c)),
             man_capture: sides.map(|c| rules.man_capture_dirs(c)),
-            kind: (
-                rules.board.fits_u64(),
-                rules.men_stop_on_far_row || rules.men_jump_any_way_after_first,
-            ),
-            konane: rules.movement == Movement::Konane,
+            kind: Kind::of(rules),
             promotion_row: sides.map(|c| rules.promotion_cells(c)),
             king_step: rules.king_dirs(),
             king_capture: rules.king_capture_dirs(),
@@ -119,14 +136,16 @@ impl Generator {
         duplicates: Duplicates,
         relax: Relax,
     ) {
-        if self.konane {
-            return super::konane::generate(pos, list);
-        }
         match self.kind {
-            (true, false) => self.generate_in::<u64, false>(pos, list, duplicates, relax, None),
-            (true, true) => self.generate_in::<u64, true>(pos, list, duplicates, relax, None),
-            (false, false) => self.generate_in::<u128, false>(pos, list, duplicates, relax, None),
-            (false, true) => self.generate_in::<u128, true>(pos, list, duplicates, relax, None),
+            Kind::Narrow => self.generate_in::<u64, false>(pos, list, duplicates, relax, None),
+            Kind::NarrowAlquerque => {
+                self.generate_in::<u64, true>(pos, list, duplicates, relax, None)
+            }
+            Kind::Wide => self.generate_in::<u128, false>(pos, list, duplicates, relax, None),
+            Kind::WideAlquerque => {
+                self.generate_in::<u128, true>(pos, list, duplicates, relax, None)
+            }
+            Kind::Konane => super::konane::generate(pos, list),
         }
     }
 
@@ -137,14 +156,16 @@ impl Generator {
     pub fn generate_from(&self, pos: &Position, list: &mut MoveList, from: Cell) {
         let quiet_from = Some(from);
         let (merge, relax) = (Duplicates::Merge, Relax::default());
-        if self.konane {
-            return super::konane::generate(pos, list);
-        }
         match self.kind {
-            (true, false) => self.generate_in::<u64, false>(pos, list, merge, relax, quiet_from),
-            (true, true) => self.generate_in::<u64, true>(pos, list, merge, relax, quiet_from),
-            (false, false) => self.generate_in::<u128, false>(pos, list, merge, relax, quiet_from),
-            (false, true) => self.generate_in::<u128, true>(pos, list, merge, relax, quiet_from),
+            Kind::Narrow => self.generate_in::<u64, false>(pos, list, merge, relax, quiet_from),
+            Kind::NarrowAlquerque => {
+                self.generate_in::<u64, true>(pos, list, merge, relax, quiet_from)
+            }
+            Kind::Wide => self.generate_in::<u128, false>(pos, list, merge, relax, quiet_from),
+            Kind::WideAlquerque => {
+                self.generate_in::<u128, true>(pos, list, merge, relax, quiet_from)
+            }
+            Kind::Konane => super::konane::generate(pos, list),
         }
     }
 
@@ -296,6 +317,9 @@ impl Generator {
     /// Whether a capture may be due in `pos`: never false when one is. It tests each piece's
     /// first jump only, so for kings it may answer yes where the search then finds none.
     pub fn capture_may_be_due(&self, pos: &Position) -> bool {
+        if self.kind == Kind::Konane {
+            return true; // (not worked out for Hawaiian, whose every move but two is a jump)
+        }
         let man_captures_king = self.rules.man_captures_king;
         if self.rules.board.fits_u64() {
             let (men, kings) = self.capture_starts::<u64>(pos, man_captures_king);
@@ -314,10 +338,11 @@ impl Generator {
     #[inline(always)]
     pub fn quiet_move(&self, pos: &Position, from: Cell, to: Cell) -> Option<Move> {
         match self.kind {
-            (true, false) => self.quiet_move_in::<u64, false>(pos, from, to),
-            (true, true) => self.quiet_move_in::<u64, true>(pos, from, to),
-            (false, false) => self.quiet_move_in::<u128, false>(pos, from, to),
-            (false, true) => self.quiet_move_in::<u128, true>(pos, from, to),
+            Kind::Narrow => self.quiet_move_in::<u64, false>(pos, from, to),
+            Kind::NarrowAlquerque => self.quiet_move_in::<u64, true>(pos, from, to),
+            Kind::Wide => self.quiet_move_in::<u128, false>(pos, from, to),
+            Kind::WideAlquerque => self.quiet_move_in::<u128, true>(pos, from, to),
+            Kind::Konane => None, // every Hawaiian move is a removal or a jump
         }
     }
 

@@ -105,10 +105,10 @@ impl Move {
         self.len == 0 && self.captured != 0
     }
 
-    /// Whether the move is written with the capture separator: a capture, or a removal (a
-    /// piece leaves the board).
-    pub fn written_as_capture(&self) -> bool {
-        self.is_capture() || self.is_removal()
+    /// Whether pieces leave the board: a capture, or a removal. Such a move is written with
+    /// the capture separator.
+    pub fn takes_pieces(&self) -> bool {
+        self.captured != 0
     }
 
     pub fn is_capture(&self) -> bool {
@@ -131,7 +131,7 @@ impl Move {
 
     /// Short notation: `from-to`, or `from` `capture_sep` `to` for a capture.
     pub fn notation(&self, geo: &Geometry, numbering: Numbering, capture_sep: char) -> String {
-        let sep = if self.written_as_capture() {
+        let sep = if self.takes_pieces() {
             capture_sep
         } else {
             '-'
