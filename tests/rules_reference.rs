@@ -373,8 +373,7 @@ fn assert_quiet_move_is_the_listed_one(pos: &Position) -> Result<(), TestCaseErr
         for to in pdnkit::rules::board::CellIter(rules.board.cells) {
             let listed: Vec<&Move> = all
                 .iter()
-                // Quiet: neither a capture nor a removal (Hawaiian's opening, never quiet).
-                .filter(|m| !m.takes_pieces() && m.from == from && m.to == to)
+                .filter(|m| !m.is_capture() && m.from == from && m.to == to)
                 .collect();
             match generator.quiet_move(pos, from, to) {
                 Some(found) => {

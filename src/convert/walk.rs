@@ -173,7 +173,7 @@ impl Walk<'_> {
         let token = &mut node.token;
         token.squares.clear();
         token.squares.push(table.square(mv.from));
-        if mv.takes_pieces() {
+        if mv.is_capture() {
             token.kind = MoveKind::Capture;
             token.separator = Some(self.separator);
             if record.full {

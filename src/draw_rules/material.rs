@@ -127,7 +127,7 @@ mod tests {
                 }
                 let mv = moves[pick as usize % moves.len()];
                 let after = pos.play(&mv);
-                if mv.takes_pieces() || mv.promotes {
+                if mv.is_capture() || mv.promotes {
                     kept.play(&pos, &mv);
                 }
                 proptest::prop_assert_eq!(kept, Material::of(&after), "{}", rules.variant);

@@ -456,7 +456,7 @@ impl DrawTracker {
             self.first_king(after);
         }
 
-        if mv.takes_pieces() || mv.promotes {
+        if mv.is_capture() || mv.promotes {
             self.material.play(before, mv);
         }
         self.check_position(after);
@@ -657,7 +657,7 @@ fn no_move(p: &Position) -> bool {
 /// A move after which no earlier position can return: a capture (or a removal), a crowning, or
 /// a man advancing (a Turkish man's sideways step is reversible).
 fn irreversible(mv: &Move, after: &Position) -> bool {
-    if mv.takes_pieces() || mv.promotes {
+    if mv.is_capture() || mv.promotes {
         return true;
     }
     if mv.piece == PieceKind::King {

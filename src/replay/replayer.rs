@@ -532,7 +532,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         let mv = played.read(legal);
         let separator_wrong = node
             .separator()
-            .is_some_and(|s| (s == 'x' || s == ':') != mv.takes_pieces());
+            .is_some_and(|s| (s == 'x' || s == ':') != mv.is_capture());
         if separator_wrong || !matches!(reading, Reading::Short | Reading::FullPath) {
             self.notation_findings(at, node, mv, reading, separator_wrong, legal);
         }
@@ -659,7 +659,7 @@ impl<'v, V: Visitor> Replayer<'v, V> {
             Reading::Short | Reading::FullPath => {}
         }
         if separator_wrong {
-            let message = if mv.takes_pieces() {
+            let message = if mv.is_capture() {
                 format!(
                     "{}PDN writes it {}",
                     super::SEPARATOR_OF_A_CAPTURE,

@@ -92,23 +92,17 @@ impl Move {
         m
     }
 
-    /// An opening removal (Hawaiian): the mover's own piece on `cell` leaves the board. Written
-    /// `cellxcell`, a move from its square to the same square.
+    /// An opening removal (Hawaiian): the mover's own piece on `cell` leaves the board. Made a
+    /// capture of that piece, landing where it stood, so that everything that treats captures
+    /// (their separator, draw counts) treats it alike at no cost: written `cellxcell`.
     pub fn removal(cell: Cell) -> Move {
-        let mut m = Move::quiet(cell, cell, PieceKind::Man, false);
-        m.captured = 1 << cell;
-        m
+        Move::capture(cell, PieceKind::Man, false, &[cell], &[cell])
     }
 
-    /// Whether this is an opening removal ([`Move::removal`]).
+    /// Whether this is an opening removal ([`Move::removal`]): it takes its own square, which
+    /// no other capture can.
     pub fn is_removal(&self) -> bool {
-        self.len == 0 && self.captured != 0
-    }
-
-    /// Whether pieces leave the board: a capture, or a removal. Such a move is written with
-    /// the capture separator.
-    pub fn takes_pieces(&self) -> bool {
-        self.captured != 0
+        self.captured >> self.from & 1 != 0
     }
 
     pub fn is_capture(&self) -> bool {
@@ -131,11 +125,7 @@ impl Move {
 
     /// Short notation: `from-to`, or `from` `capture_sep` `to` for a capture.
     pub fn notation(&self, geo: &Geometry, numbering: Numbering, capture_sep: char) -> String {
-        let sep = if self.takes_pieces() {
-            capture_sep
-        } else {
-            '-'
-        };
+        let sep = if self.is_capture() { capture_sep } else { '-' };
         format!(
             "{}{}{}",
             numbering.square(geo, self.from),
