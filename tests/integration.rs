@@ -27,6 +27,7 @@ mod rules_canadian;
 mod rules_dameo;
 mod rules_english;
 mod rules_frisian;
+mod rules_hawaiian;
 mod rules_international;
 mod rules_italian;
 mod rules_perft;

@@ -32,12 +32,18 @@ impl Material {
     }
 
     /// The material after `mv` is played from `before`: the pieces it took (kings told from
-    /// men in `before`) and the man it crowned. Counting the sets taken, not the whole board.
+    /// men in `before`) and the man it crowned. Counting the kings taken, not the whole board:
+    /// a capture takes one piece a jump.
     pub fn play(&mut self, before: &Position, mv: &Move) {
         let me = before.to_move();
         let (mine, theirs) = (side(me), side(me.opposite()));
-        self.men[theirs] -= count_few(mv.captured & before.men(me.opposite()));
-        self.kings[theirs] -= count_few(mv.captured & before.kings(me.opposite()));
+        let kings = count_few(mv.captured & before.kings(me.opposite()));
+        // A removal (Hawaiian's opening, `Move::removal`) takes the mover's own man: the one
+        // capture whose captured set holds its own square.
+        let own = (mv.captured >> mv.from) as u32 & 1;
+        self.men[theirs] -= mv.capture_count() - kings - own;
+        self.kings[theirs] -= kings;
+        self.men[mine] -= own;
         if mv.promotes {
             self.men[mine] -= 1;
             self.kings[mine] += 1;

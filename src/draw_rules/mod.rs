@@ -654,8 +654,8 @@ fn no_move(p: &Position) -> bool {
     p.legal_moves().is_empty()
 }
 
-/// A move after which no earlier position can return: a capture, a crowning, or a man advancing
-/// (a Turkish man's sideways step is reversible).
+/// A move after which no earlier position can return: a capture (or a removal), a crowning, or
+/// a man advancing (a Turkish man's sideways step is reversible).
 fn irreversible(mv: &Move, after: &Position) -> bool {
     if mv.is_capture() || mv.promotes {
         return true;

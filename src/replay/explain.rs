@@ -5,7 +5,7 @@ use super::matcher::{self, Match};
 use crate::finding::Code;
 use crate::rules::movegen::Relax;
 use crate::rules::{Bits, CapturePromotion, Cell, Move, MoveList, Numbering, PieceKind, Position};
-use crate::rules::{Precedence, Rules};
+use crate::rules::{Movement, Precedence, Rules};
 
 /// A finding's code, message and the moves worth listing with it.
 pub struct Explanation {
@@ -262,7 +262,16 @@ fn illegal_move(a: &Asked) -> Explanation {
     let (w, from) = (&a.w, a.from);
     let own: Vec<Move> = a.legal.iter().filter(|m| m.from == from).copied().collect();
     let to = *a.cells.last().unwrap_or(&from);
-    let message = if own.iter().any(|m| m.to == to) {
+    let removal_written = a.cells.len() == 2 && to == from;
+    let message = if removal_written && a.pos().rules().movement == Movement::Konane {
+        // Hawaiian's opening removals, written `d5xd5` (rulebook::HAWAIIAN_FIRST_REMOVALS).
+        format!(
+            "the {} on {} may not be removed here: only the first two plies remove a piece, \
+             the first from a8, h1, d5 or e4, the second next to the hole",
+            w.piece(from),
+            w.square(from)
+        )
+    } else if own.iter().any(|m| m.to == to) {
         format!(
             "no legal capture from {} to {} goes the way written",
             w.square(from),

@@ -49,6 +49,7 @@ const MOVEMENTS: &[(&str, Movement)] = &[
     ("orthogonal", Movement::Orthogonal),
     ("gothic", Movement::Gothic),
     ("dameo", Movement::Dameo),
+    ("konane", Movement::Konane),
 ];
 const MEN_DIRECTIONS: &[(&str, MenDirection)] = &[
     ("towards-opponent", MenDirection::TowardsOpponent),

@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod house;
+pub mod konane;
 pub mod movegen;
 pub mod moves;
 pub mod numbering;

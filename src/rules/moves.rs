@@ -92,6 +92,19 @@ impl Move {
         m
     }
 
+    /// An opening removal (Hawaiian): the mover's own piece on `cell` leaves the board. Made a
+    /// capture of that piece, landing where it stood, so that everything that treats captures
+    /// (their separator, draw counts) treats it alike at no cost: written `cellxcell`.
+    pub fn removal(cell: Cell) -> Move {
+        Move::capture(cell, PieceKind::Man, false, &[cell], &[cell])
+    }
+
+    /// Whether this is an opening removal ([`Move::removal`]): it takes its own square, which
+    /// no other capture can.
+    pub fn is_removal(&self) -> bool {
+        self.captured >> self.from & 1 != 0
+    }
+
     pub fn is_capture(&self) -> bool {
         self.len > 0
     }

@@ -298,7 +298,9 @@ impl Position {
         if m.piece == PieceKind::King || m.promotes {
             next.kings[me] |= to;
         } else {
-            next.men[me] |= to;
+            // `captured` holds the mover's own piece only in a removal (Hawaiian), whose `to`
+            // is its `from`: the piece leaves the board.
+            next.men[me] = (next.men[me] | to) & !m.captured;
         }
         next.to_move = self.to_move.opposite();
         if self.rules.king_move_limit > 0 {

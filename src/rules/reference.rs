@@ -74,6 +74,9 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
         }
     }
     let me = pos.to_move();
+    if rules.movement == Movement::Konane {
+        return konane_moves(&grid, me);
+    }
     let r = Ref {
         rules,
         me,
@@ -219,6 +222,7 @@ impl Ref {
                 (1, 0),
                 (1, 1),
             ],
+            Movement::Konane => Vec::new(), // `konane_moves`: no kings
         }
     }
 
@@ -231,6 +235,7 @@ impl Ref {
             Movement::Gothic => vec![(f, -1), (f, 1), (f, 0), (0, -1), (0, 1)],
             // Dameo: "forward or diagonally forward".
             Movement::Dameo => vec![(f, -1), (f, 1), (f, 0)],
+            Movement::Konane => Vec::new(), // `konane_moves`: jumps only
         }
     }
 
@@ -440,4 +445,69 @@ impl Ref {
             }
         }
     }
+}
+
+/// Hawaiian (Konane) by the book (https://brainking.com/en/GameRules?tp=94): on a full board,
+/// Black "must remove a piece which is located on the longest diagonal (A8 to H1) … either a
+/// corner piece (A8 or H1) or a central one (D5 or E4)"; then White removes "a piece which is
+/// orthogonally adjacent to the empty square"; after that "All jumps are horizontal or vertical
+/// only … the multiple captures are not mandatory … it is not allowed to change the direction".
+/// A removal is a move from a square to itself taking the piece there.
+fn konane_moves(grid: &Grid, me: Color) -> Vec<RefMove> {
+    let at = |r: i8, c: i8| -> Option<Option<Piece>> {
+        let row = grid.get(usize::try_from(r).ok()?)?;
+        row.get(usize::try_from(c).ok()?).copied()
+    };
+    let holes: Vec<Rc> = (0..8u8)
+        .flat_map(|r| (0..8u8).map(move |c| (r, c)))
+        .filter(|&(r, c)| grid[r as usize][c as usize].is_none())
+        .collect();
+    let removal = |sq: Rc| RefMove {
+        from: sq,
+        to: sq,
+        captured: BTreeSet::from([sq]),
+        promotes: false,
+    };
+    let mine: Vec<Rc> = pieces_of(grid, me).map(|(sq, _)| sq).collect();
+    let mut out: Vec<RefMove> = match holes.as_slice() {
+        // a8, h1, d5, e4 as (row, col), row 0 being rank 8.
+        [] => mine
+            .iter()
+            .filter(|sq| [(0, 0), (7, 7), (3, 3), (4, 4)].contains(*sq))
+            .map(|&sq| removal(sq))
+            .collect(),
+        [(hr, hc)] => mine
+            .iter()
+            .filter(|&&(r, c)| hr.abs_diff(r) + hc.abs_diff(c) == 1)
+            .map(|&sq| removal(sq))
+            .collect(),
+        _ => {
+            let mut jumps = Vec::new();
+            for &(r0, c0) in &mine {
+                for (dr, dc) in [(-1i8, 0i8), (0, 1), (1, 0), (0, -1)] {
+                    let (mut r, mut c) = (r0 as i8, c0 as i8);
+                    let mut captured = BTreeSet::new();
+                    // One more jump while an enemy is next in line and the square behind it empty.
+                    while let (Some(Some(over)), Some(None)) =
+                        (at(r + dr, c + dc), at(r + 2 * dr, c + 2 * dc))
+                    {
+                        if over.color == me {
+                            break;
+                        }
+                        captured.insert(((r + dr) as u8, (c + dc) as u8));
+                        (r, c) = (r + 2 * dr, c + 2 * dc);
+                        jumps.push(RefMove {
+                            from: (r0, c0),
+                            to: (r as u8, c as u8),
+                            captured: captured.clone(),
+                            promotes: false,
+                        });
+                    }
+                }
+            }
+            jumps
+        }
+    };
+    out.sort();
+    out
 }

@@ -1,0 +1,81 @@
+//! The move generator of Hawaiian checkers, Konane ([`Movement::Konane`]), apart from the
+//! draughts generator ([`super::movegen`]): its moves share nothing with theirs, and kept here
+//! they cost the other variants nothing.
+//!
+//! Rules (BrainKing, https://brainking.com/en/GameRules?tp=94): on a full board the side to
+//! move removes one of its own pieces from [`HAWAIIAN_FIRST_REMOVALS`]; on a board with one
+//! hole, one of its own pieces orthogonally next to the hole. After that every move is a jump
+//! over an orthogonally adjacent enemy piece to the empty square right behind it, which may go
+//! on in the same direction, over the next enemy to the next empty square, and may stop after
+//! any jump ("the multiple captures are not mandatory … it is not allowed to change the
+//! direction"). Which phase a position is in follows from its empty squares, so a position
+//! needs no history.
+//!
+//! [`Movement::Konane`]: super::rulebook::Movement::Konane
+
+use super::board::{Bits, Cell, CellIter, Dir, Geometry};
+use super::moves::{MAX_CAPTURES, Move, MoveList, PieceKind};
+use super::position::Position;
+use super::rulebook::HAWAIIAN_FIRST_REMOVALS;
+
+const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
+
+/// Fills `list` with the legal moves of `pos`: its opening removals, or its jumps.
+pub fn generate(pos: &Position, list: &mut MoveList) {
+    let rules = pos.rules();
+    let geo = &rules.board;
+    let me = pos.to_move();
+    let mine = pos.pieces(me);
+    let holes = rules.board.cells & !pos.occupied();
+    match holes.count_ones() {
+        // The first removal: a piece of the mover's on the allowed squares.
+        0 => list.extend(CellIter(mine & HAWAIIAN_FIRST_REMOVALS).map(Move::removal)),
+        // The second: a piece of the mover's orthogonally next to the hole.
+        1 => {
+            let next_to_hole = ORTHOGONAL
+                .iter()
+                .fold(0, |b, &d| b | geo.step(holes, d as u8));
+            list.extend(CellIter(mine & next_to_hole).map(Move::removal));
+        }
+        _ => jumps(pos, geo, holes, list),
+    }
+}
+
+/// Every jump of the side to move: from each piece, in each direction, one move per stop.
+fn jumps(pos: &Position, geo: &Geometry, holes: Bits, list: &mut MoveList) {
+    let me = pos.to_move();
+    let enemies = pos.pieces(me.opposite());
+    for from in CellIter(pos.pieces(me)) {
+        // Nothing is crowned, but a FEN setup may hold a king: it jumps as a man does.
+        let piece = if pos.kings(me) & 1 << from != 0 {
+            PieceKind::King
+        } else {
+            PieceKind::Man
+        };
+        for d in ORTHOGONAL {
+            let d = d as u8;
+            let mut path = [0 as Cell; MAX_CAPTURES];
+            let mut order = [0 as Cell; MAX_CAPTURES];
+            let mut at: Bits = 1 << from;
+            let mut len = 0;
+            loop {
+                let over = geo.step(at, d) & enemies;
+                let land = geo.step(over, d) & holes;
+                if land == 0 || len == MAX_CAPTURES {
+                    break;
+                }
+                order[len] = over.trailing_zeros() as Cell;
+                path[len] = land.trailing_zeros() as Cell;
+                len += 1;
+                list.push(Move::capture(
+                    from,
+                    piece,
+                    false,
+                    &path[..len],
+                    &order[..len],
+                ));
+                at = land;
+            }
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! Hawaiian checkers, Konane, as BrainKing plays it (docs/rules.md, "Hawaiian";
+//! https://brainking.com/en/GameRules?tp=94): the full start, the two opening removals, jumps
+//! held to one line with an optional stop, the bitboard generator against the reference at
+//! every node of the tree, and random games that replay clean and are flagged where one move is
+//! made illegal.
+
+use crate::rules_reference::{assert_same, replay_random_game};
+use crate::support::rules as common;
+use pdnkit::notation::Color;
+use pdnkit::rules::rulebook::HAWAIIAN;
+use pdnkit::rules::{Position, perft};
+use proptest::prelude::*;
+
+/// The leaves of the move tree below `pos` to `depth`, with the two generators compared at
+/// every inner node.
+fn agreed_perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    assert_same(pos).unwrap_or_else(|e| panic!("{e}"));
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| agreed_perft(&pos.play(m), depth - 1))
+        .sum()
+}
+
+#[test]
+fn hawaiian_starts_on_a_full_board_black_to_remove_first() {
+    let start = Position::initial(&HAWAIIAN);
+    assert_eq!(
+        start.to_move(),
+        Color::Black,
+        "\"Black player starts the game\""
+    );
+    assert_eq!(start.pieces(Color::White).count_ones(), 32);
+    assert_eq!(start.pieces(Color::Black).count_ones(), 32);
+    // White on the dark squares (a1, file + rank even), Black on the light ones.
+    let white = common::position(&HAWAIIAN, "B:Wa1,c1,h8:Ba8,b1,h1");
+    assert_eq!(white.pieces(Color::White) & !start.pieces(Color::White), 0);
+    assert_eq!(white.pieces(Color::Black) & !start.pieces(Color::Black), 0);
+}
+
+#[test]
+fn the_opening_removals_are_four_then_twelve_two_ply_sequences() {
+    let start = Position::initial(&HAWAIIAN);
+    // The corners a8, h1 and the centre squares d5, e4 of the long diagonal.
+    assert_eq!(common::full(&start), ["a8xa8", "d5xd5", "e4xe4", "h1xh1"]);
+    let after_d5 = start.play(&start.legal_moves()[0]);
+    let second: Vec<String> = {
+        let first = start
+            .legal_moves()
+            .into_iter()
+            .find(|m| start.move_text(m) == "d5xd5")
+            .unwrap();
+        common::full(&start.play(&first))
+    };
+    assert_eq!(second, ["c5xc5", "d4xd4", "d6xd6", "e5xe5"]);
+    assert!(after_d5.legal_moves().iter().all(|m| m.is_removal()));
+    // A corner has two neighbours, a centre square four: 2 + 2 + 4 + 4.
+    assert_eq!(perft(&start, 2), 12);
+}
+
+#[test]
+fn a_jump_goes_on_in_one_line_only_and_may_stop_after_any_jump() {
+    // White a1 jumps b1 to c1, d1 to e1, f1 to g1 along the first rank, stopping after any of
+    // them; it may not turn up the c-file over c2 (c3 is empty).
+    let pos = common::position(&HAWAIIAN, "W:Wa1,h8:Bb1,d1,c2,f1");
+    assert_eq!(common::full(&pos), ["a1xc1", "a1xc1xe1", "a1xc1xe1xg1"]);
+    // Vertical too, in all four directions, and no promotion on the far row.
+    let pos = common::position(&HAWAIIAN, "W:Wd4:Bd5,d3,c4,e4,d7");
+    assert_eq!(
+        common::full(&pos),
+        ["d4xb4", "d4xd2", "d4xd6", "d4xd6xd8", "d4xf4"]
+    );
+    let crowned = pos.legal_moves().iter().filter(|m| m.promotes).count();
+    assert_eq!(crowned, 0);
+}
+
+#[test]
+fn the_side_that_cannot_jump_has_no_move() {
+    // Black to move, nothing of White's next to a Black piece with a hole behind it.
+    let pos = common::position(&HAWAIIAN, "B:Wa1,c3:Bh8,a2");
+    assert!(pos.legal_moves().is_empty());
+}
+
+#[test]
+fn hawaiian_agrees_with_the_reference_at_every_node_to_depth_6() {
+    let start = Position::initial(&HAWAIIAN);
+    let counts: Vec<u64> = (1..=6).map(|d| agreed_perft(&start, d)).collect();
+    let fast: Vec<u64> = (1..=6).map(|d| perft(&start, d)).collect();
+    assert_eq!(counts, fast);
+    println!("hawaiian perft 1-6: {counts:?}");
+    // The two removals (4, then 12 sequences), then jumps; beyond depth 2 the figures are the
+    // two generators' agreement, not a published table (none was found).
+    assert_eq!(counts, [4, 12, 28, 172, 892, 7124]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_hawaiian_games_replay_and_a_mutated_move_is_flagged_at_its_ply(
+        seed in any::<u64>(),
+        cut in any::<usize>(),
+    ) {
+        replay_random_game(&HAWAIIAN, seed, cut)?;
+    }
+}
+
+mod cli {
+    use crate::support::cli::{assert_code, run, stdout, temp_dir};
+
+    /// The codes of a game's errors and warnings (notes left out) in a JSON report.
+    fn faults(game: &serde_json::Value) -> Vec<&str> {
+        game["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["level"] == "error" || f["level"] == "warning")
+            .filter_map(|f| f["code"].as_str())
+            .collect()
+    }
+
+    #[test]
+    fn the_fixture_checks_draws_and_converts_and_its_rules_file_counts_the_same() {
+        let fixture = "fixtures/check/hawaiian.pdn";
+        let out = run(&["check", fixture, "--format", "json"]);
+        assert_code(&out, 1, "check: the second game's turning jump");
+        let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let games = &report["files"][0]["games"];
+        assert_eq!(games[0]["variant"], "hawaiian");
+        assert_eq!(games[0]["plies_replayed"], 45);
+        assert_eq!(faults(&games[0]), Vec::<&str>::new());
+        assert_eq!(faults(&games[1]), ["E-ILLEGAL-MOVE"]);
+
+        let dir = temp_dir("hawaiian");
+        let svg = dir.join("hawaiian.svg");
+        let out = run(&[
+            "show",
+            fixture,
+            "--ply",
+            "6",
+            "--legal",
+            "--svg",
+            svg.to_str().unwrap(),
+        ]);
+        assert_code(&out, 0, "show --svg");
+        let drawing = std::fs::read_to_string(&svg).unwrap();
+        assert!(drawing.contains("hawaiian board"), "{drawing:.300}");
+
+        // Converted, the removals keep their capture separator and the clean game reads back
+        // clean.
+        let converted = dir.join("hawaiian.pdn");
+        let out = run(&["convert", fixture, "-o", converted.to_str().unwrap()]);
+        assert_code(&out, 1, "convert: the illegal move is reported");
+        let text = std::fs::read_to_string(&converted).unwrap();
+        assert!(text.contains("1. e4xe4 e3xe3 2. c4xe4"), "{text:.900}");
+        let again = run(&["check", converted.to_str().unwrap(), "--format", "json"]);
+        let report: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+        let first = &report["files"][0]["games"][0];
+        assert_eq!(first["plies_replayed"], first["plies_recorded"]);
+        assert_eq!(faults(first), Vec::<&str>::new());
+
+        // The row written as a rules file and read back counts as the row does.
+        let rules = stdout(&run(&["rules", "--variant", "hawaiian"]));
+        assert!(rules.contains("movement = \"konane\""), "{rules}");
+        let file = dir.join("hawaiian.toml");
+        std::fs::write(&file, &rules).unwrap();
+        let leaves = |args: &[&str]| stdout(&run(args)).trim().to_string();
+        assert_eq!(
+            leaves(&["perft", "--rules", file.to_str().unwrap(), "4"]),
+            leaves(&["perft", "--variant", "hawaiian", "4"])
+        );
+        assert_eq!(leaves(&["perft", "--variant", "hawaiian", "4"]), "172");
+    }
+
+    #[test]
+    fn a_removal_out_of_place_or_written_as_a_step_is_reported_as_such() {
+        let dir = temp_dir("hawaiian-removals");
+        let file = dir.join("removals.pdn");
+        std::fs::write(
+            &file,
+            "[Variant \"Hawaiian\"]\n\n1. b1xb1 *\n\n\
+             [Variant \"Hawaiian\"]\n\n1. d5-d5 d4xd4 2. f5xd5 *\n",
+        )
+        .unwrap();
+        let out = run(&["check", file.to_str().unwrap()]);
+        assert_code(&out, 1, "one error, one warning");
+        let text = stdout(&out);
+        assert!(
+            text.contains("E-ILLEGAL-MOVE") && text.contains("b1 may not be removed here"),
+            "{text}"
+        );
+        assert!(
+            text.contains("W-SEPARATOR-MISMATCH") && text.contains("PDN writes it d5xd5"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn explain_and_help_name_hawaiians_readings() {
+        let out = run(&["explain", "hawaiian"]);
+        assert_code(&out, 0, "explain hawaiian");
+        let text = stdout(&out);
+        assert!(text.contains("hawaiian: replayed"), "{text}");
+        assert!(
+            text.contains("HAWAIIAN_FIRST_MOVER") && text.contains("1-0 means Black won"),
+            "{text}"
+        );
+        let help = stdout(&run(&["rules", "--help"]));
+        for name in ["HAWAIIAN_FIRST_MOVER", "HAWAIIAN_FIRST_REMOVALS"] {
+            assert!(help.contains(name), "{name}: {help}");
+        }
+    }
+}
