@@ -10,7 +10,10 @@
 //! On OCA_2.0 (English) and on the International tournament games of the PDN standard's corpus,
 //! repeated to a few megabytes. Then Frisian replay beside International on games of the same
 //! kind: random legal games of each (no Frisian archive is in the corpus), with their ratio.
-//! `cargo bench --bench check -- frisian` runs only the sections whose name has that word.
+//! Then the move generators: perft of every variant pdnkit replays, leaves/s beside
+//! International's (the target: each within 2x of it, on the same machine in the same run).
+//! `cargo bench --bench check -- frisian` runs only the sections whose name has that word
+//! (`-- perft` the generators alone).
 
 // The allocator of the `pdnkit` binary (see src/main.rs), so the figures are the tool's own.
 #[global_allocator]
@@ -24,8 +27,9 @@ use pdnkit::check::{CheckOptions, check_game};
 use pdnkit::reader::raw::{RawChunk, Splitter};
 use pdnkit::reader::{Game, ReadOptions, Reader};
 use pdnkit::replay;
-use pdnkit::rules::{Position, Rules, rulebook};
+use pdnkit::rules::{Position, Rules, perft, rulebook};
 use std::sync::Arc;
+use std::time::Instant;
 
 fn pipeline_run(bytes: &Arc<Vec<u8>>, jobs: usize) -> u64 {
     support::check_games(Box::new(std::io::Cursor::new(bytes.to_vec())), jobs)
@@ -158,6 +162,59 @@ fn frisian_beside_international() {
     );
 }
 
+/// A perft is timed at the first depth that takes at least this long ...
+const PERFT_AT_LEAST: f64 = 0.2;
+/// ... unless the next depth is expected to take longer than this (the leaves grow by the
+/// branching factor, tens in some variants), when the shallower one is kept.
+const PERFT_AT_MOST: f64 = 2.0;
+
+/// Perft leaves/s from the start position of every variant pdnkit replays (International
+/// first, the rows after it as `rulebook::ALL` lists them), and each one's ratio to
+/// International's, with those under half of it marked: "each generator within 2x of
+/// International" is read from one run.
+fn perft_beside_international() {
+    println!(
+        "perft from the start position, every variant replayed: leaves/s, best of 3 at the first \
+         depth taking {PERFT_AT_LEAST} s (target: at least 0.5x International)"
+    );
+    println!(
+        "  {:<13} {:>5} {:>13} {:>8} {:>13} {:>15}",
+        "variant", "depth", "leaves", "seconds", "leaves/s", "x International"
+    );
+    let mut international = None;
+    for &rules in rulebook::ALL {
+        let start = Position::initial(rules);
+        let (depth, leaves) = perft_depth(&start);
+        let secs = best_of(3, || {
+            std::hint::black_box(perft(&start, depth));
+        });
+        let rate = leaves as f64 / secs;
+        let ratio = rate / *international.get_or_insert(rate);
+        println!(
+            "  {:<13} {depth:>5} {leaves:>13} {secs:>8.3} {rate:>13.0} {ratio:>14.2}x{}",
+            rules.variant.name(),
+            if ratio < 0.5 { "  under 0.5x" } else { "" }
+        );
+    }
+}
+
+/// The depth a perft from `start` is timed at, and its leaf count: the first that takes
+/// [`PERFT_AT_LEAST`], or the last before one expected to take over [`PERFT_AT_MOST`].
+fn perft_depth(start: &Position) -> (u32, u64) {
+    let mut previous_leaves = 1u64;
+    for depth in 1.. {
+        let started = Instant::now();
+        let leaves = perft(start, depth);
+        let secs = started.elapsed().as_secs_f64();
+        let growth = leaves as f64 / previous_leaves.max(1) as f64;
+        if secs >= PERFT_AT_LEAST || secs * growth > PERFT_AT_MOST || leaves == 0 {
+            return (depth, leaves);
+        }
+        previous_leaves = leaves;
+    }
+    unreachable!("the depths go on until one takes long enough")
+}
+
 fn main() {
     let only: Option<String> = std::env::args()
         .skip(1)
@@ -169,6 +226,9 @@ fn main() {
     };
     if wanted("frisian beside international") {
         frisian_beside_international();
+    }
+    if wanted("perft beside international") {
+        perft_beside_international();
     }
     let Some(corpus) = support::corpus() else {
         return;

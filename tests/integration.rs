@@ -26,6 +26,7 @@ mod rules_brainking;
 mod rules_canadian;
 mod rules_dameo;
 mod rules_english;
+mod rules_file_cli;
 mod rules_frisian;
 mod rules_hawaiian;
 mod rules_international;

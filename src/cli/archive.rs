@@ -34,6 +34,8 @@ pub struct ReadArgs {
     /// Variant of games without a GameType tag (a name such as `english`, or a GameType number).
     #[arg(long)]
     pub variant: Option<Variant>,
+    #[command(flatten)]
+    pub rules: super::rules::HouseRulesArg,
     /// Character set of the input (default: UTF-8, else detected Windows-1252/1251; UTF-16 with a
     /// byte order mark; `utf-16` for UTF-16 without one, its byte order read from its zero
     /// bytes; `utf-16le` or `utf-16be` to give the order).
@@ -87,6 +89,7 @@ impl GameRun {
     /// Expands the paths; `keep_source` keeps each game's text as written ([`Game::source`]).
     /// Also gives the files the run reads, to open its outputs against.
     pub fn new(args: &ReadArgs, keep_source: bool) -> io::Result<(GameRun, RunFiles)> {
+        let default_variant = args.rules.apply(args.variant)?;
         let inputs = inputs::expand(&args.paths, &args.walk)?;
         let files = RunFiles::new(&inputs)?;
         let run = Run::new(inputs);
@@ -97,7 +100,7 @@ impl GameRun {
             options: PipelineOptions::new(
                 args.jobs.threads(),
                 ReadOptions {
-                    default_variant: args.variant,
+                    default_variant,
                     encoding: args.encoding,
                     keep_source,
                     ..ReadOptions::default()

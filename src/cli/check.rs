@@ -55,11 +55,8 @@ pub struct CheckArgs {
     /// Variant of games without a GameType tag (a name such as `english`, or a GameType number).
     #[arg(long)]
     variant: Option<Variant>,
-    /// House rules: a TOML file of switches (`pdnkit rules --variant V` writes one to start
-    /// from). Games of its base variant, and games without a GameType (unless --variant says
-    /// otherwise), are checked under them.
-    #[arg(long, value_name = "FILE.toml")]
-    rules: Option<PathBuf>,
+    #[command(flatten)]
+    rules: super::rules::HouseRulesArg,
     #[command(flatten)]
     policy: PolicyArgs,
     /// Report every PDN 3.0 violation as an error.
@@ -163,7 +160,7 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
             return Ok(Outcome::Failure);
         }
     };
-    let Some(variant) = default_variant(&args, &policy) else {
+    let Some(variant) = default_variant(&args, &policy)? else {
         return Ok(Outcome::Failure);
     };
     let inputs = inputs::expand(&args.paths, &args.walk)?;
@@ -295,15 +292,14 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
     })
 }
 
-/// The variant of games without a GameType tag (`--variant`, else the config's), or `None`
-/// after saying why the run cannot go on: a variant pdnkit cannot replay.
-fn default_variant(args: &CheckArgs, policy: &RunPolicy) -> Option<Option<Variant>> {
+/// The variant of games without a GameType tag (`--variant`, else the config's, else the base
+/// variant of `--rules`), or `None` after saying why the run cannot go on: a variant pdnkit
+/// cannot replay. A bad rules file is an error.
+fn default_variant(args: &CheckArgs, policy: &RunPolicy) -> io::Result<Option<Option<Variant>>> {
     let config = policy.config.as_ref();
-    let house = match &args.rules {
-        Some(path) => Some(super::rules::use_rules_file(path).ok()?),
-        None => None,
-    };
-    let variant = args.variant.or(config.and_then(|c| c.variant)).or(house);
+    let variant = args
+        .rules
+        .apply(args.variant.or(config.and_then(|c| c.variant)))?;
     if let Some(variant) = variant
         && Rules::for_variant(variant).is_none()
     {
@@ -315,9 +311,9 @@ fn default_variant(args: &CheckArgs, policy: &RunPolicy) -> Option<Option<Varian
             "pdnkit: {source} {variant}: pdnkit cannot replay {variant} yet (it replays {})",
             super::replayable_names()
         );
-        return None;
+        return Ok(None);
     }
-    Some(variant)
+    Ok(Some(variant))
 }
 
 /// What the report lists: `--level` (or `--notes`), `--max-findings`, `--max-per-code`,

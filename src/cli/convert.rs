@@ -61,6 +61,8 @@ pub struct ConvertArgs {
     /// Variant of games without a GameType tag (a name such as `english`, or a GameType number).
     #[arg(long)]
     variant: Option<Variant>,
+    #[command(flatten)]
+    rules: super::rules::HouseRulesArg,
     /// Character set of PDN input (default: UTF-8, else detected Windows-1252/1251).
     #[arg(long, value_parser = super::parse::parse_encoding)]
     encoding: Option<Encoding>,
@@ -115,6 +117,7 @@ enum CapturesArg {
 
 pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     let format = args.to.map_or(args.format, Format::from);
+    let default_variant = args.rules.apply(args.variant)?;
     let inputs = inputs::expand(&args.paths, &args.walk)?;
     let options = Options {
         notation: args.notation.map(|n| match n {
@@ -134,7 +137,7 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
         positions: format == Format::Positions,
     };
     let read = ReadOptions {
-        default_variant: args.variant,
+        default_variant,
         encoding: args.encoding,
         ..ReadOptions::default()
     };

@@ -88,8 +88,8 @@ enum Command {
     /// Merge archives into one, each game as written; `--sort` by date and round,
     /// `--renumber-rounds` per event.
     Merge(merge::MergeArgs),
-    /// Draw a position as SVG: a FEN (`--fen --variant`), or a game of a file after `--ply`
-    /// moves (`FILE --game N --ply K`).
+    /// Draw a position as SVG: a FEN (`--fen` with `--variant` or `--rules`), or a game of a
+    /// file after `--ply` moves (`FILE --game N --ply K`).
     Show(show::ShowArgs),
     /// Explain a finding code: what it means, an example that triggers it, how to fix the record.
     Explain(explain::ExplainArgs),

@@ -36,6 +36,8 @@ pub struct ParseArgs {
     /// Variant of games without a GameType tag (a name such as `english`, or a GameType number).
     #[arg(long)]
     variant: Option<Variant>,
+    #[command(flatten)]
+    rules: super::rules::HouseRulesArg,
     /// Character set of the input (default: UTF-8, else detected Windows-1252/1251; UTF-16 with a
     /// byte order mark; `utf-16` for UTF-16 without one, its byte order read from its zero
     /// bytes; `utf-16le` or `utf-16be` to give the order).
@@ -67,10 +69,11 @@ pub fn parse_encoding(text: &str) -> Result<Encoding, String> {
 }
 
 pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
+    let default_variant = args.rules.apply(args.variant)?;
     let inputs = inputs::expand(&args.paths, &args.walk)?;
     let options = ReadOptions {
         strict: args.strict,
-        default_variant: args.variant,
+        default_variant,
         encoding: args.encoding,
         ..ReadOptions::default()
     };

@@ -15,10 +15,8 @@ pub struct PerftArgs {
     /// Variant: a name (`international`, `english`, ...) or a PDN GameType number.
     #[arg(long, required_unless_present = "rules")]
     variant: Option<Variant>,
-    /// House rules: a TOML file of switches (`pdnkit rules --variant V` writes one to start
-    /// from), in place of its base variant's rules.
-    #[arg(long, value_name = "FILE.toml")]
-    rules: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    rules: super::rules::HouseRulesArg,
     /// Start from this position (PDN FEN) instead of the initial one.
     #[arg(long)]
     fen: Option<String>,
@@ -31,16 +29,8 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> io::Result<Outcome> {
-    let house = match &args.rules {
-        Some(path) => match super::rules::use_rules_file(path) {
-            Ok(base) => Some(base),
-            Err(outcome) => return Ok(outcome),
-        },
-        None => None,
-    };
-    let variant = match (args.variant, house) {
-        (Some(variant), _) | (None, Some(variant)) => variant,
-        (None, None) => unreachable!("clap requires --variant or --rules"),
+    let Some(variant) = args.rules.apply(args.variant)? else {
+        unreachable!("clap requires --variant or --rules")
     };
     let Some(rules) = Rules::for_variant(variant) else {
         eprintln!(

@@ -6,7 +6,7 @@ use clap::Args;
 use pdnkit::rules::{Rules, house};
 use pdnkit::variant::Variant;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 #[derive(Args)]
 #[command(after_help = readings_help())]
@@ -41,26 +41,49 @@ pub fn run(args: RulesArgs) -> io::Result<Outcome> {
     Ok(Outcome::Clean)
 }
 
-/// Reads the rules file at `path` and makes its rules stand in for their base variant for this
-/// run; returns that variant. A file that cannot be read or is not valid is said on standard
-/// error, with its place, and is a usage error.
-pub fn use_rules_file(path: &Path) -> Result<Variant, Outcome> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(error) => {
-            eprintln!("pdnkit: --rules {}: {error}", path.display());
-            return Err(Outcome::Failure);
-        }
-    };
-    match house::from_toml(&text) {
-        Ok(rules) => {
-            let variant = rules.variant;
-            Rules::use_house_rules(rules);
-            Ok(variant)
-        }
-        Err(error) => {
-            eprintln!("pdnkit: {}:{error}", path.display());
-            Err(Outcome::Failure)
-        }
+/// `--rules FILE.toml`, defined once for every command that reads, replays or draws games
+/// under a variant's rules (flattened into each, beside its `--variant`).
+#[derive(Args, Clone, Debug, Default)]
+pub struct HouseRulesArg {
+    /// House rules: a TOML file of switches (`pdnkit rules --variant V` writes one to start
+    /// from) that stand in for its base variant's rules for this run. Games of that variant are
+    /// read and replayed under them, and where --variant is not given the base variant is the
+    /// default (games without a GameType, a FEN).
+    #[arg(long = "rules", value_name = "FILE.toml")]
+    pub rules: Option<PathBuf>,
+}
+
+impl HouseRulesArg {
+    /// Reads the rules file, if one was given, and makes its rules stand in for their base
+    /// variant for this run. Returns the variant of games without a GameType: `variant` (from
+    /// `--variant`, or a config) when given, else the file's base variant. A file that cannot
+    /// be read or is not valid is an error saying where (a usage error: exit 2).
+    pub fn apply(&self, variant: Option<Variant>) -> io::Result<Option<Variant>> {
+        let Some(path) = &self.rules else {
+            return Ok(variant);
+        };
+        let base = use_rules_file(path)?;
+        Ok(variant.or(Some(base)))
     }
+}
+
+/// Reads the rules file at `path` and makes its rules stand in for their base variant for this
+/// run; returns that variant.
+fn use_rules_file(path: &Path) -> io::Result<Variant> {
+    let text = std::fs::read_to_string(path).map_err(|error| {
+        // InvalidInput whatever the cause: no kind of it may pass for a closed pipe.
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("--rules {}: {error}", path.display()),
+        )
+    })?;
+    let rules = house::from_toml(&text).map_err(|error| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{}:{error}", path.display()),
+        )
+    })?;
+    let variant = rules.variant;
+    Rules::use_house_rules(rules);
+    Ok(variant)
 }

@@ -18,15 +18,18 @@ use std::path::{Path, PathBuf};
 #[derive(Args)]
 #[command(group = clap::ArgGroup::new("source").required(true).args(["file", "fen"]))]
 #[command(group = clap::ArgGroup::new("output").required(true).multiple(true).args(["svg", "html"]))]
+#[command(group = clap::ArgGroup::new("fen_variant").multiple(true).args(["variant", "rules"]))]
 pub struct ShowArgs {
     /// A PDN file (`--game` and `--ply` choose the position); or give `--fen`.
     file: Option<PathBuf>,
-    /// The position as a PDN FEN (with `--variant`).
-    #[arg(long, requires = "variant")]
+    /// The position as a PDN FEN (with `--variant`, or `--rules`).
+    #[arg(long, requires = "fen_variant")]
     fen: Option<String>,
     /// Variant: of the FEN, or of the file's games without a GameType.
     #[arg(long)]
     variant: Option<Variant>,
+    #[command(flatten)]
+    rules: super::rules::HouseRulesArg,
     /// Which game of the file (1 is the first).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     game: u64,
@@ -59,12 +62,13 @@ struct Shown {
 }
 
 pub fn run(args: ShowArgs) -> io::Result<Outcome> {
+    let variant = args.rules.apply(args.variant)?;
     let shown = match (&args.fen, &args.file) {
         (Some(_), _) if args.html.is_some() => {
             Err("--html shows a game of a file: give FILE, not --fen".to_string())
         }
-        (Some(fen), _) => from_fen(fen, args.variant),
-        (None, Some(file)) => from_file(file, &args),
+        (Some(fen), _) => from_fen(fen, variant),
+        (None, Some(file)) => from_file(file, variant, &args),
         (None, None) => Err("give a FILE or --fen".to_string()),
     };
     let shown = match shown {
@@ -129,7 +133,7 @@ fn write_whole((out, pending): (Destination, Pending), bytes: &[u8]) -> io::Resu
 }
 
 fn from_fen(text: &str, variant: Option<Variant>) -> Result<Shown, String> {
-    let variant = variant.ok_or("--fen needs --variant")?;
+    let variant = variant.ok_or("--fen needs --variant or --rules")?;
     let rules = Rules::for_variant(variant).ok_or_else(|| {
         format!(
             "pdnkit cannot draw {variant} yet (it knows the boards of {})",
@@ -150,13 +154,14 @@ fn from_fen(text: &str, variant: Option<Variant>) -> Result<Shown, String> {
     })
 }
 
-fn from_file(path: &Path, args: &ShowArgs) -> Result<Shown, String> {
+/// Game `--game` of the file at `path`, its games without a GameType read as `variant`.
+fn from_file(path: &Path, variant: Option<Variant>, args: &ShowArgs) -> Result<Shown, String> {
     let name = path.display();
     let source = open_path(path)
         .and_then(|source| pdnkit::pipeline::sniff::records_only(source, None))
         .map_err(|e| format!("{name}: {e}"))?;
     let options = ReadOptions {
-        default_variant: args.variant,
+        default_variant: variant,
         ..ReadOptions::default()
     };
     let mut reader = Reader::new(source, options);

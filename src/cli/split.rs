@@ -95,9 +95,11 @@ pub fn run(args: SplitArgs, color: ColorWhen) -> io::Result<Outcome> {
     if args.quiet.lists() {
         super::destination::require_stdout(" (use --quiet)")?;
     }
+    // The inputs and options first: a usage error (a bad --rules file or --exclude glob)
+    // leaves no directory behind.
+    let (run, mut run_files) = GameRun::new(&args.read, true)?;
     let dir = &args.out_dir;
     fs::create_dir_all(dir).map_err(|e| named(dir, e))?;
-    let (run, mut run_files) = GameRun::new(&args.read, true)?;
     let run = run.quiet(args.quiet);
     let names = run.names.clone();
     let key = args.by.map(SplitKey::from);

@@ -146,7 +146,8 @@ impl PositionEvidence {
         }
         let mut fits = Vec::new();
         let mut ruled_out: Vec<(Vec<Variant>, String)> = Vec::new();
-        for &rules in candidates {
+        for &row in candidates {
+            let rules = crate::rules::house::in_force(row);
             let why = match Position::from_setup(rules, &placed) {
                 Err(e) => Some(e.to_string()),
                 Ok(position) => setup

@@ -376,9 +376,12 @@ fn variant_that_replays(
     algebraic: bool,
 ) -> Option<(&'static Rules, Numbering)> {
     let notation = written_notation(game);
+    // The rules in force for each variant: a rules file's stand in for their base row, which
+    // is not tried in their place.
     let mut candidates: Vec<&'static Rules> = rulebook::ALL
         .iter()
         .copied()
+        .map(crate::rules::house::in_force)
         .filter(|&other| !std::ptr::eq(other, rules) && is_guessed(other.variant))
         .collect();
     candidates

@@ -177,6 +177,13 @@ fn spanned<T>(value: T) -> Spanned<T> {
     Spanned::new(0..0, value)
 }
 
+/// The rules that stand for `row`'s variant in this run: the house rules that replaced the row
+/// ([`Rules::use_house_rules`]), else the row itself. Code that walks rows of the rulebook to
+/// try variants goes through it, so that a rules file is never passed over for its base row.
+pub fn in_force(row: &'static Rules) -> &'static Rules {
+    Rules::for_variant(row.variant).unwrap_or(row)
+}
+
 /// `rules` as a rules file, every switch written.
 pub fn to_toml(rules: &Rules) -> String {
     let geo = &rules.board;

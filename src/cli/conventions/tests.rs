@@ -210,3 +210,32 @@ fn a_short_option_means_one_long_option_in_every_command() {
         assert!(names.len() <= allowed, "-{short} is {names:?}");
     }
 }
+
+#[test]
+fn every_command_that_takes_a_variant_takes_the_one_rules_file_option() {
+    let mut texts = BTreeSet::new();
+    let mut with_rules = Vec::new();
+    for command in subcommands() {
+        let name = command.get_name();
+        // `rules --variant` names the built-in row to print; a rules file is what it writes.
+        if name == "rules" || shared_arg(&command, "variant").is_none() {
+            assert!(shared_arg(&command, "rules").is_none(), "{name}: --rules");
+            continue;
+        }
+        let rules = shared_arg(&command, "rules")
+            .unwrap_or_else(|| panic!("{name}: --variant without --rules"));
+        assert_eq!(
+            rules.get_value_names().unwrap(),
+            ["FILE.toml"],
+            "{name} --rules"
+        );
+        texts.insert(help(&rules));
+        with_rules.push(name.to_string());
+    }
+    for name in [
+        "check", "perft", "convert", "parse", "show", "filter", "stats", "dedup", "split", "merge",
+    ] {
+        assert!(with_rules.iter().any(|n| n == name), "{name}: --rules");
+    }
+    assert_eq!(texts.len(), 1, "one help text for --rules: {texts:#?}");
+}
