@@ -344,7 +344,7 @@ mod files {
         }
         let out = run(&["explain", "parachute"]);
         assert!(
-            stdout(&out).contains("no rules for it yet"),
+            stdout(&out).contains("PARACHUTE_LANDING: a parachutist that has jumped"),
             "{}",
             stdout(&out)
         );

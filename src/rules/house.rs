@@ -9,7 +9,8 @@
 
 use super::board::{Bits, CellIter, Geometry, Layout};
 use super::rulebook::{
-    CapturePromotion, Goal, KingRange, MenDirection, Movement, Precedence, Removal, Rules,
+    CapturePromotion, Goal, KingRange, MenDirection, Movement, Parachutists, Precedence, Removal,
+    Rules,
 };
 use crate::notation::Color;
 use crate::variant::Variant;
@@ -77,6 +78,11 @@ const REMOVALS: &[(&str, Removal)] = &[
     ("after-sequence", Removal::AfterSequence),
     ("immediate", Removal::Immediate),
 ];
+const PARACHUTISTS: &[(&str, Parachutists)] = &[
+    ("none", Parachutists::None),
+    ("one-jump", Parachutists::OneJump),
+    ("jump-then-man", Parachutists::JumpThenMan),
+];
 const GOALS: &[(&str, Goal)] = &[
     ("standard", Goal::Standard),
     ("cannot-move-wins", Goal::CannotMoveWins),
@@ -137,6 +143,9 @@ struct RawMoves {
     king_move_limit: u8,
     men_jump_any_way_after_first: bool,
     men_stop_on_far_row: bool,
+    /// Written always; a file without it (written before pdnkit knew parachutists) has none.
+    #[serde(default)]
+    parachutists: Option<Spanned<String>>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -214,6 +223,7 @@ pub fn to_toml(rules: &Rules) -> String {
             king_move_limit: rules.king_move_limit,
             men_jump_any_way_after_first: rules.men_jump_any_way_after_first,
             men_stop_on_far_row: rules.men_stop_on_far_row,
+            parachutists: Some(spanned(word(PARACHUTISTS, rules.parachutists).into())),
         },
         promotion: RawPromotion {
             capture_promotion: spanned(word(CAPTURE_PROMOTIONS, rules.capture_promotion).into()),
@@ -386,6 +396,10 @@ pub fn from_toml(text: &str) -> Result<Rules, RulesFileError> {
         )?,
         men_jump_any_way_after_first: raw.moves.men_jump_any_way_after_first,
         men_stop_on_far_row: raw.moves.men_stop_on_far_row,
+        parachutists: match &raw.moves.parachutists {
+            Some(value) => pick(PARACHUTISTS, value, "moves.parachutists", &error)?,
+            None => Parachutists::None,
+        },
     })
 }
 

@@ -211,7 +211,8 @@ impl Position {
                 if king {
                     pos.kings[side(color)] |= bit;
                 } else {
-                    if rules.promotion_cells(color) & bit != 0 {
+                    // (Parachute's parachutists are men on their far row.)
+                    if rules.promotion_cells(color) & !rules.parachutist_cells(color) & bit != 0 {
                         return Err(match rules.promotion_squares {
                             Some(_) => SetupError::ManOnCrowningSquare { color, square },
                             None => SetupError::ManOnPromotionRow { color, square },

@@ -12,7 +12,7 @@
 
 use super::position::Position;
 use super::rulebook::{
-    CapturePromotion, KingRange, MenDirection, Movement, Precedence, Removal, Rules,
+    CapturePromotion, KingRange, MenDirection, Movement, Parachutists, Precedence, Removal, Rules,
 };
 use crate::notation::Color;
 use std::collections::BTreeSet;
@@ -54,6 +54,8 @@ struct Seq {
     taken: Vec<Rc>,
     kings_taken: Vec<bool>,
     promotes: bool,
+    /// Begun by a parachutist (Parachute): a man on its own far row.
+    parachutist: bool,
 }
 
 /// All legal moves of `pos`, by the book.
@@ -95,6 +97,9 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
             taken: Vec::new(),
             kings_taken: Vec::new(),
             promotes: false,
+            parachutist: !p.king
+                && rules.parachutists != Parachutists::None
+                && from.0 == r.far_row(),
         };
         for seq in r.sequences(&board, &BTreeSet::new(), start, p.king, None) {
             captures.push((from, p.king, seq));
@@ -308,6 +313,13 @@ impl Ref {
         let mut result = Vec::new();
         let dirs = if king {
             self.king_capture_dirs()
+        } else if seq.parachutist && seq.taken.is_empty() {
+            // Parachute: "the only valid move of a parachutist is to capture a piece at seventh
+            // (white parachutist) or second (black parachutist) row", landing right behind it.
+            let back = -self.forward();
+            vec![(back, -1), (back, 1)]
+        } else if seq.parachutist && self.rules.parachutists == Parachutists::OneJump {
+            Vec::new() // the landed man stops
         } else if self.rules.men_jump_any_way_after_first && !seq.taken.is_empty() {
             // Alquerque: "the second and next jumps can be done in any direction".
             (-1..=1)

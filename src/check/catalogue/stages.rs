@@ -170,7 +170,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e(
         Code::NotReplayed,
         "the game's moves or setup were not checked",
-        "pdnkit has no rules for the game's variant (or does not know it), so its moves and \
+        "pdnkit does not know the game's variant (or has no rules for it), so its moves and \
          setup are read but not replayed. The run is not clean (exit 1) unless \
          --allow-unreplayed is given, because nothing unchecked is reported as clean. A \
          position without a GameType or moves that the usual game of its squares does not \
@@ -178,7 +178,7 @@ pub(super) const ENTRIES: &[Entry] = &[
          finding lists the variants it fits and those its setup rules out.",
         "Give the variant if it is one pdnkit replays (GameType or --variant); otherwise accept \
          it with --allow-unreplayed.",
-        Pdn("[Variant \"Parachute Checkers\"]\n1. c3-d4 f6-e5 *"),
+        Pdn("[Variant \"Killer Checkers\"]\n1. c3-d4 f6-e5 *"),
     ),
     e(
         Code::VariantReinferred,
@@ -218,11 +218,11 @@ pub(super) const ENTRIES: &[Entry] = &[
     ),
     e(
         Code::VariantNotReplayed,
-        "a variant without rules, and no moves or setup to check",
-        "pdnkit has no rules for the game's variant (or does not know it), but the game has no \
+        "an unknown variant, and no moves or setup to check",
+        "pdnkit does not know the game's variant (or has no rules for it), but the game has no \
          moves or setup, so nothing is left unchecked. A note.",
         "Nothing to fix; a GameType makes the variant known.",
-        Pdn("[Variant \"Parachute Checkers\"]\n[FEN \"W:W:B\"]\n*"),
+        Pdn("[Variant \"Killer Checkers\"]\n[FEN \"W:W:B\"]\n*"),
     ),
     // The result check.
     e(

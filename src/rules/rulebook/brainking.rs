@@ -83,6 +83,47 @@ pub const ONE_WAY: Rules = Rules {
     ..CZECH
 };
 
+/// Parachute Checkers' start: "Each player starts a game with eight pawns and four
+/// parachutists located on the opponent's first row" (https://brainking.com/en/GameRules?tp=32);
+/// the squares as Checkers Chest sets them ("places the four parachutists on the opponent's first
+/// row and the other eight single checkers on the next two rows up on his/her own side",
+/// http://www.checkerschest.com/checkers-games/parachute-checkers.htm) and PirnaschW/BoardGames
+/// (commit 52a7f71) agree: White's parachutists b8, d8, f8, h8, men b2-h2 and a3-g3; Black's
+/// a1, c1, e1, g1, men b6-h6 and a7-g7.
+pub const PARACHUTE_START: [Bits; 2] = [
+    B8.squares(&[
+        "b8", "d8", "f8", "h8", "b2", "d2", "f2", "h2", "a3", "c3", "e3", "g3",
+    ]),
+    B8.squares(&[
+        "a1", "c1", "e1", "g1", "b6", "d6", "f6", "h6", "a7", "c7", "e7", "g7",
+    ]),
+];
+
+/// What a parachutist does after its jump. BrainKing: "After the jump the parachutist must land
+/// directly behind the captured piece (like a king in normal checkers) and immediately turns to
+/// a pawn" (https://brainking.com/en/GameRules?tp=32); whether that pawn may jump on is not
+/// said. "The other rules are the same as for Czech Checkers", where a piece that has jumped
+/// must go on jumping while it can (https://brainking.com/en/GameRules?tp=29): so the new man
+/// goes on capturing, forward as men do. An inference; set `parachutists = "one-jump"` in a
+/// rules file for the other reading.
+pub const PARACHUTE_LANDING: Parachutists = Parachutists::JumpThenMan;
+
+/// Parachute Checkers (BrainKing, https://brainking.com/en/GameRules?tp=32): Czech Checkers with
+/// four parachutists a side on the opponent's first row, whose "only valid move ... is to
+/// capture a piece at seventh (white parachutist) or second (black parachutist) row". Their jump
+/// is a capture like any other: compulsory ("Jumping is mandatory"), and, the parachutist not
+/// being a promoted piece, behind a queen's capture under BrainKing's rule "(***) It is
+/// mandatory to capture with a promoted piece if possible". On the edge it cannot be jumped.
+pub const PARACHUTE: Rules = Rules {
+    variant: Variant::Parachute,
+    start_squares: Some(PARACHUTE_START),
+    men_rows: 3, // 12 pieces each: 8 men and 4 parachutists (bounds a FEN setup)
+    removal: BRAINKING_CZECH_REMOVAL,
+    first_mover: Color::White, // BrainKing's FAQ: White always starts
+    parachutists: PARACHUTE_LANDING,
+    ..CZECH
+};
+
 /// What a Gothic man does when a capture reaches its last row and it could go on capturing
 /// (sideways along that row). BrainKing says only "The other rules are the same as for
 /// Checkers" (https://brainking.com/en/GameRules?tp=35), and a Checkers man reaching the last row
@@ -119,6 +160,7 @@ pub const GOTHIC: Rules = Rules {
     men_direction: MenDirection::TowardsOpponent,
     men_jump_any_way_after_first: false,
     men_stop_on_far_row: false,
+    parachutists: Parachutists::None,
 };
 
 /// Alquerque's start: BrainKing shows it only as a picture (https://brainking.com/en/GameRules?tp=53);
@@ -178,6 +220,7 @@ pub const ALQUERQUE: Rules = Rules {
     men_direction: MenDirection::TowardsOpponent,
     men_jump_any_way_after_first: true, // later jumps "in any direction, even backward"
     men_stop_on_far_row: true,          // "it cannot make any more moves ... (unless it can jump)"
+    parachutists: Parachutists::None,
 };
 
 /// Dameo's start (Christian Freeling's "pyramidal" setup, 18 men each): White a1-h1, b2-g2,
@@ -227,6 +270,7 @@ pub const DAMEO: Rules = Rules {
     men_direction: MenDirection::TowardsOpponent,
     men_jump_any_way_after_first: false,
     men_stop_on_far_row: false,
+    parachutists: Parachutists::None,
 };
 
 /// Who makes Hawaiian's first ply (the first removal). BrainKing's rules page overrides its
@@ -291,6 +335,7 @@ pub const HAWAIIAN: Rules = Rules {
     men_direction: MenDirection::TowardsOpponent,
     men_jump_any_way_after_first: false,
     men_stop_on_far_row: false,
+    parachutists: Parachutists::None,
 };
 
 /// Where a source leaves a rule open, the reading each variant's row takes: the constant that
@@ -324,6 +369,20 @@ pub const READINGS: &[(Variant, &str, &str)] = &[
     ),
     (
         Variant::OneWay,
+        "BRAINKING_CZECH_REMOVAL",
+        "jumped pieces leave the board after the move (official Czech rules; a 2009 BrainKing \
+         forum post says BrainKing removed them during the jump)",
+    ),
+    (
+        Variant::Parachute,
+        "PARACHUTE_LANDING",
+        "a parachutist that has jumped is a man at once and goes on capturing, forward as men \
+         do, while it can (\"immediately turns to a pawn\", and in Czech Checkers a capture goes \
+         on while it can); its jump is compulsory like any capture, and a queen's capture comes \
+         first",
+    ),
+    (
+        Variant::Parachute,
         "BRAINKING_CZECH_REMOVAL",
         "jumped pieces leave the board after the move (official Czech rules; a 2009 BrainKing \
          forum post says BrainKing removed them during the jump)",

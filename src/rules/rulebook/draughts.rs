@@ -34,6 +34,7 @@ pub const INTERNATIONAL: Rules = Rules {
     men_direction: MenDirection::TowardsOpponent,
     men_jump_any_way_after_first: false,
     men_stop_on_far_row: false,
+    parachutists: Parachutists::None,
 };
 
 /// English / American checkers (EDA / WCDF laws of the game; PDN GameType 21; docs/rules.md
@@ -61,6 +62,7 @@ pub const ENGLISH: Rules = Rules {
     men_direction: MenDirection::TowardsOpponent,
     men_jump_any_way_after_first: false,
     men_stop_on_far_row: false,
+    parachutists: Parachutists::None,
 };
 
 /// Italian draughts (FID, Federazione Italiana Dama, rules of the game; PDN GameType 22;
@@ -88,6 +90,7 @@ pub const ITALIAN: Rules = Rules {
     men_direction: MenDirection::TowardsOpponent,
     men_jump_any_way_after_first: false,
     men_stop_on_far_row: false,
+    parachutists: Parachutists::None,
 };
 
 /// Russian draughts (FMJD-64 rules of Russian draughts; PDN GameType 25; docs/rules.md
@@ -115,6 +118,7 @@ pub const RUSSIAN: Rules = Rules {
     men_direction: MenDirection::TowardsOpponent,
     men_jump_any_way_after_first: false,
     men_stop_on_far_row: false,
+    parachutists: Parachutists::None,
 };
 
 /// Turkish draughts (TUDAF, the Turkish draughts federation; PDN GameType 30; docs/rules.md
@@ -142,6 +146,7 @@ pub const TURKISH: Rules = Rules {
     men_direction: MenDirection::TowardsOpponent,
     men_jump_any_way_after_first: false,
     men_stop_on_far_row: false,
+    parachutists: Parachutists::None,
 };
 
 /// Brazilian draughts: International rules on 8x8 (PDN GameType 26; dctl; docs/rules.md
@@ -222,6 +227,7 @@ pub const THAI: Rules = Rules {
     men_direction: MenDirection::TowardsOpponent,
     men_jump_any_way_after_first: false,
     men_stop_on_far_row: false,
+    parachutists: Parachutists::None,
 };
 
 /// Frisian draughts (KNDB Frisian rules; lidraughts; PDN GameType 40; docs/rules.md "Frisian"):

@@ -137,6 +137,21 @@ pub enum Removal {
     Immediate,
 }
 
+/// Parachute's third kind of piece, the parachutist: a man standing on its own side's far row,
+/// where no man of these rules can otherwise stand (one arriving there is crowned), so the
+/// position needs no third set to hold it. Its one move is a short jump backward off that row
+/// over an adjacent enemy, after which it is an ordinary man
+/// (https://brainking.com/en/GameRules?tp=32).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parachutists {
+    /// No parachutists: a man on its far row is crowned (every variant but Parachute).
+    None,
+    /// The landed man's move ends with the one jump.
+    OneJump,
+    /// The landed man goes on capturing as a man while it can, as any capture must.
+    JumpThenMan,
+}
+
 /// One variant's rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rules {
@@ -178,6 +193,8 @@ pub struct Rules {
     /// A man on its far row no longer steps (it may still jump): Alquerque, where nothing is
     /// crowned.
     pub men_stop_on_far_row: bool,
+    /// Men on their own far row are parachutists (Parachute), and how their jump goes on.
+    pub parachutists: Parachutists,
 }
 
 mod brainking;
@@ -208,6 +225,7 @@ pub const ALL: &[&Rules] = &[
     &ANTI_CHECKERS,
     &CORNER,
     &ONE_WAY,
+    &PARACHUTE,
     &GOTHIC,
     &ALQUERQUE,
     &DAMEO,
@@ -331,6 +349,25 @@ impl Rules {
             return squares[super::position::side(color)];
         }
         self.far_row(color)
+    }
+
+    /// The cells on which a man of `color` is a parachutist ([`Parachutists`]): its far row in
+    /// Parachute, none elsewhere.
+    pub fn parachutist_cells(&self, color: Color) -> Bits {
+        match self.parachutists {
+            Parachutists::None => 0,
+            Parachutists::OneJump | Parachutists::JumpThenMan => self.far_row(color),
+        }
+    }
+
+    /// Directions of a parachutist's jump: backward, off its far row.
+    pub fn parachute_jump_dirs(&self, color: Color) -> DirSet {
+        match self.parachutists {
+            Parachutists::None => 0,
+            Parachutists::OneJump | Parachutists::JumpThenMan => {
+                self.forward_dirs(self.moves_as(color).opposite())
+            }
+        }
     }
 
     /// The row the men of `color` move towards.
