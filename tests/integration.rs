@@ -31,6 +31,7 @@ mod rules_frisian;
 mod rules_hawaiian;
 mod rules_international;
 mod rules_italian;
+mod rules_parachute;
 mod rules_perft;
 mod rules_reference;
 mod rules_replay;

@@ -3,7 +3,7 @@
 //! generator against the reference generator at every node of the tree to depth 5, and random
 //! games that replay clean and are flagged at the ply where one move is made illegal.
 
-use crate::rules_reference::{assert_same, replay_random_game};
+use crate::rules_reference::replay_random_game;
 use crate::support::rules as common;
 use pdnkit::fen;
 use pdnkit::notation::Color;
@@ -12,23 +12,6 @@ use pdnkit::rules::rulebook::{
 };
 use pdnkit::rules::{Position, Rules, perft};
 use proptest::prelude::*;
-
-/// The leaves of the move tree below `pos` to `depth`, with the two generators compared at
-/// every inner node: equal leaf counts then mean equal move lists everywhere, not by chance.
-fn agreed_perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    assert_same(pos).unwrap_or_else(|e| panic!("{e}"));
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| agreed_perft(&pos.play(m), depth - 1))
-        .sum()
-}
 
 /// The start position written as a FEN in the variant's own squares.
 fn start_fen(rules: &'static Rules) -> String {
@@ -56,7 +39,7 @@ fn spantsiretti_has_nine_first_moves_and_agrees_with_the_reference_to_depth_5() 
     let start = Position::initial(&SPANTSIRETTI);
     // a3-b4; c3-b4, d4; e3-d4, f4; g3-f4, h4; i3-h4, j4.
     assert_eq!(perft(&start, 1), 9);
-    let counts: Vec<u64> = (1..=5).map(|d| agreed_perft(&start, d)).collect();
+    let counts: Vec<u64> = (1..=5).map(|d| common::agreed_perft(&start, d)).collect();
     let fast: Vec<u64> = (1..=5).map(|d| perft(&start, d)).collect();
     assert_eq!(counts, fast);
 }
@@ -95,7 +78,7 @@ fn anti_checkers_is_brainkings_checkers_with_white_first_and_the_goal_turned() {
     let english: Vec<u64> = (1..=5)
         .map(|d| perft(&Position::initial(&ENGLISH), d))
         .collect();
-    let anti: Vec<u64> = (1..=5).map(|d| agreed_perft(&start, d)).collect();
+    let anti: Vec<u64> = (1..=5).map(|d| common::agreed_perft(&start, d)).collect();
     assert_eq!(anti, english);
     assert_eq!(anti[0], 7);
 }
@@ -117,7 +100,7 @@ fn corner_starts_from_the_reconstructed_picture_and_agrees_to_depth_5() {
                 .squares(&["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]),
         0
     );
-    let counts: Vec<u64> = (1..=5).map(|d| agreed_perft(&start, d)).collect();
+    let counts: Vec<u64> = (1..=5).map(|d| common::agreed_perft(&start, d)).collect();
     // Six first moves, as counted by hand from this setup (no published figure).
     assert_eq!(counts[0], 6, "{counts:?}");
 }
@@ -185,7 +168,7 @@ fn one_way_men_of_both_sides_move_up_and_are_crowned_on_rank_8() {
         "W:Wa1,c1,b2,d2,a3,c3,b4,d4,a5,c5,b6,d6:Be1,g1,f2,h2,e3,g3,f4,h4,e5,g5,f6,h6",
     );
     assert_eq!(start, expected);
-    let counts: Vec<u64> = (1..=5).map(|d| agreed_perft(&start, d)).collect();
+    let counts: Vec<u64> = (1..=5).map(|d| common::agreed_perft(&start, d)).collect();
     // White's four quiet moves (RULES' count with these colours): b6-a7, b6-c7, d6-c7, d6-e7.
     assert_eq!(counts[0], 4, "{counts:?}");
     // A black man steps up, and is crowned on rank 8.
@@ -215,7 +198,7 @@ fn gothic_starts_on_two_full_rows_and_agrees_to_depth_4() {
     );
     assert_eq!(start, expected);
     // Eight men each step straight, diagonally left and right forward: 8 + 7 + 7.
-    let counts: Vec<u64> = (1..=4).map(|d| agreed_perft(&start, d)).collect();
+    let counts: Vec<u64> = (1..=4).map(|d| common::agreed_perft(&start, d)).collect();
     assert_eq!(counts[0], 22, "{counts:?}");
 }
 
@@ -360,6 +343,7 @@ mod files {
             "one-way",
             "gothic",
             "alquerque",
+            "parachute",
         ] {
             let fixture = format!("fixtures/check/{name}.pdn");
             let html = dir.join(format!("{name}.html"));
@@ -379,7 +363,7 @@ mod files {
             let page = std::fs::read_to_string(&html).unwrap();
             // The finding of its second game, with the board drawn where a move is illegal.
             let (code, drawn) = match name {
-                "spantsiretti" => ("E-CAPTURE-MANDATORY", true),
+                "spantsiretti" | "parachute" => ("E-CAPTURE-MANDATORY", true),
                 "anti-checkers" => ("E-RESULT-CONTRADICTS-POSITION", false),
                 _ => ("E-ILLEGAL-MOVE", true),
             };
@@ -439,7 +423,7 @@ fn alquerque_starts_with_the_centre_empty_and_agrees_to_depth_5() {
     // Into c3: up from c2, diagonally from b2 and d2 (points with file + rank even), sideways
     // from d3.
     assert_eq!(common::full(&start), ["b2-c3", "c2-c3", "d2-c3", "d3-c3"]);
-    let counts: Vec<u64> = (1..=5).map(|d| agreed_perft(&start, d)).collect();
+    let counts: Vec<u64> = (1..=5).map(|d| common::agreed_perft(&start, d)).collect();
     assert_eq!(counts[0], 4, "{counts:?}");
 }
 

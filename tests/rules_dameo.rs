@@ -3,28 +3,11 @@
 //! worked positions, and random games that replay clean and are flagged at the ply where one
 //! move is made illegal.
 
-use crate::rules_reference::{assert_same, replay_random_game};
+use crate::rules_reference::replay_random_game;
 use crate::support::rules as common;
 use pdnkit::rules::rulebook::DAMEO;
 use pdnkit::rules::{Position, perft};
 use proptest::prelude::*;
-
-/// The leaves of the move tree below `pos` to `depth`, with the two generators compared at
-/// every inner node.
-fn agreed_perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    assert_same(pos).unwrap_or_else(|e| panic!("{e}"));
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| agreed_perft(&pos.play(m), depth - 1))
-        .sum()
-}
 
 #[test]
 fn dameo_starts_from_the_pyramid_of_eighteen_men_each() {
@@ -42,7 +25,7 @@ fn dameo_has_the_published_52_first_moves_and_agrees_with_the_reference_to_depth
     // 52 opening moves: PlayStrategy's test suite (Mind-Sports-Games/strategygames,
     // `DameoVariantTest.scala`, "have 52 opening moves").
     assert_eq!(perft(&start, 1), 52);
-    let counts: Vec<u64> = (1..=4).map(|d| agreed_perft(&start, d)).collect();
+    let counts: Vec<u64> = (1..=4).map(|d| common::agreed_perft(&start, d)).collect();
     let fast: Vec<u64> = (1..=4).map(|d| perft(&start, d)).collect();
     assert_eq!(counts, fast);
     // Not published beyond depth 1: held here as found, agreed by the two generators.

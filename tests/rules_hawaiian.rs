@@ -4,29 +4,12 @@
 //! every node of the tree, and random games that replay clean and are flagged where one move is
 //! made illegal.
 
-use crate::rules_reference::{assert_same, replay_random_game};
+use crate::rules_reference::replay_random_game;
 use crate::support::rules as common;
 use pdnkit::notation::Color;
 use pdnkit::rules::rulebook::HAWAIIAN;
 use pdnkit::rules::{Position, perft};
 use proptest::prelude::*;
-
-/// The leaves of the move tree below `pos` to `depth`, with the two generators compared at
-/// every inner node.
-fn agreed_perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    assert_same(pos).unwrap_or_else(|e| panic!("{e}"));
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| agreed_perft(&pos.play(m), depth - 1))
-        .sum()
-}
 
 #[test]
 fn hawaiian_starts_on_a_full_board_black_to_remove_first() {
@@ -90,7 +73,7 @@ fn the_side_that_cannot_jump_has_no_move() {
 #[test]
 fn hawaiian_agrees_with_the_reference_at_every_node_to_depth_6() {
     let start = Position::initial(&HAWAIIAN);
-    let counts: Vec<u64> = (1..=6).map(|d| agreed_perft(&start, d)).collect();
+    let counts: Vec<u64> = (1..=6).map(|d| common::agreed_perft(&start, d)).collect();
     let fast: Vec<u64> = (1..=6).map(|d| perft(&start, d)).collect();
     assert_eq!(counts, fast);
     println!("hawaiian perft 1-6: {counts:?}");

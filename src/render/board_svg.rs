@@ -24,7 +24,8 @@ const CAPTION: f64 = 20.0;
 
 /// How pieces are painted: inside a standalone drawing, and once in a page of many.
 pub const STYLE: &str = ".piece{stroke-width:1.5}.piece.white{fill:#f7f3e8;stroke:#333}\
-.piece.black{fill:#2a2a2a;stroke:#000}.crown{fill:none;stroke:#c9a227;stroke-width:3}";
+.piece.black{fill:#2a2a2a;stroke:#000}.crown{fill:none;stroke:#c9a227;stroke-width:3}\
+.canopy{fill:none;stroke:#3b7dd8;stroke-width:2.5}";
 
 /// Which side sits at the bottom of the drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -273,14 +274,38 @@ impl BoardSvg<'_> {
             Color::Black
         };
         let king = pos.kings(color) & bit != 0;
+        // Parachute: a man on its own far row is a parachutist, drawn with a canopy.
+        let parachutist = !king && pos.rules().parachutist_cells(color) & bit != 0;
         let (x, y) = self.centre(cell);
         let square = self.numbering.square(self.geo(), cell);
-        let class = format!("piece {color} {}", if king { "king" } else { "man" });
+        let kind = match (king, parachutist) {
+            (true, _) => "king",
+            (false, true) => "parachutist",
+            (false, false) => "man",
+        };
+        let class = format!("piece {color} {kind}");
+        let r = SQUARE * 0.2;
+        let canopy = format!(
+            "M {} {} A {} {} 0 0 1 {} {} Z M {} {} L {} {}",
+            num(x - r),
+            num(y),
+            num(r),
+            num(r),
+            num(x + r),
+            num(y),
+            num(x),
+            num(y),
+            num(x),
+            num(y + r)
+        );
         // Colours come from [`STYLE`]: a page of many boards states them once.
         html! {
             circle class=(class) data-square=(square) cx=(num(x)) cy=(num(y)) r=(num(SQUARE * 0.38)) {}
             @if king {
-                circle class="crown" cx=(num(x)) cy=(num(y)) r=(num(SQUARE * 0.2)) {}
+                circle class="crown" cx=(num(x)) cy=(num(y)) r=(num(r)) {}
+            }
+            @if parachutist {
+                path class="canopy" d=(canopy) {}
             }
         }
     }
@@ -438,6 +463,35 @@ mod tests {
             piece_at(&turned, "1"),
             (MARGIN + 8.5 * SQUARE, MARGIN + 9.5 * SQUARE)
         );
+    }
+
+    #[test]
+    fn parachutists_are_drawn_with_a_canopy_and_men_without() {
+        let rules = Rules::for_variant(Variant::Parachute).unwrap();
+        let pos = Position::initial(rules);
+        let svg = BoardSvg {
+            position: &pos,
+            numbering: Numbering::for_rules(rules),
+            written: None,
+            legal: &[],
+            orientation: Orientation::WhiteBottom,
+        }
+        .to_svg();
+        assert_eq!(count(&svg, "class=\"piece white parachutist\""), 4);
+        assert_eq!(count(&svg, "class=\"piece black parachutist\""), 4);
+        assert_eq!(count(&svg, "class=\"piece white man\""), 8);
+        assert_eq!(count(&svg, "class=\"canopy\""), 8);
+        // In Czech a man cannot stand on its far row, and nothing is drawn as a parachutist.
+        let czech = Rules::for_variant(Variant::Czech).unwrap();
+        let svg = BoardSvg {
+            position: &Position::initial(czech),
+            numbering: Numbering::for_rules(czech),
+            written: None,
+            legal: &[],
+            orientation: Orientation::WhiteBottom,
+        }
+        .to_svg();
+        assert_eq!(count(&svg, "class=\"canopy\""), 0);
     }
 
     #[test]

@@ -29,14 +29,14 @@
 //! - **precedence** ([`Precedence`]), **removal** ([`Removal`]), **king range** ([`KingRange`]).
 //! - **ending** ([`Goal`]): the side that cannot move loses, or wins (Antidraughts, Anti
 //!   Checkers).
+//! - **pieces**: Parachute's third kind, the parachutist ([`Parachutists`]), is a man on its own
+//!   far row, where no man of its rules can otherwise stand, so the position needs no third set.
 //!
-//! Still to come, each one more switch of this kind: a third kind of piece (Parachute's
-//! parachutist, a third bit set in the position that only captures). Hawaiian (Konane),
-//! whose opening removals and jumps held to one line with an optional stop share nothing with
-//! the others' moves, is one `Movement` value with its own small generator (`rules::konane`),
-//! so the others pay nothing for it.
+//! Hawaiian (Konane), whose opening removals and jumps held to one line with an optional stop
+//! share nothing with the others' moves, is one `Movement` value with its own small generator
+//! (`rules::konane`), so the others pay nothing for it.
 //!
-//! Where a source leaves a rule open (RULES doubts), the row reads a named constant whose
+//! Where a source leaves a rule open, the row reads a named constant whose
 //! comment gives the reading chosen and its source; `docs/rules.md` lists them.
 
 use super::board::{Bits, Dir, DirSet, Geometry, Layout, dir_set};
