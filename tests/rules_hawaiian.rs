@@ -357,6 +357,39 @@ mod cli {
         }
     }
 
+    /// `e4` and `e4xe4` are one move to the archive tools too: `dedup` finds the two writings
+    /// one game, `stats` one opening (written `e4xe4`), and `filter --opening` matches both.
+    #[test]
+    fn archive_tools_read_a_one_square_removal_as_the_removal() {
+        let dir = temp_dir("hawaiian-one-square-archive");
+        let file = dir.join("two-writings.pdn");
+        std::fs::write(
+            &file,
+            "[Event \"a\"]\n[Variant \"Hawaiian\"]\n\n1. e4 e3 2. c4xe4 d6xd4 *\n\n\
+             [Event \"a\"]\n[Variant \"Hawaiian\"]\n\n1. e4xe4 e3xe3 2. c4xe4 d6xd4 *\n\n\
+             [Event \"a\"]\n[Variant \"Hawaiian\"]\n\n1. d5 e5 2. b5xd5 *\n",
+        )
+        .unwrap();
+        let path = file.to_str().unwrap();
+        let json = |args: &[&str]| -> serde_json::Value {
+            serde_json::from_str(&stdout(&run(args))).unwrap()
+        };
+        let dedup = json(&["dedup", path, "--format", "json"]);
+        assert_eq!(dedup["totals"]["groups"], 1, "{dedup}");
+        assert_eq!(dedup["totals"]["duplicates"], 1, "{dedup}");
+
+        let stats = json(&["stats", path, "--format", "json"]);
+        let top = &stats["openings"]["top"];
+        assert_eq!(top[0]["moves"], "e4xe4 e3xe3 c4xe4", "{stats}");
+        assert_eq!(top[0]["games"], 2, "{stats}");
+        assert_eq!(stats["openings"]["distinct"], 2, "{stats}");
+
+        for opening in ["1. e4 e3", "1. e4xe4 e3"] {
+            let filtered = json(&["filter", path, "--opening", opening, "--to", "json"]);
+            assert_eq!(filtered["totals"]["matched"], 2, "{opening}: {filtered}");
+        }
+    }
+
     #[test]
     fn explain_and_help_name_hawaiians_readings() {
         let out = run(&["explain", "hawaiian"]);
