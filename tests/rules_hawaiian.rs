@@ -348,6 +348,26 @@ mod cli {
             .collect();
         assert_eq!(played, ["\"e4xe4\"", "\"e3xe3\""]);
 
+        // A game not replayed (its variant not known) keeps `d5` as written, through the JSON
+        // model too, and `--fix` has no separator to add to it.
+        let unknown = dir.join("unknown.pdn");
+        std::fs::write(&unknown, "[Event \"x\"]\n\n1. d5 e5 *\n").unwrap();
+        let unknown_json = dir.join("unknown.jsonl");
+        let out = run(&[
+            "convert",
+            unknown.to_str().unwrap(),
+            "--format",
+            "jsonl",
+            "-o",
+            unknown_json.to_str().unwrap(),
+        ]);
+        assert_code(&out, 0, "not replayed: a warning");
+        let back = run(&["convert", unknown_json.to_str().unwrap()]);
+        assert_code(&back, 0, "the JSON game reads back");
+        assert!(stdout(&back).contains("1. d5 e5 *"), "{}", stdout(&back));
+        let fixed = stdout(&run(&["convert", unknown.to_str().unwrap(), "--fix"]));
+        assert!(fixed.contains("1. d5 e5 *"), "{fixed}");
+
         // Each reads back clean, every ply replayed.
         for file in [&bare, &pdn] {
             let out = run(&["check", file.to_str().unwrap(), "--format", "json"]);
