@@ -196,6 +196,15 @@ const TOKENS: &[&str] = &[
     "]",
     "0-2.",
     "2-07",
+    // One square alone: a Hawaiian removal (`d5`), and what only looks like one.
+    "d5",
+    "e4!",
+    "h1{c}",
+    "a10",
+    "d0",
+    "d5x",
+    "d5.",
+    "32",
 ];
 
 /// Gaps between tokens: none, spaces, line ends, blank lines, literal `\r`/`\n` noise.

@@ -111,7 +111,11 @@ pub fn fingerprint(game: &Game, roster: &Roster, options: KeyOptions) -> Fingerp
         }
         for node in game.moves.iter() {
             (node.kind() == MoveKind::Unknown).hash(hasher);
-            node.squares().hash(hasher);
+            match node.squares() {
+                // `d5`, a Hawaiian removal written as its square alone, is the move `d5xd5`.
+                &[square] => [square, square].hash(hasher),
+                squares => squares.hash(hasher),
+            }
         }
         if options.tags || game.moves.is_empty() {
             roster.0.hash(hasher);

@@ -233,7 +233,8 @@ impl Walk<'_> {
     /// `--fix` when it was left out).
     fn pass_through(&mut self, node: &mut MoveNode) {
         let token = &mut node.token;
-        if token.separator.is_none() && token.kind != MoveKind::Unknown && self.options.fix {
+        // (A move of one square, `d5`, has nothing to separate.)
+        if token.separator.is_none() && token.squares.len() > 1 && self.options.fix {
             let sep = match token.kind {
                 MoveKind::Capture => self.separator,
                 _ => '-',

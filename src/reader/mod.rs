@@ -105,7 +105,10 @@ impl<R: Read> Reader<R> {
     }
 
     /// The next game, boxed as the reader holds it: for callers that queue games again (the
-    /// check pipeline), which then move a pointer instead of the game.
+    /// check pipeline), which then move a pointer instead of the game. (Inlined: it runs once a
+    /// game, and left to the compiler it was sometimes a call of its own as code elsewhere
+    /// changed, 0.07% of the instructions of parsing OCA_2.0.)
+    #[inline(always)]
     pub fn next_boxed(&mut self) -> Option<io::Result<Box<model::Game>>> {
         loop {
             if let Some(game) = self.finisher.pop() {

@@ -48,7 +48,7 @@ pub struct WrittenMove {
 }
 
 impl WrittenMove {
-    /// Reads `text` (`32-28`, `23x32`, `c3:e5`, `17x10x19`; a trailing `!`, `?`, `+` or `*` is
+    /// Reads `text` (`32-28`, `23x32`, `c3:e5`, `17x10x19`, `d5`; a trailing `!`, `?`, `+` or `*` is
     /// ignored) against the board and numbering.
     pub fn parse(text: &str, geo: &Geometry, numbering: Numbering) -> WrittenMove {
         let core = text.trim().trim_end_matches(['!', '?', '+', '*', '#']);
@@ -61,7 +61,10 @@ impl WrittenMove {
             .collect();
         WrittenMove {
             text: text.to_string(),
-            cells: cells.filter(|c| c.len() >= 2),
+            cells: cells
+                // `d5`, a Hawaiian removal written as its square alone, is drawn as `d5xd5`.
+                .map(|c| if let [one] = c[..] { vec![one, one] } else { c })
+                .filter(|c| c.len() >= 2),
         }
     }
 }
@@ -539,7 +542,11 @@ mod tests {
         let geo = &rules.board;
         let m = WrittenMove::parse("c3:e5:g3", geo, n);
         assert_eq!(m.cells.as_ref().map(Vec::len), Some(3));
-        assert_eq!(WrittenMove::parse("c3", geo, n).cells, None);
+        // One square is a move as the reader reads it (Hawaiian's removal `d5`): `c3xc3`.
+        let one = WrittenMove::parse("c3", geo, n).cells;
+        assert_eq!(one.as_ref().map(Vec::len), Some(2));
+        assert_eq!(one, WrittenMove::parse("c3xc3", geo, n).cells);
+        assert_eq!(WrittenMove::parse("i3", geo, n).cells, None);
         assert_eq!(WrittenMove::parse("c3-d4!", geo, n).cells.unwrap().len(), 2);
         // A light square names no cell.
         assert_eq!(WrittenMove::parse("a2-b3", geo, n).cells, None);

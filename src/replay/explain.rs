@@ -83,6 +83,9 @@ pub fn explain(
         cells,
         from,
     };
+    if cells.len() == 1 {
+        return one_square(&asked);
+    }
     const CHECKS: [fn(&Asked) -> Option<Explanation>; 6] = [
         not_the_movers_piece,
         king_move_limit,
@@ -257,17 +260,48 @@ fn capture_incomplete(a: &Asked) -> Option<Explanation> {
     })
 }
 
+/// A token of one square (`d5`) that is no legal removal. Only Hawaiian's opening removals are
+/// written so; the rules left out one at a time explain nothing about it (a capture "stopping
+/// too soon" would be any capture from that square).
+fn one_square(a: &Asked) -> Explanation {
+    if a.pos().rules().movement == Movement::Konane {
+        return not_the_movers_piece(a).unwrap_or_else(|| illegal_move(a));
+    }
+    one_square_elsewhere(&a.w, &a.w.square(a.from), a.legal)
+}
+
+/// A token of one square, `written`, in a variant other than Hawaiian (where its square may not
+/// even be on the board): the legal moves of `legal` are listed.
+pub fn one_square_elsewhere(w: &Writer, written: &str, legal: &[Move]) -> Explanation {
+    let message = format!(
+        "`{written}` names one square: only Hawaiian's opening removals are written as one \
+         square; in {}, a move names its from and to squares",
+        w.pos.rules().variant
+    );
+    Explanation {
+        code: Code::IllegalMove,
+        message,
+        moves: w.texts(legal),
+    }
+}
+
 /// No single rule explains the move: it is not a move of this position.
 fn illegal_move(a: &Asked) -> Explanation {
     let (w, from) = (&a.w, a.from);
     let own: Vec<Move> = a.legal.iter().filter(|m| m.from == from).copied().collect();
     let to = *a.cells.last().unwrap_or(&from);
-    let removal_written = a.cells.len() == 2 && to == from;
+    // `d5xd5`, or `d5` alone.
+    let removal_written = a.cells.len() <= 2 && to == from;
     let message = if removal_written && a.pos().rules().movement == Movement::Konane {
-        // Hawaiian's opening removals, written `d5xd5` (rulebook::HAWAIIAN_FIRST_REMOVALS).
+        // Hawaiian's opening removals, written `d5xd5` or `d5` (rulebook::HAWAIIAN_FIRST_REMOVALS).
+        let one_square = if a.cells.len() == 1 {
+            "a move written as one square is a removal, and "
+        } else {
+            ""
+        };
         format!(
-            "the {} on {} may not be removed here: only the first two plies remove a piece, \
-             the first from a8, h1, d5 or e4, the second next to the hole",
+            "{one_square}the {} on {} may not be removed here: only the first two plies remove \
+             a piece, the first from a8, h1, d5 or e4, the second next to the hole",
             w.piece(from),
             w.square(from)
         )

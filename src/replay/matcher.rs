@@ -7,6 +7,9 @@
 //!    without PDN 3.0's rule choosing them (a flying king's `a1xf6xh8` for `a1xe5xh8`): still a
 //!    unique move, but a warning;
 //! 4. Hub style: `from x to x taken x taken...`, the captured squares in any order.
+//!
+//! A token of one square (`d5`) names only an opening removal of Hawaiian ([`Move::removal`],
+//! also written `d5xd5`).
 
 use crate::rules::movegen::{self, Duplicates, Relax};
 use crate::rules::{Bits, Cell, Geometry, Move, MoveList, Position};
@@ -61,8 +64,10 @@ pub fn find_in(pos: &Position, moves: &MoveList, relax: Relax, cells: &[Cell]) -
     let (Some(&from), Some(&to)) = (cells.first(), cells.last()) else {
         return Found::None;
     };
-    if cells.len() < 2 {
-        return Found::None;
+    if cells.len() == 1 {
+        // One square, `d5`: only a Hawaiian opening removal is written so (the same move as
+        // `d5xd5`).
+        return collect(moves, |m| m.from == from && m.is_removal(), Reading::Short);
     }
     if cells.len() == 2 {
         return collect(moves, |m| m.from == from && m.to == to, Reading::Short);

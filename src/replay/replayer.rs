@@ -487,6 +487,19 @@ impl<'v, V: Visitor> Replayer<'v, V> {
         square: Square,
         error: SquareError,
     ) {
+        if node.squares().len() == 1 && self.rules.movement != crate::rules::Movement::Konane {
+            // `d5` in a variant whose moves are never one square: that, not the square, is
+            // what is wrong (whatever the board).
+            let mut all = MoveList::new();
+            movegen::generate(&at.pos, &mut all);
+            let writer = Writer {
+                pos: &at.pos,
+                numbering: self.written,
+            };
+            let e = explain::one_square_elsewhere(&writer, &square.to_string(), &all);
+            let message = format!("{}; the rest of this line is not replayed", e.message);
+            return self.report(at, node, e.code, message, e.moves);
+        }
         let geo = &self.rules.board;
         let mut message = format!(
             "{square} is not a playing square of the {} board",

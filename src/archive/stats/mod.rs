@@ -162,7 +162,16 @@ impl GameSummary {
                     if i > 0 {
                         text.push(' ');
                     }
-                    node.write_canonical(&mut text);
+                    match node.squares() {
+                        // `d5`, a Hawaiian removal written as its square alone, is counted
+                        // with `d5xd5`, the form pdnkit writes.
+                        &[square] => {
+                            square.push_to(&mut text);
+                            text.push('x');
+                            square.push_to(&mut text);
+                        }
+                        _ => node.write_canonical(&mut text),
+                    }
                 }
                 text.into_boxed_str()
             });

@@ -177,11 +177,11 @@ fn check_line(line: &Line, depth: usize) -> Result<(), String> {
     variations(&line.before)?;
     for node in line.iter() {
         let token = node.token();
-        if token.kind != MoveKind::Unknown && token.squares.len() < 2 {
+        // (One square is a move as the reader reads `d5`: a Hawaiian removal.)
+        if token.kind != MoveKind::Unknown && token.squares.is_empty() {
             return Err(format!(
-                "a move (at byte {} of the PDN it came from) names {} square(s): a move needs at least its from and to squares",
-                token.span.offset,
-                token.squares.len()
+                "a move (at byte {} of the PDN it came from) names no square: a move needs at least its from square",
+                token.span.offset
             ));
         }
         for &square in &token.squares {

@@ -140,8 +140,9 @@ fn blanks(input: &[u8]) -> Res<'_, &[u8]> {
     take_while(|b| b == b' ' || b == b'\t').parse(input)
 }
 
-/// Production `move`: `square sep square { sep square } | alg-square alg-square { alg-square }`
-/// (`32-28`, `28x19x10`, `c3:e5`, `a3b4`), with **\[ext\]** spaces after a separator (`35x 4`).
+/// Production `move`: `square sep square { sep square } | alg-square alg-square { alg-square }
+/// | alg-square` (`32-28`, `28x19x10`, `c3:e5`, `a3b4`, and **\[ext\]** `d5`, one algebraic
+/// square before a delimiter), with **\[ext\]** spaces after a separator (`35x 4`).
 /// What may follow it, its squares' values and its strength mark are the parser's matter. (The
 /// `"-" { " " } "-"` alternative is [`unknown_move`].)
 pub fn r#move(input: &[u8]) -> Res<'_, RawMove<'_>> {
@@ -175,10 +176,19 @@ pub fn r#move(input: &[u8]) -> Res<'_, RawMove<'_>> {
         mv.spaced |= spaced;
         rest = after;
     }
-    if mv.squares.len() < 2 {
+    if mv.squares.len() < 2 && !(algebraic && one_square_ends(rest)) {
         return miss(input, None);
     }
     Ok((rest, mv))
+}
+
+/// Whether an algebraic square read alone ends a move token here (**\[ext\]** a move of one
+/// square, `d5`: a Hawaiian opening removal as a person writes it). A delimiter must follow it,
+/// so `d5-`, `d5x` and `d5.` stay what they were. Numbers alone are no such move: `12` with its
+/// dot forgotten is a move number, and must read as it always has.
+#[inline]
+fn one_square_ends(rest: &[u8]) -> bool {
+    rest.first().is_none_or(|b| is_delimiter(*b))
 }
 
 /// Fast path of production `move` for the moves outside the plain shapes ([`plain_move`] and
@@ -242,7 +252,9 @@ pub fn move_fast(input: &[u8]) -> Option<(&[u8], RawMove<'_>)> {
         }
         break;
     }
-    (mv.squares.len() >= 2).then_some((rest, mv))
+    // (One square tested only when there is one: nothing added to a move of two or more.)
+    (mv.squares.len() >= 2 || (first[0].is_ascii_lowercase() && one_square_ends(rest)))
+        .then_some((rest, mv))
 }
 
 /// Fast path of production `move`, for its common shape: a square of one or two digits (no
@@ -426,6 +438,30 @@ mod tests {
         let (_, mv) = ok(r#move(b"c3:e5"));
         assert_eq!(mv.separators.as_slice(), b":");
         assert!(r#move(b"32").is_err());
+        // One algebraic square before a delimiter: a Hawaiian removal, `d5`.
+        for text in [&b"d5"[..], b"d5 e5", b"d5!", b"d5{c}", b"h1)"] {
+            let (rest, mv) = ok(r#move(text));
+            assert_eq!(mv.squares.as_slice(), &[&text[..2]][..]);
+            assert!(mv.separators.is_empty());
+            assert_eq!(rest, &text[2..]);
+        }
+        for text in [
+            &b"32 "[..],
+            b"d5-",
+            b"d5x",
+            b"d5.",
+            b"d5:",
+            b"d5a",
+            b"x5 ",
+            b"d5/",
+        ] {
+            assert!(r#move(text).is_err(), "{:?}", String::from_utf8_lossy(text));
+            assert!(
+                move_fast(text).is_none(),
+                "{:?}",
+                String::from_utf8_lossy(text)
+            );
+        }
         // `32-` with nothing after: not a move.
         assert!(r#move(b"32- ").is_err());
         assert_eq!(ok(r#move(b"c3-d4xe5-")).0, b"-");

@@ -159,7 +159,10 @@ impl GameParser<'_> {
         if raw.spaced {
             self.report(Code::SpaceInMove, start, end, "space inside a move");
         }
-        let first_sep = raw.separators[0];
+        let Some(&first_sep) = raw.separators.first() else {
+            // No separator: a move of one square, `d5`.
+            return self.push_one_square(start, end, squares[0]);
+        };
         if raw
             .separators
             .iter()
@@ -278,6 +281,32 @@ impl GameParser<'_> {
                 .as_bytes(),
             "plain moves are canonical"
         );
+    }
+
+    /// Adds the move of one square `bytes[start..end]` (`d5`, a Hawaiian opening removal as a
+    /// person writes it), and the strength mark glued to it. (Out of line: the moves of every
+    /// other variant pay nothing for it.)
+    #[cold]
+    #[inline(never)]
+    fn push_one_square(&mut self, start: usize, end: usize, square: Square) -> bool {
+        self.pos = end;
+        let token = MoveToken {
+            kind: MoveKind::Step,
+            squares: SmallVec::from_elem(square, 1),
+            separator: None,
+            raw: None,
+            span: self.span(start, end),
+        };
+        // (Not through `push_token`: one square tells no variant, and a stray `d5` in a
+        // numeric game must not make its squares algebraic.)
+        let pending = self.pending_number.take();
+        let number = pending.map(|p| self.move_number(p));
+        self.open_move(pending, token.kind)
+            .push(MoveNode::new(number, token));
+        if matches!(self.peek(), Some(b'!' | b'?' | b'(')) {
+            self.try_strength();
+        }
+        true
     }
 
     /// Adds a move read the general way.

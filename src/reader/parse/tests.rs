@@ -90,6 +90,15 @@ const TOKENS: &[&str] = &[
     "[Event \"caf\u{e9}\"]",
     "[White-Elo \"2000\"]",
     "[Site  \"x\"]",
+    // One square alone: a Hawaiian removal (`d5`), and what only looks like one.
+    "d5",
+    "e4!",
+    "h1{c}",
+    "a10",
+    "d0",
+    "d5x",
+    "d5.",
+    "32",
 ];
 /// Gaps between tokens, literal `\r`/`\n` line-end noise among them.
 const GAPS: &[&str] = &[

@@ -423,7 +423,7 @@ pub const READINGS: &[(Variant, &str, &str)] = &[
         Variant::Hawaiian,
         "HAWAIIAN_FIRST_REMOVALS",
         "the first removal empties a8, h1, d5 or e4, the second a square orthogonally next to \
-         it; a removal is written as a move from its square to the same square, d5xd5 (PDN's \
-         move grammar has no one-square move)",
+         it; pdnkit writes a removal as a move from its square to the same square, d5xd5 \
+         (PDN's move grammar has no one-square move), and reads it written d5 too",
     ),
 ];
