@@ -298,6 +298,28 @@ fn a_game_that_is_not_replayed_is_a_warning_and_makes_the_run_not_clean() {
 }
 
 #[test]
+fn an_unknown_gametype_number_is_named_as_such_in_the_unreplayed_warning() {
+    let dir = temp_dir("unknown-gametype-number");
+    let file = dir.join("future.pdn");
+    std::fs::write(
+        &file,
+        "[GameType \"42,W,8,8,A0,0\"]\n1. c3-d4 f6-e5 *\n\n[GameType \"Killer\"]\n1. c3-d4 *\n",
+    )
+    .unwrap();
+    let out = run(&["check", file.to_str().unwrap(), "--color", "never"]);
+    assert_code(&out, 1, "unknown GameTypes");
+    let text = stdout(&out);
+    assert!(
+        text.contains("W-NOT-REPLAYED]: the variant is not known (GameType 42 names none pdnkit knows), so its 2 plies are not checked"),
+        "{text}"
+    );
+    assert!(
+        text.contains("W-NOT-REPLAYED]: the variant is not known (the GameType cannot be read), so its 1 ply is not checked"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_game_with_nothing_to_check_is_not_a_reason_to_fail() {
     // Only unknown moves (abatsiev.pdn game 36), or an empty setup (bridges.pdn game 14): even a
     // known variant would check nothing, so a note, not W-NOT-REPLAYED.

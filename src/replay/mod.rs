@@ -149,6 +149,8 @@ impl GameReplay {
     /// unchecked (a run with one is never clean), a note when there was nothing to check: no
     /// move but unknown ones (`- -`), and no setup with a piece on it (`W::.` in a problem
     /// collection).
+    #[cold]
+    #[inline(never)]
     fn not_replayed(game: &Game, variant: Option<Variant>, reason: NotReplayed) -> GameReplay {
         let mut out = GameReplay::new();
         out.variant = variant;
@@ -199,14 +201,22 @@ impl GameReplay {
                         g.code
                     )
                 }
-                _ if tag_span(game, "GameType").is_some() => {
-                    "the variant is not known (the GameType cannot be read)".to_string()
-                }
-                _ if tag_span(game, "Variant").is_some() => {
-                    "the variant is not known (the Variant tag names none pdnkit knows)".to_string()
-                }
-                _ => "the variant is not known (no GameType tag, and the squares do not tell)"
-                    .to_string(),
+                _ => match game.tag("GameType").map(unknown_game_type) {
+                    Some(Some(number)) => format!(
+                        "the variant is not known (GameType {number} names none pdnkit knows)"
+                    ),
+                    Some(None) => {
+                        "the variant is not known (the GameType cannot be read)".to_string()
+                    }
+                    None if tag_span(game, "Variant").is_some() => {
+                        "the variant is not known (the Variant tag names none pdnkit knows)"
+                            .to_string()
+                    }
+                    None => {
+                        "the variant is not known (no GameType tag, and the squares do not tell)"
+                            .to_string()
+                    }
+                },
             }
         };
         let hint = match reason {
@@ -460,6 +470,13 @@ fn choose_numbering(game: &Game, rules: &'static Rules) -> (Numbering, Vec<Findi
         "the GameType's square numbering does not fit the moves; they follow the variant's standard numbering, used instead",
     );
     (standard, vec![finding])
+}
+
+/// The number of a GameType tag that reads as one but names no variant pdnkit knows (`42`, or
+/// `42,W,8,8,A0,0`); `None` for a value that is not a number.
+fn unknown_game_type(value: &str) -> Option<&str> {
+    let number = value.trim().split(',').next()?.trim();
+    (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(number)
 }
 
 fn tag_span(game: &Game, name: &str) -> Option<Span> {

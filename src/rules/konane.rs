@@ -13,7 +13,7 @@
 //!
 //! [`Movement::Konane`]: super::rulebook::Movement::Konane
 
-use super::board::{Bits, Cell, CellIter, Dir, Geometry};
+use super::board::{Bits, Cell, CellIter, Dir, Geometry, opposite};
 use super::moves::{MAX_CAPTURES, Move, MoveList, PieceKind};
 use super::position::Position;
 use super::rulebook::HAWAIIAN_FIRST_REMOVALS;
@@ -45,37 +45,54 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
 fn jumps(pos: &Position, geo: &Geometry, holes: Bits, list: &mut MoveList) {
     let me = pos.to_move();
     let enemies = pos.pieces(me.opposite());
-    for from in CellIter(pos.pieces(me)) {
-        // Nothing is crowned, but a FEN setup may hold a king: it jumps as a man does.
-        let piece = if pos.kings(me) & 1 << from != 0 {
-            PieceKind::King
-        } else {
-            PieceKind::Man
-        };
-        for d in ORTHOGONAL {
-            let d = d as u8;
-            let mut path = [0 as Cell; MAX_CAPTURES];
-            let mut order = [0 as Cell; MAX_CAPTURES];
-            let mut at: Bits = 1 << from;
-            let mut len = 0;
-            loop {
-                let over = geo.step(at, d) & enemies;
-                let land = geo.step(over, d) & holes;
-                if land == 0 || len == MAX_CAPTURES {
-                    break;
-                }
-                order[len] = over.trailing_zeros() as Cell;
-                path[len] = land.trailing_zeros() as Cell;
-                len += 1;
-                list.push(Move::capture(
-                    from,
-                    piece,
-                    false,
-                    &path[..len],
-                    &order[..len],
-                ));
-                at = land;
-            }
+    let mine = pos.pieces(me);
+    for d in ORTHOGONAL {
+        let d = d as u8;
+        // The pieces with a first jump this way: an enemy next to them, a hole behind it.
+        let back = opposite(d);
+        let starts = mine & geo.step(geo.step(holes, back) & enemies, back);
+        for from in CellIter(starts) {
+            jumps_from(pos, geo, holes, enemies, from, d, list);
         }
+    }
+}
+
+/// The jumps of the piece on `from` in direction `d`: one move per stop.
+fn jumps_from(
+    pos: &Position,
+    geo: &Geometry,
+    holes: Bits,
+    enemies: Bits,
+    from: Cell,
+    d: u8,
+    list: &mut MoveList,
+) {
+    // Nothing is crowned, but a FEN setup may hold a king: it jumps as a man does.
+    let piece = if pos.kings(pos.to_move()) & 1 << from != 0 {
+        PieceKind::King
+    } else {
+        PieceKind::Man
+    };
+    let mut path = [0 as Cell; MAX_CAPTURES];
+    let mut order = [0 as Cell; MAX_CAPTURES];
+    let mut at: Bits = 1 << from;
+    let mut len = 0;
+    loop {
+        let over = geo.step(at, d) & enemies;
+        let land = geo.step(over, d) & holes;
+        if land == 0 || len == MAX_CAPTURES {
+            break;
+        }
+        order[len] = over.trailing_zeros() as Cell;
+        path[len] = land.trailing_zeros() as Cell;
+        len += 1;
+        list.push(Move::capture(
+            from,
+            piece,
+            false,
+            &path[..len],
+            &order[..len],
+        ));
+        at = land;
     }
 }

@@ -1,7 +1,7 @@
 //! Perft: the number of leaf positions of the legal-move tree to a given depth. Duplicate
 //! capture routes (same from, to and captured set) count once, like dctl's `drop_duplicates`.
 
-use super::movegen::{Duplicates, generate, generate_with};
+use super::movegen::{Duplicates, Generator, Relax};
 use super::moves::{Move, MoveList};
 use super::position::Position;
 
@@ -14,17 +14,26 @@ pub const MAX_PERFT_DEPTH: u32 = 64;
 /// Leaf count of the move tree of `pos` at `depth` plies (`depth == 0` counts `pos` itself).
 /// Recursion is one call per ply: callers bound `depth` (see [`MAX_PERFT_DEPTH`]).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    count(&Generator::new(pos.rules()), pos, depth, Duplicates::Merge)
+}
+
+/// [`perft`] with one generator for the whole tree: what it works out from the rule table
+/// (directions, promotion rows) is the same at every node.
+fn count(generator: &Generator, pos: &Position, depth: u32, duplicates: Duplicates) -> u64 {
     if depth == 0 {
         return 1;
     }
     // Generated in place: `legal_moves` returns the inline list by value, and copying it out
     // took most of the time.
     let mut moves = MoveList::new();
-    generate(pos, &mut moves);
+    generator.generate_relaxed(pos, &mut moves, duplicates, Relax::default());
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves.iter().map(|m| perft(&pos.play(m), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|m| count(generator, &pos.play(m), depth - 1, duplicates))
+        .sum()
 }
 
 /// Perft split by root move, in generation order.
@@ -37,16 +46,5 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 
 /// Perft counting duplicate capture routes separately (dctl's `keep_duplicates` tables).
 pub fn perft_keep_duplicates(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = MoveList::new();
-    generate_with(pos, &mut moves, Duplicates::Keep);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| perft_keep_duplicates(&pos.play(m), depth - 1))
-        .sum()
+    count(&Generator::new(pos.rules()), pos, depth, Duplicates::Keep)
 }
