@@ -39,9 +39,7 @@ fn spantsiretti_has_nine_first_moves_and_agrees_with_the_reference_to_depth_5() 
     let start = Position::initial(&SPANTSIRETTI);
     // a3-b4; c3-b4, d4; e3-d4, f4; g3-f4, h4; i3-h4, j4.
     assert_eq!(perft(&start, 1), 9);
-    let counts: Vec<u64> = (1..=5).map(|d| common::agreed_perft(&start, d)).collect();
-    let fast: Vec<u64> = (1..=5).map(|d| perft(&start, d)).collect();
-    assert_eq!(counts, fast);
+    common::agreed_perfts(&start, 5);
 }
 
 #[test]
@@ -78,7 +76,7 @@ fn anti_checkers_is_brainkings_checkers_with_white_first_and_the_goal_turned() {
     let english: Vec<u64> = (1..=5)
         .map(|d| perft(&Position::initial(&ENGLISH), d))
         .collect();
-    let anti: Vec<u64> = (1..=5).map(|d| common::agreed_perft(&start, d)).collect();
+    let anti = common::agreed_perfts(&start, 5);
     assert_eq!(anti, english);
     assert_eq!(anti[0], 7);
 }
@@ -100,7 +98,7 @@ fn corner_starts_from_the_reconstructed_picture_and_agrees_to_depth_5() {
                 .squares(&["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]),
         0
     );
-    let counts: Vec<u64> = (1..=5).map(|d| common::agreed_perft(&start, d)).collect();
+    let counts = common::agreed_perfts(&start, 5);
     // Six first moves, as counted by hand from this setup (no published figure).
     assert_eq!(counts[0], 6, "{counts:?}");
 }
@@ -168,7 +166,7 @@ fn one_way_men_of_both_sides_move_up_and_are_crowned_on_rank_8() {
         "W:Wa1,c1,b2,d2,a3,c3,b4,d4,a5,c5,b6,d6:Be1,g1,f2,h2,e3,g3,f4,h4,e5,g5,f6,h6",
     );
     assert_eq!(start, expected);
-    let counts: Vec<u64> = (1..=5).map(|d| common::agreed_perft(&start, d)).collect();
+    let counts = common::agreed_perfts(&start, 5);
     // White's four quiet moves (RULES' count with these colours): b6-a7, b6-c7, d6-c7, d6-e7.
     assert_eq!(counts[0], 4, "{counts:?}");
     // A black man steps up, and is crowned on rank 8.
@@ -198,7 +196,7 @@ fn gothic_starts_on_two_full_rows_and_agrees_to_depth_4() {
     );
     assert_eq!(start, expected);
     // Eight men each step straight, diagonally left and right forward: 8 + 7 + 7.
-    let counts: Vec<u64> = (1..=4).map(|d| common::agreed_perft(&start, d)).collect();
+    let counts = common::agreed_perfts(&start, 4);
     assert_eq!(counts[0], 22, "{counts:?}");
 }
 
@@ -236,7 +234,9 @@ proptest! {
 // ---- Rules as data: `pdnkit rules`, `--rules FILE.toml`, `explain VARIANT` ----
 
 mod files {
-    use crate::support::cli::{assert_code, run, stderr, stdout, temp_dir};
+    use crate::support::cli::{
+        assert_code, converted, draws_its_board, run, stderr, stdout, temp_dir,
+    };
 
     #[test]
     fn a_built_in_row_read_back_and_given_to_perft_counts_as_the_row_does() {
@@ -373,37 +373,16 @@ mod files {
                 drawn,
                 "{name}: the board at the move"
             );
-            let svg = dir.join(format!("{name}.svg"));
-            let out = run(&[
-                "show",
-                &fixture,
-                "--ply",
-                "6",
-                "--legal",
-                "--svg",
-                svg.to_str().unwrap(),
-            ]);
-            assert_code(&out, 0, &format!("{name}: show --svg"));
-            let drawing = std::fs::read_to_string(&svg).unwrap();
-            assert!(
-                drawing.contains(&format!("{name} board")),
-                "{name}: {drawing:.300}"
-            );
+            draws_its_board(&fixture, name, &dir);
             // Converted, the first game (clean) reads back clean, named the same way.
-            let converted = dir.join(format!("{name}.pdn"));
-            let out = run(&["convert", &fixture, "-o", converted.to_str().unwrap()]);
             let illegal_move = usize::from(drawn) as i32;
-            assert_code(&out, illegal_move, &format!("{name}: convert"));
-            let text = std::fs::read_to_string(&converted).unwrap();
+            let (text, first) = converted(&fixture, name, &dir, illegal_move);
             let tag = if name == "spantsiretti" {
                 "[GameType \"41,W,10,8,A0,0\"]"
             } else {
                 "[Variant \""
             };
             assert!(text.contains(tag), "{name}: {text:.400}");
-            let again = run(&["check", converted.to_str().unwrap(), "--format", "json"]);
-            let report: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
-            let first = &report["files"][0]["games"][0];
             assert_eq!(first["variant"], *name, "{name}");
             assert_eq!(first["plies_replayed"], first["plies_recorded"], "{name}");
         }
@@ -423,7 +402,7 @@ fn alquerque_starts_with_the_centre_empty_and_agrees_to_depth_5() {
     // Into c3: up from c2, diagonally from b2 and d2 (points with file + rank even), sideways
     // from d3.
     assert_eq!(common::full(&start), ["b2-c3", "c2-c3", "d2-c3", "d3-c3"]);
-    let counts: Vec<u64> = (1..=5).map(|d| common::agreed_perft(&start, d)).collect();
+    let counts = common::agreed_perfts(&start, 5);
     assert_eq!(counts[0], 4, "{counts:?}");
 }
 

@@ -25,11 +25,9 @@ fn dameo_has_the_published_52_first_moves_and_agrees_with_the_reference_to_depth
     // 52 opening moves: PlayStrategy's test suite (Mind-Sports-Games/strategygames,
     // `DameoVariantTest.scala`, "have 52 opening moves").
     assert_eq!(perft(&start, 1), 52);
-    let counts: Vec<u64> = (1..=4).map(|d| common::agreed_perft(&start, d)).collect();
-    let fast: Vec<u64> = (1..=4).map(|d| perft(&start, d)).collect();
-    assert_eq!(counts, fast);
+    let counts = common::agreed_perfts(&start, 4);
     // Not published beyond depth 1: held here as found, agreed by the two generators.
-    assert_eq!(fast, [52, 2704, 135930, 6253934]);
+    assert_eq!(counts, [52, 2704, 135930, 6253934]);
     // Black's first moves mirror White's.
     let black = common::position(
         &DAMEO,
@@ -120,7 +118,7 @@ proptest! {
 
 /// The fixture (fixtures/check/dameo.pdn) through check, show --svg and convert.
 mod cli {
-    use crate::support::cli::{assert_code, run, stdout, temp_dir};
+    use crate::support::cli::{assert_code, converted, draws_its_board, run, stdout, temp_dir};
 
     #[test]
     fn the_dameo_fixture_checks_joins_playstrategys_legs_draws_and_converts() {
@@ -148,30 +146,13 @@ mod cli {
         assert_eq!(codes(&games[3]), ["E-ILLEGAL-MOVE"]);
 
         let dir = temp_dir("dameo");
-        let svg = dir.join("dameo.svg");
-        let out = run(&[
-            "show",
-            fixture,
-            "--ply",
-            "6",
-            "--legal",
-            "--svg",
-            svg.to_str().unwrap(),
-        ]);
-        assert_code(&out, 0, "show --svg");
-        let drawing = std::fs::read_to_string(&svg).unwrap();
-        assert!(drawing.contains("dameo board"), "{drawing:.300}");
+        draws_its_board(fixture, "dameo", &dir);
 
         // Converted, the legs become one move each, and the first game reads back clean.
-        let converted = dir.join("dameo.pdn");
-        let out = run(&["convert", fixture, "-o", converted.to_str().unwrap()]);
-        assert_code(&out, 1, "convert (games with an illegal move)");
-        let text = std::fs::read_to_string(&converted).unwrap();
+        let (text, first) = converted(fixture, "dameo", &dir, 1);
         assert!(text.contains("[Variant \"Dameo\"]"), "{text:.400}");
         assert!(text.contains("3. d4xd8 b8-a7"), "{text:.900}");
-        let again = run(&["check", converted.to_str().unwrap(), "--format", "json"]);
-        let report: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
-        let first = &report["files"][0]["games"][0];
+        let first = &first;
         assert_eq!(first["variant"], "dameo");
         assert_eq!(first["plies_recorded"], 53);
         assert_eq!(first["plies_replayed"], 53);

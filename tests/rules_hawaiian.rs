@@ -75,9 +75,7 @@ fn the_side_that_cannot_jump_has_no_move() {
 #[test]
 fn hawaiian_agrees_with_the_reference_at_every_node_to_depth_6() {
     let start = Position::initial(&HAWAIIAN);
-    let counts: Vec<u64> = (1..=6).map(|d| common::agreed_perft(&start, d)).collect();
-    let fast: Vec<u64> = (1..=6).map(|d| perft(&start, d)).collect();
-    assert_eq!(counts, fast);
+    let counts = common::agreed_perfts(&start, 6);
     println!("hawaiian perft 1-6: {counts:?}");
     // The two removals (4, then 12 sequences), then jumps; beyond depth 2 the figures are the
     // two generators' agreement, not a published table (none was found).
@@ -122,7 +120,7 @@ proptest! {
 }
 
 mod cli {
-    use crate::support::cli::{assert_code, run, stdout, temp_dir};
+    use crate::support::cli::{assert_code, converted, draws_its_board, run, stdout, temp_dir};
 
     /// The codes of a game's errors and warnings (notes left out) in a JSON report.
     fn faults(game: &serde_json::Value) -> Vec<&str> {
@@ -148,32 +146,14 @@ mod cli {
         assert_eq!(faults(&games[1]), ["E-ILLEGAL-MOVE"]);
 
         let dir = temp_dir("hawaiian");
-        let svg = dir.join("hawaiian.svg");
-        let out = run(&[
-            "show",
-            fixture,
-            "--ply",
-            "6",
-            "--legal",
-            "--svg",
-            svg.to_str().unwrap(),
-        ]);
-        assert_code(&out, 0, "show --svg");
-        let drawing = std::fs::read_to_string(&svg).unwrap();
-        assert!(drawing.contains("hawaiian board"), "{drawing:.300}");
+        draws_its_board(fixture, "hawaiian", &dir);
 
         // Converted, the removals keep their capture separator and the clean game reads back
         // clean.
-        let converted = dir.join("hawaiian.pdn");
-        let out = run(&["convert", fixture, "-o", converted.to_str().unwrap()]);
-        assert_code(&out, 1, "convert: the illegal move is reported");
-        let text = std::fs::read_to_string(&converted).unwrap();
+        let (text, first) = converted(fixture, "hawaiian", &dir, 1);
         assert!(text.contains("1. e4xe4 e3xe3 2. c4xe4"), "{text:.900}");
-        let again = run(&["check", converted.to_str().unwrap(), "--format", "json"]);
-        let report: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
-        let first = &report["files"][0]["games"][0];
         assert_eq!(first["plies_replayed"], first["plies_recorded"]);
-        assert_eq!(faults(first), Vec::<&str>::new());
+        assert_eq!(faults(&first), Vec::<&str>::new());
 
         // The row written as a rules file and read back counts as the row does.
         let rules = stdout(&run(&["rules", "--variant", "hawaiian"]));

@@ -13,7 +13,7 @@
 //!
 //! [`Movement::Konane`]: super::rulebook::Movement::Konane
 
-use super::board::{Bits, Cell, CellIter, Dir, Geometry, opposite};
+use super::board::{BitSet, Bits, Cell, CellIter, Dir, Steps, opposite};
 use super::moves::{MAX_CAPTURES, Move, MoveList, PieceKind};
 use super::position::Position;
 use super::rulebook::HAWAIIAN_FIRST_REMOVALS;
@@ -24,75 +24,67 @@ const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
 pub fn generate(pos: &Position, list: &mut MoveList) {
     let rules = pos.rules();
     let geo = &rules.board;
-    let me = pos.to_move();
-    let mine = pos.pieces(me);
+    let mine = pos.pieces(pos.to_move());
     let holes = rules.board.cells & !pos.occupied();
-    match holes.count_ones() {
+    match holes {
         // The first removal: a piece of the mover's on the allowed squares.
         0 => list.extend(CellIter(mine & HAWAIIAN_FIRST_REMOVALS).map(Move::removal)),
-        // The second: a piece of the mover's orthogonally next to the hole.
-        1 => {
+        // The second (one hole): a piece of the mover's orthogonally next to the hole.
+        _ if holes & (holes - 1) == 0 => {
             let next_to_hole = ORTHOGONAL
                 .iter()
                 .fold(0, |b, &d| b | geo.step(holes, d as u8));
             list.extend(CellIter(mine & next_to_hole).map(Move::removal));
         }
-        _ => jumps(pos, geo, holes, list),
+        // (A rules file may set Konane on a board wider than 64 squares.)
+        _ if geo.fits_u64() => jumps::<u64>(pos, holes, list),
+        _ => jumps::<u128>(pos, holes, list),
     }
 }
 
 /// Every jump of the side to move: from each piece, in each direction, one move per stop.
-fn jumps(pos: &Position, geo: &Geometry, holes: Bits, list: &mut MoveList) {
+fn jumps<B: BitSet>(pos: &Position, holes: Bits, list: &mut MoveList) {
+    let geo = Steps::<B>::of(&pos.rules().board);
     let me = pos.to_move();
-    let enemies = pos.pieces(me.opposite());
-    let mine = pos.pieces(me);
+    let enemies = B::from_bits(pos.pieces(me.opposite()));
+    let mine = B::from_bits(pos.pieces(me));
+    let holes = B::from_bits(holes);
+    // Nothing is crowned, but a FEN setup may hold a king: it jumps as a man does.
+    let kings = B::from_bits(pos.kings(me));
     for d in ORTHOGONAL {
         let d = d as u8;
         // The pieces with a first jump this way: an enemy next to them, a hole behind it.
         let back = opposite(d);
         let starts = mine & geo.step(geo.step(holes, back) & enemies, back);
         for from in CellIter(starts) {
-            jumps_from(pos, geo, holes, enemies, from, d, list);
+            let piece = if kings & B::bit(from) != B::ZERO {
+                PieceKind::King
+            } else {
+                PieceKind::Man
+            };
+            // One move per stop, going on over the next enemy to the next hole.
+            let mut path = [0 as Cell; MAX_CAPTURES];
+            let mut order = [0 as Cell; MAX_CAPTURES];
+            let mut at = B::bit(from);
+            let mut len = 0;
+            loop {
+                let over = geo.step(at, d) & enemies;
+                let land = geo.step(over, d) & holes;
+                if land == B::ZERO || len == MAX_CAPTURES {
+                    break;
+                }
+                order[len] = over.lowest();
+                path[len] = land.lowest();
+                len += 1;
+                list.push(Move::capture(
+                    from,
+                    piece,
+                    false,
+                    &path[..len],
+                    &order[..len],
+                ));
+                at = land;
+            }
         }
-    }
-}
-
-/// The jumps of the piece on `from` in direction `d`: one move per stop.
-fn jumps_from(
-    pos: &Position,
-    geo: &Geometry,
-    holes: Bits,
-    enemies: Bits,
-    from: Cell,
-    d: u8,
-    list: &mut MoveList,
-) {
-    // Nothing is crowned, but a FEN setup may hold a king: it jumps as a man does.
-    let piece = if pos.kings(pos.to_move()) & 1 << from != 0 {
-        PieceKind::King
-    } else {
-        PieceKind::Man
-    };
-    let mut path = [0 as Cell; MAX_CAPTURES];
-    let mut order = [0 as Cell; MAX_CAPTURES];
-    let mut at: Bits = 1 << from;
-    let mut len = 0;
-    loop {
-        let over = geo.step(at, d) & enemies;
-        let land = geo.step(over, d) & holes;
-        if land == 0 || len == MAX_CAPTURES {
-            break;
-        }
-        order[len] = over.trailing_zeros() as Cell;
-        path[len] = land.trailing_zeros() as Cell;
-        len += 1;
-        list.push(Move::capture(
-            from,
-            piece,
-            false,
-            &path[..len],
-            &order[..len],
-        ));
-        at = land;
     }
 }

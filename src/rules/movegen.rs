@@ -220,12 +220,29 @@ impl Generator {
                 path: [0; MAX_CAPTURES],
                 order: [0; MAX_CAPTURES],
             };
-            let parachutists = if parachute {
-                capturers & B::from_bits(rules.parachutist_cells(me))
+            let (capturers, parachutists) = if parachute {
+                // Parachute: `capturers` holds every man with a jump either way; each kind of
+                // piece keeps its own (men forward, parachutists backward off their row).
+                let cells = B::from_bits(rules.parachutist_cells(me));
+                let jumpable = if man_captures_king {
+                    opp_pieces
+                } else {
+                    opp_pieces & !opp_kings
+                };
+                let starts = |set: DirSet| {
+                    dirs(set).fold(B::ZERO, |s, d| {
+                        let back = opposite(d);
+                        s | geo.step(geo.step(empty, back) & jumpable, back)
+                    })
+                };
+                (
+                    capturers & !cells & starts(man_capture_dirs),
+                    capturers & cells & starts(rules.parachute_jump_dirs(me)),
+                )
             } else {
-                B::ZERO
+                (capturers, B::ZERO)
             };
-            for from in CellIter(capturers & !parachutists) {
+            for from in CellIter(capturers) {
                 g.from = from;
                 g.piece = PieceKind::Man;
                 let bit = B::bit(from);

@@ -50,3 +50,41 @@ pub fn assert_code(out: &Output, code: i32, what: &str) {
         stderr(out)
     );
 }
+
+/// `pdnkit show FIXTURE --ply 6 --legal --svg` into `dir`: exit 0, and the drawing is of
+/// `variant`'s board (its name in the drawing's label).
+pub fn draws_its_board(fixture: &str, variant: &str, dir: &Path) {
+    let svg = dir.join(format!("{variant}.svg"));
+    let out = run(&[
+        "show",
+        fixture,
+        "--ply",
+        "6",
+        "--legal",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_code(&out, 0, &format!("{variant}: show --svg"));
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        drawing.contains(&format!("{variant} board")),
+        "{variant}: {drawing:.300}"
+    );
+}
+
+/// `pdnkit convert FIXTURE -o DIR/VARIANT.pdn` (exit `code`), then `check` of what it wrote:
+/// the converted text and the JSON report of its first game.
+pub fn converted(
+    fixture: &str,
+    variant: &str,
+    dir: &Path,
+    code: i32,
+) -> (String, serde_json::Value) {
+    let converted = dir.join(format!("{variant}.pdn"));
+    let out = run(&["convert", fixture, "-o", converted.to_str().unwrap()]);
+    assert_code(&out, code, &format!("{variant}: convert"));
+    let text = std::fs::read_to_string(&converted).unwrap();
+    let again = run(&["check", converted.to_str().unwrap(), "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+    (text, report["files"][0]["games"][0].clone())
+}

@@ -55,3 +55,15 @@ pub fn agreed_perft(pos: &Position, depth: u32) -> u64 {
         .map(|m| agreed_perft(&pos.play(m), depth - 1))
         .sum()
 }
+
+/// [`agreed_perft`] at every depth from 1 to `depth`, each also equal to `perft` (the count
+/// `pdnkit perft` gives): the counts.
+pub fn agreed_perfts(pos: &Position, depth: u32) -> Vec<u64> {
+    (1..=depth)
+        .map(|d| {
+            let agreed = agreed_perft(pos, d);
+            assert_eq!(agreed, pdnkit::rules::perft(pos, d), "depth {d}");
+            agreed
+        })
+        .collect()
+}
