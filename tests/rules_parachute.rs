@@ -181,6 +181,25 @@ mod files {
     }
 
     #[test]
+    fn the_report_board_says_which_men_are_parachutists() {
+        let out = run(&["check", "--color", "never", "fixtures/check/parachute.pdn"]);
+        assert_code(&out, 1, "the fixture's compulsory jump");
+        let text = stdout(&out);
+        assert!(text.contains("legal moves: e1xg3"), "{text}");
+        assert!(
+            text.contains("(a man on its own far row is a parachutist)"),
+            "{text}"
+        );
+        // No such line under a Czech board, where no man stands on its far row.
+        let czech = run(&["check", "--color", "never", "fixtures/check/czech.pdn"]);
+        assert!(
+            !stdout(&czech).contains("parachutist"),
+            "{}",
+            stdout(&czech)
+        );
+    }
+
+    #[test]
     fn a_rules_file_written_before_parachutists_has_none() {
         let dir = temp_dir("parachute-older-file");
         let written = stdout(&run(&["rules", "--variant", "czech"]));

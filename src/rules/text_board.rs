@@ -1,5 +1,6 @@
 //! A position drawn as text, in White's view (White at the bottom), for human reports: `w`/`b`
-//! men, `W`/`B` kings, `.` an empty playing square. Rows are labelled with their first and last
+//! men, `W`/`B` kings, `.` an empty playing square (Parachute's parachutists are men on their
+//! own far row, and a line under the board says so). Rows are labelled with their first and last
 //! square numbers, or ranks and files on algebraic boards.
 
 use super::board::{Bits, CellIter};
@@ -63,6 +64,14 @@ pub fn diagram(pos: &Position, numbering: Numbering) -> Vec<String> {
             .flat_map(|&f| [' ', (b'a' + f) as char])
             .collect();
         lines.push(format!("    {files}"));
+    }
+    // Parachute: its third kind of piece is drawn as the man it is stored as, so say so.
+    let rules = pos.rules();
+    let parachutists = [Color::White, Color::Black]
+        .iter()
+        .any(|&c| pos.men(c) & rules.parachutist_cells(c) != 0);
+    if parachutists {
+        lines.push("    (a man on its own far row is a parachutist)".to_string());
     }
     lines
 }
