@@ -410,3 +410,26 @@ fn oca_is_clean_under_a_three_line_config() {
         1,
     );
 }
+
+#[test]
+fn a_game_read_as_the_configs_variant_says_so() {
+    let dir = temp_dir("config-variant");
+    std::fs::write(dir.join("a.pdn"), "1. 11-15 23-19 *\n").unwrap();
+    std::fs::write(dir.join("pdnkit.toml"), "variant = \"english\"\n").unwrap();
+    let out = check_in(&dir, &["a.pdn", "--notes", "--color", "never"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("read as english (pdnkit.toml)"), "{text}");
+    let out = check_in(
+        &dir,
+        &[
+            "a.pdn",
+            "--notes",
+            "--color",
+            "never",
+            "--variant",
+            "english",
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("read as english (--variant)"), "{text}");
+}

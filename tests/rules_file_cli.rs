@@ -344,3 +344,40 @@ fn a_bad_rules_file_is_a_located_usage_error_in_every_command() {
         assert!(!Path::new(written).exists(), "{command:?} wrote its output");
     }
 }
+
+#[test]
+fn a_game_read_as_the_default_variant_names_what_gave_it() {
+    let dir = temp_dir("rules-default-named");
+    let rules = backward_english(&dir);
+    let game = write(&dir, "game.pdn", "1. 11-15 23-19 *\n");
+    let note = |args: &[&str]| {
+        let out = run(&[
+            &["check", "--notes", "--color", "never"],
+            args,
+            &[game.as_str()],
+        ]
+        .concat());
+        stdout(&out)
+            .lines()
+            .find(|l| l.contains("N-VARIANT-INFERRED"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let from_rules = note(&["--rules", &rules]);
+    assert!(
+        from_rules.contains("read as english (--rules)"),
+        "{from_rules}"
+    );
+    let from_flag = note(&["--rules", &rules, "--variant", "english"]);
+    assert!(
+        from_flag.contains("read as english (--variant)"),
+        "{from_flag}"
+    );
+    // The commands that read with the shared options say the same.
+    let out = run(&["parse", "--rules", &rules, "--format", "json", &game]);
+    assert!(
+        stdout(&out).contains("read as english (--rules)"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -407,6 +407,14 @@ fn pipeline_options(
         ReadOptions {
             strict: args.strict,
             default_variant: variant,
+            // As `default_variant` chose: --variant, the config's variant, the rules file's.
+            default_variant_from: args.rules.default_from(match (args.variant, config) {
+                (Some(_), _) => Some("--variant"),
+                (None, Some(config)) if config.variant.is_some() => {
+                    Some(pdnkit::check::config::FILE_NAME)
+                }
+                _ => None,
+            }),
             encoding: args.encoding.or(config.and_then(|c| c.encoding)),
             ..ReadOptions::default()
         },

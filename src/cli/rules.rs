@@ -65,6 +65,16 @@ impl HouseRulesArg {
         let base = use_rules_file(path)?;
         Ok(variant.or(Some(base)))
     }
+
+    /// What gave the variant [`HouseRulesArg::apply`] returns, for the notes of the games read
+    /// as it: `given` (`--variant`, a config file) when that was given, else this rules file.
+    pub fn default_from(&self, given: Option<&'static str>) -> &'static str {
+        match (given, &self.rules) {
+            (Some(given), _) => given,
+            (None, Some(_)) => "--rules",
+            (None, None) => "--variant",
+        }
+    }
 }
 
 /// Reads the rules file at `path` and makes its rules stand in for their base variant for this

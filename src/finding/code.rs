@@ -249,7 +249,8 @@ codes! {
     FenFile = "N-FEN-PER-LINE", Note, Reader, No, No, false;
 
     // The reader: Variant
-    /// The game has no GameType; the variant was inferred (or taken from --variant).
+    /// The game has no GameType; the variant was inferred (or taken from --variant, pdnkit.toml
+    /// or a --rules file).
     VariantInferred = "N-VARIANT-INFERRED", Note, Reader, No, No, false;
 
     // The replay: The move is not legal (the line stops being replayed there).

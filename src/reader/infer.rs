@@ -17,7 +17,13 @@ use crate::variant::{Variant, known_variants};
 /// [`super::infer_position`]). A GameType that cannot be read, or a `Variant` tag naming no
 /// known variant, stops the inference: a guess over what the record says would give confident
 /// false errors.
-pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<Variant>) {
+/// `default` is the variant of games without a GameType, if one was given, and what gave it
+/// (`--variant`, `--rules`, `pdnkit.toml`), which its note names.
+pub fn decide_variant(
+    game: &mut Game,
+    squares: SquareSummary,
+    (default, default_from): (Option<Variant>, &str),
+) {
     if let Some(variant) = game.game_type.and_then(|g| g.variant) {
         game.variant = Some(variant);
         game.variant_source = VariantSource::GameType;
@@ -81,7 +87,7 @@ pub fn decide_variant(game: &mut Game, squares: SquareSummary, default: Option<V
         game.diagnostics.push(Finding::new(
             Code::VariantInferred,
             span,
-            format!("{}; read as {variant} (--variant)", no_game_type()),
+            format!("{}; read as {variant} ({default_from})", no_game_type()),
         ));
         return;
     }

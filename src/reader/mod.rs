@@ -57,6 +57,9 @@ pub struct ReadOptions {
     pub strict: bool,
     /// Variant of games without a GameType tag (otherwise inferred).
     pub default_variant: Option<Variant>,
+    /// What gave `default_variant` (`--variant`, `--rules`, `pdnkit.toml`), named in the
+    /// N-VARIANT-INFERRED note of each game read as it.
+    pub default_variant_from: &'static str,
     /// Force a character set instead of detecting it.
     pub encoding: Option<Encoding>,
     /// A game longer than this is reported and skipped (bounds memory).
@@ -71,6 +74,7 @@ impl Default for ReadOptions {
         ReadOptions {
             strict: false,
             default_variant: None,
+            default_variant_from: "--variant",
             encoding: None,
             max_game_bytes: 16 << 20,
             keep_source: false,

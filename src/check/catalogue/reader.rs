@@ -494,7 +494,8 @@ pub(super) const ENTRIES: &[Entry] = &[
         Code::VariantInferred,
         "no GameType: the variant was inferred",
         "The game has no GameType tag; the variant was inferred from its squares, moves and \
-         setup (or taken from --variant). A note; reports say which variant. A position \
+         setup (or taken from --variant, pdnkit.toml or a --rules file, which the note names). \
+         A note; reports say which variant. A position \
          without moves is weighed by what its setup rules out (a man on its own promotion row, \
          the start position with the side that does not move first to move): the one 8x8 \
          variant left is inferred; the usual game of its squares (English for numbers, Russian \

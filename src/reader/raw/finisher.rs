@@ -19,6 +19,7 @@ pub struct Finisher {
     strict: bool,
     keep_source: bool,
     default_variant: Option<Variant>,
+    default_variant_from: &'static str,
     /// Comments found between two games, for the next game's header.
     carried: Option<Box<Game>>,
     next_index: u64,
@@ -32,6 +33,7 @@ impl Finisher {
             strict: options.strict,
             keep_source: options.keep_source,
             default_variant: options.default_variant,
+            default_variant_from: options.default_variant_from,
             carried: None,
             next_index: 1,
             opening: None,
@@ -171,7 +173,8 @@ impl Finisher {
             join_carried(carried, &mut game);
         }
         tag_values::interpret(&mut game);
-        infer::decide_variant(&mut game, squares, self.default_variant);
+        let default = (self.default_variant, self.default_variant_from);
+        infer::decide_variant(&mut game, squares, default);
         self.push_ready(game);
     }
 
