@@ -8,7 +8,8 @@ use crate::support::rules as common;
 use pdnkit::fen;
 use pdnkit::notation::Color;
 use pdnkit::rules::rulebook::{
-    ALQUERQUE, ANTI_CHECKERS, CORNER, CZECH, ENGLISH, GOTHIC, ONE_WAY, RUSSIAN, SPANTSIRETTI,
+    ALQUERQUE, ANTI_CHECKERS, CORNER, CZECH, DAMEO, ENGLISH, GOTHIC, HAWAIIAN, ONE_WAY, PARACHUTE,
+    RUSSIAN, SPANTSIRETTI,
 };
 use pdnkit::rules::{Position, Rules, perft};
 use proptest::prelude::*;
@@ -225,7 +226,11 @@ proptest! {
         seed in any::<u64>(),
         cut in any::<usize>(),
     ) {
-        for rules in [&SPANTSIRETTI, &ANTI_CHECKERS, &CORNER, &ONE_WAY, &GOTHIC, &ALQUERQUE] {
+        // Every variant new to this family, Dameo's and Hawaiian's and Parachute's files too.
+        for rules in [
+            &SPANTSIRETTI, &ANTI_CHECKERS, &CORNER, &ONE_WAY, &PARACHUTE, &GOTHIC, &ALQUERQUE,
+            &DAMEO, &HAWAIIAN,
+        ] {
             replay_random_game(rules, seed, cut)?;
         }
     }

@@ -1,13 +1,11 @@
 //! Dameo (docs/rules.md, "Dameo"): the start position, the published count of first moves, the
-//! bitboard generator against the reference generator at every node of the tree, the rules in
-//! worked positions, and random games that replay clean and are flagged at the ply where one
-//! move is made illegal.
+//! bitboard generator against the reference generator at every node of the tree, and the rules
+//! in worked positions. (Its random games, replayed clean and flagged where one move is made
+//! illegal, are in tests/rules_brainking.rs with the family's.)
 
-use crate::rules_reference::replay_random_game;
 use crate::support::rules as common;
 use pdnkit::rules::rulebook::DAMEO;
 use pdnkit::rules::{Position, perft};
-use proptest::prelude::*;
 
 #[test]
 fn dameo_starts_from_the_pyramid_of_eighteen_men_each() {
@@ -102,18 +100,6 @@ fn a_dameo_king_moves_along_all_lines_and_captures_orthogonally_from_afar() {
     // 7 over f7 to g7 or h7 and cannot come back over d6.
     let pos = common::position(&DAMEO, "W:WKd4:Bd6,f7,a2");
     assert_eq!(common::full(&pos), ["d4xd7xg7", "d4xd7xh7"]);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
-
-    #[test]
-    fn random_dameo_games_replay_and_a_mutated_move_is_flagged_at_its_ply(
-        seed in any::<u64>(),
-        cut in any::<usize>(),
-    ) {
-        replay_random_game(&DAMEO, seed, cut)?;
-    }
 }
 
 /// The fixture (fixtures/check/dameo.pdn) through check, show --svg and convert.

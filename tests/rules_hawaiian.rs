@@ -1,17 +1,15 @@
 //! Hawaiian checkers, Konane, as BrainKing plays it (docs/rules.md, "Hawaiian";
 //! https://brainking.com/en/GameRules?tp=94): the full start, the two opening removals, jumps
-//! held to one line with an optional stop, the bitboard generator against the reference at
-//! every node of the tree, and random games that replay clean and are flagged where one move is
-//! made illegal.
+//! held to one line with an optional stop, and the bitboard generator against the reference at
+//! every node of the tree. (Its random games, replayed clean and flagged where one move is made
+//! illegal, are in tests/rules_brainking.rs with the family's.)
 
-use crate::rules_reference::replay_random_game;
 use crate::support::convert::main_line;
 use crate::support::rules as common;
 use pdnkit::notation::Color;
 use pdnkit::reader::{ReadOptions, read_str};
 use pdnkit::rules::rulebook::HAWAIIAN;
 use pdnkit::rules::{Position, perft};
-use proptest::prelude::*;
 
 #[test]
 fn hawaiian_starts_on_a_full_board_black_to_remove_first() {
@@ -105,18 +103,6 @@ fn a_removal_written_as_one_square_is_the_move_from_that_square_to_itself() {
     assert_eq!(main_line(&fixture_game("e4xe4 e3")), written);
     // A strength mark or a comment glued to the square ends it as it ends any move.
     assert_eq!(main_line(&fixture_game("e4! e3{removed}")), written);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
-
-    #[test]
-    fn random_hawaiian_games_replay_and_a_mutated_move_is_flagged_at_its_ply(
-        seed in any::<u64>(),
-        cut in any::<usize>(),
-    ) {
-        replay_random_game(&HAWAIIAN, seed, cut)?;
-    }
 }
 
 mod cli {

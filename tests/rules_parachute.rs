@@ -1,16 +1,14 @@
 //! Parachute Checkers as BrainKing plays it (docs/rules.md, "Parachute";
 //! https://brainking.com/en/GameRules?tp=32): the start with four parachutists a side on the
 //! opponent's first row, the parachutist's one move (a jump backward off that row, after which
-//! it is a man), the bitboard generator against the reference at every node of the tree under
-//! both readings of what the landed man may do, and random games that replay clean and are
-//! flagged where one move is made illegal.
+//! it is a man), and the bitboard generator against the reference at every node of the tree
+//! under both readings of what the landed man may do. (Its random games, replayed clean and
+//! flagged where one move is made illegal, are in tests/rules_brainking.rs with the family's.)
 
-use crate::rules_reference::replay_random_game;
 use crate::support::rules as common;
 use pdnkit::notation::Color;
 use pdnkit::rules::rulebook::{CZECH, PARACHUTE, Parachutists};
 use pdnkit::rules::{Position, Rules, SetupError, perft};
-use proptest::prelude::*;
 
 /// The other reading of `PARACHUTE_LANDING`: the landed man's move ends with its one jump.
 static ONE_JUMP: Rules = Rules {
@@ -124,18 +122,6 @@ fn a_man_on_its_far_row_is_a_parachutist_in_parachute_and_an_error_in_czech() {
         Position::from_setup(&CZECH, &setup),
         Err(SetupError::ManOnPromotionRow { .. })
     ));
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
-
-    #[test]
-    fn random_games_replay_and_a_mutated_move_is_flagged_at_its_ply(
-        seed in any::<u64>(),
-        cut in any::<usize>(),
-    ) {
-        replay_random_game(&PARACHUTE, seed, cut)?;
-    }
 }
 
 // ---- The reading as a rules-file switch ----

@@ -101,9 +101,7 @@ impl GameRun {
                 args.jobs.threads(),
                 ReadOptions {
                     default_variant,
-                    default_variant_from: args
-                        .rules
-                        .default_from(args.variant.map(|_| "--variant")),
+                    default_variant_from: args.rules.default_from(args.variant),
                     encoding: args.encoding,
                     keep_source,
                     ..ReadOptions::default()

@@ -408,13 +408,10 @@ fn pipeline_options(
             strict: args.strict,
             default_variant: variant,
             // As `default_variant` chose: --variant, the config's variant, the rules file's.
-            default_variant_from: args.rules.default_from(match (args.variant, config) {
-                (Some(_), _) => Some("--variant"),
-                (None, Some(config)) if config.variant.is_some() => {
-                    Some(pdnkit::check::config::FILE_NAME)
-                }
-                _ => None,
-            }),
+            default_variant_from: match (args.variant, config.and_then(|c| c.variant)) {
+                (None, Some(_)) => pdnkit::check::config::FILE_NAME,
+                _ => args.rules.default_from(args.variant),
+            },
             encoding: args.encoding.or(config.and_then(|c| c.encoding)),
             ..ReadOptions::default()
         },

@@ -138,7 +138,7 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     };
     let read = ReadOptions {
         default_variant,
-        default_variant_from: args.rules.default_from(args.variant.map(|_| "--variant")),
+        default_variant_from: args.rules.default_from(args.variant),
         encoding: args.encoding,
         ..ReadOptions::default()
     };

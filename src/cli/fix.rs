@@ -13,7 +13,7 @@ use pdnkit::check::run::Fixer;
 use pdnkit::finding::{Code, Level};
 use pdnkit::fix::{self, ByteEdit};
 use pdnkit::pipeline::paths::KeptBytes;
-use pdnkit::report::human::{counted, escape_controls};
+use pdnkit::report::human::{counted, escape_controls, write_by_code};
 use pdnkit::report::{FileInfo, FixSummary, NotFixed};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -271,10 +271,7 @@ pub fn say_summary(summary: &FixSummary) {
             counted(summary.files, "file"),
         )
     };
-    let width = summary.by_code.keys().map(|c| c.len()).max().unwrap_or(0);
-    for (code, n) in &summary.by_code {
-        let _ = writeln!(out, "  {code:<width$}  {n:>8}");
-    }
+    let _ = write_by_code(&mut out, &summary.by_code);
     if summary.held_back > 0 {
         let _ = writeln!(
             out,

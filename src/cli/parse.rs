@@ -74,7 +74,7 @@ pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
     let options = ReadOptions {
         strict: args.strict,
         default_variant,
-        default_variant_from: args.rules.default_from(args.variant.map(|_| "--variant")),
+        default_variant_from: args.rules.default_from(args.variant),
         encoding: args.encoding,
         ..ReadOptions::default()
     };

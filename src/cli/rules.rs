@@ -67,12 +67,11 @@ impl HouseRulesArg {
     }
 
     /// What gave the variant [`HouseRulesArg::apply`] returns, for the notes of the games read
-    /// as it: `given` (`--variant`, a config file) when that was given, else this rules file.
-    pub fn default_from(&self, given: Option<&'static str>) -> &'static str {
-        match (given, &self.rules) {
-            (Some(given), _) => given,
+    /// as it: `--variant` when given, else this rules file.
+    pub fn default_from(&self, variant: Option<Variant>) -> &'static str {
+        match (variant, &self.rules) {
             (None, Some(_)) => "--rules",
-            (None, None) => "--variant",
+            _ => "--variant",
         }
     }
 }

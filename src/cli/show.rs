@@ -162,7 +162,7 @@ fn from_file(path: &Path, variant: Option<Variant>, args: &ShowArgs) -> Result<S
         .map_err(|e| format!("{name}: {e}"))?;
     let options = ReadOptions {
         default_variant: variant,
-        default_variant_from: args.rules.default_from(args.variant.map(|_| "--variant")),
+        default_variant_from: args.rules.default_from(args.variant),
         ..ReadOptions::default()
     };
     let mut reader = Reader::new(source, options);

@@ -38,9 +38,8 @@ impl Material {
         let me = before.to_move();
         let (mine, theirs) = (side(me), side(me.opposite()));
         let kings = count_few(mv.captured & before.kings(me.opposite()));
-        // A removal (Hawaiian's opening, `Move::removal`) takes the mover's own man: the one
-        // capture whose captured set holds its own square.
-        let own = (mv.captured >> mv.from) as u32 & 1;
+        // A removal (Hawaiian's opening) takes the mover's own man.
+        let own = u32::from(mv.is_removal());
         self.men[theirs] -= mv.capture_count() - kings - own;
         self.kings[theirs] -= kings;
         self.men[mine] -= own;

@@ -220,47 +220,33 @@ impl Generator {
                 path: [0; MAX_CAPTURES],
                 order: [0; MAX_CAPTURES],
             };
-            let (capturers, parachutists) = if parachute {
-                // Parachute: `capturers` holds every man with a jump either way; each kind of
-                // piece keeps its own (men forward, parachutists backward off their row).
+            // Parachute: `capturers` holds every man with a jump either way; each kind of piece
+            // keeps its own (men forward, parachutists backward off their row).
+            let (capturers, parachutists, parachute_jump) = if parachute {
                 let cells = B::from_bits(rules.parachutist_cells(me));
                 let jumpable = if man_captures_king {
                     opp_pieces
                 } else {
                     opp_pieces & !opp_kings
                 };
-                let starts = |set: DirSet| {
-                    dirs(set).fold(B::ZERO, |s, d| {
-                        let back = opposite(d);
-                        s | geo.step(geo.step(empty, back) & jumpable, back)
-                    })
-                };
+                let jump = rules.parachute_jump_dirs(me);
                 (
-                    capturers & !cells & starts(man_capture_dirs),
-                    capturers & cells & starts(rules.parachute_jump_dirs(me)),
+                    capturers & !cells & jump_starts(geo, man_capture_dirs, empty, jumpable),
+                    capturers & cells & jump_starts(geo, jump, empty, jumpable),
+                    jump,
                 )
             } else {
-                (capturers, B::ZERO)
+                (capturers, B::ZERO, 0)
             };
-            for from in CellIter(capturers) {
-                g.from = from;
-                g.piece = PieceKind::Man;
-                let bit = B::bit(from);
-                g.man_jumps(bit, occ & !bit, B::ZERO, None);
-            }
-            if parachute && parachutists != B::ZERO {
-                // Parachute: the first jump backward off the far row, then on as a man (or not).
-                g.man_capture_dirs = rules.parachute_jump_dirs(me);
+            g.men_jump_from(capturers, occ);
+            if parachutists != B::ZERO {
+                // The first jump backward off the far row, then on as a man (or not).
+                g.man_capture_dirs = parachute_jump;
                 g.man_continue_dirs = match rules.parachutists {
                     Parachutists::JumpThenMan => man_capture_dirs,
                     Parachutists::OneJump | Parachutists::None => 0,
                 };
-                for from in CellIter(parachutists) {
-                    g.from = from;
-                    g.piece = PieceKind::Man;
-                    let bit = B::bit(from);
-                    g.man_jumps(bit, occ & !bit, B::ZERO, None);
-                }
+                g.men_jump_from(parachutists, occ);
             }
             if kings_may_capture {
                 for from in CellIter(my_kings) {
@@ -340,14 +326,8 @@ impl Generator {
         } else {
             opp_pieces & !B::from_bits(pos.kings(opp))
         };
-        let mut capturers = B::ZERO;
-        for d in dirs(self.man_capture[side(me)]) {
-            // Worked back from the landing squares: a man one step behind a piece it may
-            // jump, with an empty square behind that piece (two steps, not four).
-            let back = opposite(d);
-            capturers |= geo.step(geo.step(empty, back) & jumpable_by_men, back);
-        }
-        capturers &= B::from_bits(pos.men(me));
+        let capturers = jump_starts(geo, self.man_capture[side(me)], empty, jumpable_by_men)
+            & B::from_bits(pos.men(me));
         let my_kings = B::from_bits(pos.kings(me));
         let kings_may_capture =
             some_king_may_capture(rules, geo, self.king_capture, my_kings, opp_pieces, empty);
@@ -445,6 +425,19 @@ impl Generator {
         }
         None
     }
+}
+
+/// The squares from which a piece jumping short in one of `set`'s directions has a first jump:
+/// worked back from the landing squares, one step behind a piece it may jump (`jumpable`) with
+/// an `empty` square behind that piece (two steps a direction, not four).
+#[inline(always)]
+fn jump_starts<B: BitSet>(geo: &Steps<B>, set: DirSet, empty: B, jumpable: B) -> B {
+    let mut starts = B::ZERO;
+    for d in dirs(set) {
+        let back = opposite(d);
+        starts |= geo.step(geo.step(empty, back) & jumpable, back);
+    }
+    starts
 }
 
 /// The square a man on `from` reaches in direction `d` over the unbroken line of `men` (its
@@ -562,6 +555,17 @@ impl<B: BitSet, const ALQ: bool> Gen<'_, B, ALQ> {
         self.order[self.len] = over.lowest();
         self.len += 1;
         true
+    }
+
+    /// Captures by each man of `starts`; `occ` holds every piece.
+    #[inline(always)]
+    fn men_jump_from(&mut self, starts: B, occ: B) {
+        for from in CellIter(starts) {
+            self.from = from;
+            self.piece = PieceKind::Man;
+            let bit = B::bit(from);
+            self.man_jumps(bit, occ & !bit, B::ZERO, None);
+        }
     }
 
     /// Captures by a man standing on `sq` (a single bit). `occ` holds every piece that blocks;
