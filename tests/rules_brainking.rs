@@ -236,6 +236,16 @@ proptest! {
     }
 }
 
+/// A case proptest found: the shorter Dameo capture drawn as the mutation, `f8xd8xd6xb6xb2`,
+/// lands only on squares the required longer one lands on too, so it reads as that capture
+/// with landing squares left out (W-CAPTURE-PATH), not as an illegal shorter one. The mutation
+/// is then skipped, as the matcher decides.
+#[test]
+fn a_shorter_capture_that_reads_as_the_longer_one_is_no_mutation() {
+    replay_random_game(&DAMEO, 6417013566718874847, 8540158897697617100)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
 // ---- Rules as data: `pdnkit rules`, `--rules FILE.toml`, `explain VARIANT` ----
 
 mod files {

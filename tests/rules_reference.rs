@@ -98,11 +98,17 @@ fn mutation(pos: &Position, pick: usize) -> Option<(String, Code)> {
         })
         .into_iter()
         .filter(|m| m.capture_count() < legal[0].capture_count())
-        // A shorter route between the same squares as a legal capture may be read as that
-        // capture's path with landing squares left out (W-CAPTURE-PATH): not a clean mutation.
+        // A shorter route whose squares a legal capture also lands on may be read as that
+        // capture's path with landing squares left out (W-CAPTURE-PATH, a flying king's long
+        // route through the same squares): not a clean mutation. The matcher says which.
         .filter(|m| {
-            let ends = |x: &Move| (x.path().first().copied(), x.path().last().copied());
-            legal.iter().all(|l| ends(l) != ends(m))
+            let cells: Vec<Cell> = std::iter::once(m.from)
+                .chain(m.path().iter().copied())
+                .collect();
+            matches!(
+                matcher::find_in(pos, &legal, Relax::default(), &cells),
+                matcher::Found::None
+            )
         })
         .collect();
         if !shorter.is_empty() {
