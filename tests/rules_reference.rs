@@ -292,15 +292,8 @@ proptest! {
 }
 
 /// What a [`matcher::Found`] names, routes compared in full (`Move`'s `==` ignores the route).
-fn named(moves: &MoveList, found: matcher::Found) -> Option<(Cell, Vec<Cell>, Vec<Cell>, Reading)> {
-    let route = |m: &Move, reading| {
-        Some((
-            m.from,
-            m.path().to_vec(),
-            m.capture_order().to_vec(),
-            reading,
-        ))
-    };
+fn named(moves: &MoveList, found: matcher::Found) -> Option<(Cell, Vec<Cell>, Reading)> {
+    let route = |m: &Move, reading| Some((m.from, m.path().to_vec(), reading));
     match found {
         matcher::Found::At(i, reading) => route(&moves[i], reading),
         matcher::Found::Route(m, reading) => route(&m, reading),

@@ -39,6 +39,8 @@ pub trait BitSet:
     const WIDTH: u32;
     /// `bits` in this width; the caller checks that they fit.
     fn from_bits(bits: Bits) -> Self;
+    /// The set in the widest width.
+    fn to_bits(self) -> Bits;
     fn bit(cell: Cell) -> Self;
     /// The lowest cell of a non-empty set.
     fn lowest(self) -> Cell;
@@ -58,6 +60,10 @@ impl BitSet for u64 {
     #[inline(always)]
     fn from_bits(bits: Bits) -> Self {
         bits as u64
+    }
+    #[inline(always)]
+    fn to_bits(self) -> Bits {
+        self.into()
     }
     #[inline(always)]
     fn bit(cell: Cell) -> Self {
@@ -83,6 +89,10 @@ impl BitSet for u128 {
     #[inline(always)]
     fn from_bits(bits: Bits) -> Self {
         bits
+    }
+    #[inline(always)]
+    fn to_bits(self) -> Bits {
+        self
     }
     #[inline(always)]
     fn bit(cell: Cell) -> Self {

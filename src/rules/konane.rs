@@ -64,7 +64,7 @@ fn jumps<B: BitSet>(pos: &Position, holes: Bits, list: &mut MoveList) {
             };
             // One move per stop, going on over the next enemy to the next hole.
             let mut path = [0 as Cell; MAX_CAPTURES];
-            let mut order = [0 as Cell; MAX_CAPTURES];
+            let mut captured = B::ZERO;
             let mut at = B::bit(from);
             let mut len = 0;
             loop {
@@ -73,15 +73,16 @@ fn jumps<B: BitSet>(pos: &Position, holes: Bits, list: &mut MoveList) {
                 if land == B::ZERO || len == MAX_CAPTURES {
                     break;
                 }
-                order[len] = over.lowest();
                 path[len] = land.lowest();
+                captured |= over;
                 len += 1;
-                list.push(Move::capture(
+                list.push(Move::from_route(
                     from,
                     piece,
                     false,
-                    &path[..len],
-                    &order[..len],
+                    &path,
+                    len,
+                    captured.to_bits(),
                 ));
                 at = land;
             }

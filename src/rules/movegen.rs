@@ -219,6 +219,7 @@ impl Generator {
                 len: 0,
                 path: [0; MAX_CAPTURES],
                 order: [0; MAX_CAPTURES],
+                captured: B::ZERO,
             };
             // Parachute: `capturers` holds every man with a jump either way; each kind of piece
             // keeps its own (men forward, parachutists backward off their row).
@@ -270,15 +271,28 @@ impl Generator {
             my_men
         };
         if ALQ && rules.men_move_in_lines() {
-            // Dameo: each man steps over the line of its own men ahead of it, if any.
+            // Dameo: each man steps over the line of its own men ahead of it, if any, to the
+            // empty square behind it. Found for every man at once, by the length of the line:
+            // the men right behind an empty square, then the men right behind those, ...
             let all_men = B::from_bits(pos.men(me));
-            for from in CellIter(my_men) {
-                for d in dirs(self.man_step[mine]) {
-                    let to = line_end(geo, B::bit(from), d, all_men);
-                    if to & empty != B::ZERO {
-                        let promotes = promo_row & to != B::ZERO;
-                        list.push(Move::quiet(from, to.lowest(), PieceKind::Man, promotes));
+            for d in dirs(self.man_step[mine]) {
+                let back = opposite(d);
+                let mut line = geo.step(empty, back) & all_men;
+                let mut length = 1;
+                while line != B::ZERO {
+                    let movers = line & my_men;
+                    let mut targets = movers;
+                    for _ in 0..length {
+                        targets = geo.step(targets, d);
                     }
+                    // A step shifts every cell alike, so the movers and their targets pair
+                    // up lowest first.
+                    for (from, to) in CellIter(movers).zip(CellIter(targets)) {
+                        let promotes = promo_row & B::bit(to) != B::ZERO;
+                        list.push(Move::quiet(from, to, PieceKind::Man, promotes));
+                    }
+                    line = geo.step(line, back) & all_men;
+                    length += 1;
                 }
             }
         } else {
@@ -531,6 +545,8 @@ struct Gen<'a, B, const ALQ: bool> {
     len: usize,
     path: [Cell; MAX_CAPTURES],
     order: [Cell; MAX_CAPTURES],
+    /// The cells of `order[..len]`, kept as the route grows and shrinks.
+    captured: B,
 }
 
 impl<B: BitSet, const ALQ: bool> Gen<'_, B, ALQ> {
@@ -553,8 +569,16 @@ impl<B: BitSet, const ALQ: bool> Gen<'_, B, ALQ> {
         }
         self.path[self.len] = land.lowest();
         self.order[self.len] = over.lowest();
+        self.captured |= over;
         self.len += 1;
         true
+    }
+
+    /// Takes back the last [`Gen::push`].
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.len -= 1;
+        self.captured &= !B::bit(self.order[self.len]);
     }
 
     /// Captures by each man of `starts`; `occ` holds every piece.
@@ -609,7 +633,7 @@ impl<B: BitSet, const ALQ: bool> Gen<'_, B, ALQ> {
             } else if !self.man_jumps(land, occ2, cap2, Some(d)) {
                 self.emit(false);
             }
-            self.len -= 1;
+            self.pop();
         }
         found
     }
@@ -678,7 +702,7 @@ impl<B: BitSet, const ALQ: bool> Gen<'_, B, ALQ> {
                 self.emit(promotes);
             }
         }
-        self.len -= 1;
+        self.pop();
         true
     }
 
@@ -733,18 +757,21 @@ impl<B: BitSet, const ALQ: bool> Gen<'_, B, ALQ> {
             self.list.clear();
             self.best = key;
         }
-        let m = Move::capture(
+        let m = Move::from_route(
             self.from,
             self.piece,
             promotes,
-            &self.path[..self.len],
-            &self.order[..self.len],
+            &self.path,
+            self.len,
+            self.captured.to_bits(),
         );
         let seen = match self.duplicates {
             Duplicates::Merge => self.list.contains(&m),
-            Duplicates::Keep => self.list.iter().any(|o| {
-                o.from == m.from && o.path() == m.path() && o.capture_order() == m.capture_order()
-            }),
+            // (The landing squares name the pieces jumped: see [`Move`].)
+            Duplicates::Keep => self
+                .list
+                .iter()
+                .any(|o| o.from == m.from && o.path() == m.path()),
         };
         if !seen {
             self.list.push(m);

@@ -26,23 +26,41 @@ pub enum PieceKind {
     King,
 }
 
+const _: () = assert!(std::mem::size_of::<Move>() == 64, "a move is one cache line");
+
 /// One legal move. Two capture routes with the same `from`, `to` and captured set are one move.
-#[derive(Debug, Clone, Copy)]
+///
+/// Kept to one cache line (64 bytes), since a generator writes one per legal move: the route is
+/// its landing squares alone. The piece each leg jumps follows from them, as the one piece on
+/// the line between two landing squares (no rule lets a leg jump two).
+#[derive(Clone, Copy)]
 pub struct Move {
+    /// The captured cells.
+    pub captured: Bits,
     pub from: Cell,
     pub to: Cell,
     /// What moved (before any promotion).
     pub piece: PieceKind,
     /// A man crowned by this move.
     pub promotes: bool,
-    /// The captured cells.
-    pub captured: Bits,
     len: u8,
     /// Landing squares, one per capture (the square right behind the piece when the route goes
-    /// straight on, the turning square otherwise); the last is `to`.
+    /// straight on, the turning square otherwise); the last is `to`. Only the first `len` are
+    /// the route's: a generator copies its whole route buffer, cheaper than a copy of `len`.
     path: [Cell; MAX_CAPTURES],
-    /// Captured cells in the order they were jumped.
-    order: [Cell; MAX_CAPTURES],
+}
+
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Move")
+            .field("from", &self.from)
+            .field("to", &self.to)
+            .field("piece", &self.piece)
+            .field("promotes", &self.promotes)
+            .field("captured", &format_args!("{:#x}", self.captured))
+            .field("path", &self.path())
+            .finish()
+    }
 }
 
 impl PartialEq for Move {
@@ -58,14 +76,13 @@ impl Move {
     /// A move without capture.
     pub fn quiet(from: Cell, to: Cell, piece: PieceKind, promotes: bool) -> Move {
         Move {
+            captured: 0,
             from,
             to,
             piece,
             promotes,
-            captured: 0,
             len: 0,
             path: [0; MAX_CAPTURES],
-            order: [0; MAX_CAPTURES],
         }
     }
 
@@ -87,9 +104,31 @@ impl Move {
         );
         m.len = len as u8;
         m.path[..len].copy_from_slice(&path[..len]);
-        m.order[..len].copy_from_slice(&order[..len]);
         m.captured = order[..len].iter().fold(0, |b, &c| b | 1 << c);
         m
+    }
+
+    /// A capture from a generator's route buffer, of which the first `len` (at least one) are
+    /// the landing squares, and the captured set it kept as it went: no per-square work.
+    #[inline(always)]
+    pub(super) fn from_route(
+        from: Cell,
+        piece: PieceKind,
+        promotes: bool,
+        route: &[Cell; MAX_CAPTURES],
+        len: usize,
+        captured: Bits,
+    ) -> Move {
+        debug_assert!((1..=MAX_CAPTURES).contains(&len));
+        Move {
+            captured,
+            from,
+            to: route[len - 1],
+            piece,
+            promotes,
+            len: len as u8,
+            path: *route,
+        }
     }
 
     /// An opening removal (Hawaiian): the mover's own piece on `cell` leaves the board. Made a
@@ -112,11 +151,6 @@ impl Move {
     /// Landing squares (empty for a quiet move).
     pub fn path(&self) -> &[Cell] {
         &self.path[..self.len as usize]
-    }
-
-    /// Captured cells in capture order.
-    pub fn capture_order(&self) -> &[Cell] {
-        &self.order[..self.len as usize]
     }
 
     pub fn capture_count(&self) -> u32 {
