@@ -46,6 +46,8 @@ pub trait BitSet:
     fn lowest(self) -> Cell;
     /// The set without its lowest cell.
     fn clear_lowest(self) -> Self;
+    /// How many cells the set holds.
+    fn count(self) -> usize;
     /// The steps of `geo` in this width.
     fn steps(geo: &Geometry) -> &Steps<Self>;
 }
@@ -77,6 +79,10 @@ impl BitSet for u64 {
     fn clear_lowest(self) -> Self {
         self & (self - 1)
     }
+    #[inline(always)]
+    fn count(self) -> usize {
+        self.count_ones() as usize
+    }
 }
 
 impl BitSet for u128 {
@@ -105,6 +111,10 @@ impl BitSet for u128 {
     #[inline(always)]
     fn clear_lowest(self) -> Self {
         self & (self - 1)
+    }
+    #[inline(always)]
+    fn count(self) -> usize {
+        self.count_ones() as usize
     }
 }
 
@@ -417,7 +427,17 @@ impl<B: BitSet> Iterator for CellIter<B> {
         self.0 = self.0.clear_lowest();
         Some(c)
     }
+
+    /// Exact, so that a move list extended from cells reserves once and keeps its length in
+    /// a register rather than storing it after every move.
+    #[inline(always)]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count();
+        (n, Some(n))
+    }
 }
+
+impl<B: BitSet> ExactSizeIterator for CellIter<B> {}
 
 #[cfg(test)]
 mod tests {

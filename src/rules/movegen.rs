@@ -287,21 +287,21 @@ impl Generator {
                     }
                     // A step shifts every cell alike, so the movers and their targets pair
                     // up lowest first.
-                    for (from, to) in CellIter(movers).zip(CellIter(targets)) {
+                    list.extend(CellIter(movers).zip(CellIter(targets)).map(|(from, to)| {
                         let promotes = promo_row & B::bit(to) != B::ZERO;
-                        list.push(Move::quiet(from, to, PieceKind::Man, promotes));
-                    }
+                        Move::quiet(from, to, PieceKind::Man, promotes)
+                    }));
                     line = geo.step(line, back) & all_men;
                     length += 1;
                 }
             }
         } else {
             for d in dirs(self.man_step[mine]) {
-                for to in CellIter(geo.step(my_men, d) & empty) {
+                list.extend(CellIter(geo.step(my_men, d) & empty).map(|to| {
                     let from = geo.step(B::bit(to), opposite(d)).lowest();
                     let promotes = promo_row & B::bit(to) != B::ZERO;
-                    list.push(Move::quiet(from, to, PieceKind::Man, promotes));
-                }
+                    Move::quiet(from, to, PieceKind::Man, promotes)
+                }));
             }
         }
         // A king that has made the limit of consecutive moves may not move quietly again (Frisian).
