@@ -432,12 +432,9 @@ impl<B: BitSet> Iterator for CellIter<B> {
     /// a register rather than storing it after every move.
     #[inline(always)]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count();
-        (n, Some(n))
+        (usize::from(self.0 != B::ZERO), Some(B::WIDTH as usize))
     }
 }
-
-impl<B: BitSet> ExactSizeIterator for CellIter<B> {}
 
 #[cfg(test)]
 mod tests {

@@ -20,11 +20,16 @@ use super::rulebook::HAWAIIAN_FIRST_REMOVALS;
 
 const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
 
-/// Fills `list` with the legal moves of `pos`: its opening removals, or its jumps.
-pub fn generate(pos: &Position, list: &mut MoveList) {
+/// Fills `list` with the legal moves of `pos`, its opening removals or its jumps: all of them,
+/// or those of the piece on `only_from`. (No move constrains another: no jump is compulsory,
+/// none takes precedence.)
+pub fn generate(pos: &Position, list: &mut MoveList, only_from: Option<Cell>) {
     let rules = pos.rules();
     let geo = &rules.board;
-    let mine = pos.pieces(pos.to_move());
+    let mine = match only_from {
+        Some(cell) => pos.pieces(pos.to_move()) & 1 << cell,
+        None => pos.pieces(pos.to_move()),
+    };
     let holes = rules.board.cells & !pos.occupied();
     match holes {
         // The first removal: a piece of the mover's on the allowed squares.
@@ -37,17 +42,18 @@ pub fn generate(pos: &Position, list: &mut MoveList) {
             list.extend(CellIter(mine & next_to_hole).map(Move::removal));
         }
         // (A rules file may set Konane on a board wider than 64 squares.)
-        _ if geo.fits_u64() => jumps::<u64>(pos, holes, list),
-        _ => jumps::<u128>(pos, holes, list),
+        _ if geo.fits_u64() => jumps::<u64>(pos, mine, holes, list),
+        _ => jumps::<u128>(pos, mine, holes, list),
     }
 }
 
-/// Every jump of the side to move: from each piece, in each direction, one move per stop.
-fn jumps<B: BitSet>(pos: &Position, holes: Bits, list: &mut MoveList) {
+/// Every jump of the side to move's pieces `mine`: from each, in each direction, one move per
+/// stop.
+fn jumps<B: BitSet>(pos: &Position, mine: Bits, holes: Bits, list: &mut MoveList) {
     let geo = Steps::<B>::of(&pos.rules().board);
     let me = pos.to_move();
     let enemies = B::from_bits(pos.pieces(me.opposite()));
-    let mine = B::from_bits(pos.pieces(me));
+    let mine = B::from_bits(mine);
     let holes = B::from_bits(holes);
     // Nothing is crowned, but a FEN setup may hold a king: it jumps as a man does.
     let kings = B::from_bits(pos.kings(me));

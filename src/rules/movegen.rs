@@ -136,7 +136,8 @@ impl Generator {
 
     /// The legal moves of `pos` that matter when the move played starts on `from`: every
     /// capture when a capture is due (which capture is legal depends on all of them), else the
-    /// quiet moves of the piece on `from` only. What a replay needs to match a recorded move,
+    /// quiet moves of the piece on `from` only. (In Hawaiian, where no jump constrains another,
+    /// the moves of the piece on `from`.) What a replay needs to match a recorded move,
     /// without building the moves of every other piece.
     pub fn generate_from(&self, pos: &Position, list: &mut MoveList, from: Cell) {
         let quiet_from = Some(from);
@@ -167,8 +168,10 @@ impl Generator {
         debug_assert!(std::ptr::eq(rules, pos.rules()) || *rules == *pos.rules());
         if ALQ && rules.movement == Movement::Konane {
             // Hawaiian's removals and one-line jumps share nothing with the moves below. Its
-            // men have no step, so the quiet-move path finds none for it without asking.
-            return super::konane::generate(pos, list);
+            // men have no step, so the quiet-move path finds none for it without asking. No
+            // jump takes precedence over another, so the piece on `quiet_from` moves as it
+            // would with every other piece's moves listed.
+            return super::konane::generate(pos, list, quiet_from);
         }
         let geo = Steps::<B>::of(&rules.board);
         let me = pos.to_move();

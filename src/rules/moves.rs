@@ -26,7 +26,10 @@ pub enum PieceKind {
     King,
 }
 
-const _: () = assert!(std::mem::size_of::<Move>() == 64, "a move is one cache line");
+const _: () = assert!(
+    std::mem::size_of::<Move>() == 64,
+    "a move is one cache line"
+);
 
 /// One legal move. Two capture routes with the same `from`, `to` and captured set are one move.
 ///
