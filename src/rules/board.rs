@@ -46,8 +46,6 @@ pub trait BitSet:
     fn lowest(self) -> Cell;
     /// The set without its lowest cell.
     fn clear_lowest(self) -> Self;
-    /// How many cells the set holds.
-    fn count(self) -> usize;
     /// The steps of `geo` in this width.
     fn steps(geo: &Geometry) -> &Steps<Self>;
 }
@@ -79,10 +77,6 @@ impl BitSet for u64 {
     fn clear_lowest(self) -> Self {
         self & (self - 1)
     }
-    #[inline(always)]
-    fn count(self) -> usize {
-        self.count_ones() as usize
-    }
 }
 
 impl BitSet for u128 {
@@ -111,10 +105,6 @@ impl BitSet for u128 {
     #[inline(always)]
     fn clear_lowest(self) -> Self {
         self & (self - 1)
-    }
-    #[inline(always)]
-    fn count(self) -> usize {
-        self.count_ones() as usize
     }
 }
 
@@ -428,8 +418,9 @@ impl<B: BitSet> Iterator for CellIter<B> {
         Some(c)
     }
 
-    /// Exact, so that a move list extended from cells reserves once and keeps its length in
-    /// a register rather than storing it after every move.
+    /// A bound, not the count: the count is a popcount, done in software on the baseline
+    /// x86-64 target, and a move list extended from cells measured fastest with this (Dameo
+    /// perft 5% faster than with the count, 10% than with no hint).
     #[inline(always)]
     fn size_hint(&self) -> (usize, Option<usize>) {
         (usize::from(self.0 != B::ZERO), Some(B::WIDTH as usize))
