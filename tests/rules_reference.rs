@@ -346,6 +346,51 @@ proptest! {
     }
 }
 
+/// A move keeps only its landing squares, on the ground that each leg, from one landing square
+/// to the next along one line, passes exactly one captured piece not jumped by an earlier leg
+/// (it may pass the empty square of one that was, where pieces are removed at once): every
+/// route of `pos` (duplicates kept) names its captured set so, leg by leg. (An opening removal
+/// of Hawaiian takes its own square and has no leg.)
+fn assert_landing_squares_name_the_captures(pos: &Position) -> Result<(), TestCaseError> {
+    let geo = &pos.rules().board;
+    let mut routes = MoveList::new();
+    movegen::generate_with(pos, &mut routes, Duplicates::Keep);
+    for m in routes.iter().filter(|m| m.is_capture() && !m.is_removal()) {
+        let mut named: Bits = 0;
+        let mut at = m.from;
+        for &land in m.path() {
+            // The line from `at` that reaches `land`, and the squares strictly between.
+            let between = (0..8u8).find_map(|d| {
+                let (mut s, mut passed) = (geo.step(1 << at, d), 0 as Bits);
+                while s != 0 && s != 1 << land {
+                    passed |= s;
+                    s = geo.step(s, d);
+                }
+                (s != 0).then_some(passed)
+            });
+            prop_assert!(between.is_some(), "{:?}: no line from {at} to {land}", m);
+            let jumped = between.unwrap_or(0) & m.captured & !named;
+            prop_assert_eq!(jumped.count_ones(), 1, "{:?}: leg {} to {}", m, at, land);
+            named |= jumped;
+            at = land;
+        }
+        prop_assert_eq!(named, m.captured, "{:?}", m);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_route_s_landing_squares_name_its_captures(
+        cells in prop::collection::vec(any::<u8>(), 72),
+        black in any::<bool>(),
+    ) {
+        for_random_positions(&cells, black, 4, assert_landing_squares_name_the_captures)?;
+    }
+}
+
 /// `Generator::quiet_move` (a quiet move found legal without a list) names the quiet move
 /// `generate` lists for the same squares, piece and promotion included, and finds every one
 /// of them except where `capture_may_be_due` (which must hold wherever a capture is due).

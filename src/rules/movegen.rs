@@ -770,7 +770,7 @@ impl<B: BitSet, const ALQ: bool> Gen<'_, B, ALQ> {
         );
         let seen = match self.duplicates {
             Duplicates::Merge => self.list.contains(&m),
-            // (The landing squares name the pieces jumped: see [`Move`].)
+            // (The landing squares name the pieces jumped, in order: see [`Move`].)
             Duplicates::Keep => self
                 .list
                 .iter()

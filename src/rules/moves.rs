@@ -34,8 +34,9 @@ const _: () = assert!(
 /// One legal move. Two capture routes with the same `from`, `to` and captured set are one move.
 ///
 /// Kept to one cache line (64 bytes), since a generator writes one per legal move: the route is
-/// its landing squares alone. The piece each leg jumps follows from them, as the one piece on
-/// the line between two landing squares (no rule lets a leg jump two).
+/// its landing squares alone. The piece each leg jumps follows from them: the one captured
+/// piece on the line between two landing squares that no earlier leg jumped (no rule lets a leg
+/// jump two; where pieces are removed at once a leg may pass the square of one already taken).
 #[derive(Clone, Copy)]
 pub struct Move {
     /// The captured cells.
