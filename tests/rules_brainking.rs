@@ -250,7 +250,7 @@ fn a_shorter_capture_that_reads_as_the_longer_one_is_no_mutation() {
 
 mod files {
     use crate::support::cli::{
-        assert_code, converted, draws_its_board, run, stderr, stdout, temp_dir,
+        assert_code, converted, draws_its_board, perft, run, stderr, stdout, temp_dir,
     };
 
     #[test]
@@ -264,14 +264,9 @@ mod files {
         let file = dir.join("corner.toml");
         std::fs::write(&file, &text).unwrap();
         let file = file.to_str().unwrap();
-        let leaves = |args: &[&str]| {
-            let out = run(args);
-            assert_code(&out, 0, &format!("{args:?}"));
-            stdout(&out).trim().to_string()
-        };
         assert_eq!(
-            leaves(&["perft", "--rules", file, "4"]),
-            leaves(&["perft", "--variant", "corner", "4"])
+            perft(&["--rules", file, "4"]),
+            perft(&["--variant", "corner", "4"])
         );
         // A house variant: Corner with free choice of captures counts differently, and checks
         // a record whose man captures while a king could (E-CAPTURE-PRECEDENCE in Corner).

@@ -104,7 +104,9 @@ fn a_dameo_king_moves_along_all_lines_and_captures_orthogonally_from_afar() {
 
 /// The fixture (fixtures/check/dameo.pdn) through check, show --svg and convert.
 mod cli {
-    use crate::support::cli::{assert_code, converted, draws_its_board, run, stdout, temp_dir};
+    use crate::support::cli::{
+        assert_code, converted, draws_its_board, perft, run, stdout, temp_dir,
+    };
 
     #[test]
     fn the_dameo_fixture_checks_joins_playstrategys_legs_draws_and_converts() {
@@ -194,8 +196,6 @@ mod cli {
         assert!(text.contains("movement = \"dameo\""), "{text}");
         let file = temp_dir("dameo-rules").join("dameo.toml");
         std::fs::write(&file, &text).unwrap();
-        let out = run(&["perft", "--rules", file.to_str().unwrap(), "3"]);
-        assert_code(&out, 0, "perft --rules dameo.toml");
-        assert_eq!(stdout(&out).trim(), "135930");
+        assert_eq!(perft(&["--rules", file.to_str().unwrap(), "3"]), "135930");
     }
 }

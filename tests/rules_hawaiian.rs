@@ -106,7 +106,9 @@ fn a_removal_written_as_one_square_is_the_move_from_that_square_to_itself() {
 }
 
 mod cli {
-    use crate::support::cli::{assert_code, converted, draws_its_board, run, stdout, temp_dir};
+    use crate::support::cli::{
+        assert_code, converted, draws_its_board, perft, run, stdout, temp_dir,
+    };
 
     /// The codes of a game's errors and warnings (notes left out) in a JSON report.
     fn faults(game: &serde_json::Value) -> Vec<&str> {
@@ -146,12 +148,11 @@ mod cli {
         assert!(rules.contains("movement = \"konane\""), "{rules}");
         let file = dir.join("hawaiian.toml");
         std::fs::write(&file, &rules).unwrap();
-        let leaves = |args: &[&str]| stdout(&run(args)).trim().to_string();
         assert_eq!(
-            leaves(&["perft", "--rules", file.to_str().unwrap(), "4"]),
-            leaves(&["perft", "--variant", "hawaiian", "4"])
+            perft(&["--rules", file.to_str().unwrap(), "4"]),
+            perft(&["--variant", "hawaiian", "4"])
         );
-        assert_eq!(leaves(&["perft", "--variant", "hawaiian", "4"]), "172");
+        assert_eq!(perft(&["--variant", "hawaiian", "4"]), "172");
     }
 
     #[test]

@@ -127,14 +127,7 @@ fn a_man_on_its_far_row_is_a_parachutist_in_parachute_and_an_error_in_czech() {
 // ---- The reading as a rules-file switch ----
 
 mod files {
-    use crate::support::cli::{assert_code, run, stdout, temp_dir};
-
-    /// `pdnkit perft` of `args`, its count.
-    fn perft(args: &[&str]) -> String {
-        let out = run(&[&["perft"], args].concat());
-        assert_code(&out, 0, &format!("perft {args:?}"));
-        stdout(&out).trim().to_string()
-    }
+    use crate::support::cli::{assert_code, perft, run, stdout, temp_dir};
 
     #[test]
     fn the_landing_reading_is_a_switch_of_the_rules_file() {

@@ -89,7 +89,8 @@ impl GameRun {
     /// Expands the paths; `keep_source` keeps each game's text as written ([`Game::source`]).
     /// Also gives the files the run reads, to open its outputs against.
     pub fn new(args: &ReadArgs, keep_source: bool) -> io::Result<(GameRun, RunFiles)> {
-        let default_variant = args.rules.apply(args.variant)?;
+        let (default_variant, default_variant_from) =
+            args.rules.apply(args.variant, "--variant")?;
         let inputs = inputs::expand(&args.paths, &args.walk)?;
         let files = RunFiles::new(&inputs)?;
         let run = Run::new(inputs);
@@ -101,7 +102,7 @@ impl GameRun {
                 args.jobs.threads(),
                 ReadOptions {
                     default_variant,
-                    default_variant_from: args.rules.default_from(args.variant),
+                    default_variant_from,
                     encoding: args.encoding,
                     keep_source,
                     ..ReadOptions::default()

@@ -160,7 +160,7 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
             return Ok(Outcome::Failure);
         }
     };
-    let Some(variant) = default_variant(&args, &policy)? else {
+    let Some(default) = default_variant(&args, &policy)? else {
         return Ok(Outcome::Failure);
     };
     let inputs = inputs::expand(&args.paths, &args.walk)?;
@@ -201,7 +201,7 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
         (out, None)
     };
     let mut writer = report_writer(&args, &policy, report_out, colour, show, step_summary)?;
-    let options = pipeline_options(&args, &policy, variant);
+    let options = pipeline_options(&args, &policy, default);
     let files = run.files.clone();
     let judge = Judge {
         policies: files
@@ -293,19 +293,26 @@ pub fn run(args: CheckArgs, color: ColorWhen) -> io::Result<Outcome> {
 }
 
 /// The variant of games without a GameType tag (`--variant`, else the config's, else the base
-/// variant of `--rules`), or `None` after saying why the run cannot go on: a variant pdnkit
-/// cannot replay. A bad rules file is an error.
-fn default_variant(args: &CheckArgs, policy: &RunPolicy) -> io::Result<Option<Option<Variant>>> {
+/// variant of `--rules`) and what gave it, or `None` after saying why the run cannot go on: a
+/// variant pdnkit cannot replay. A bad rules file is an error.
+fn default_variant(
+    args: &CheckArgs,
+    policy: &RunPolicy,
+) -> io::Result<Option<(Option<Variant>, &'static str)>> {
     let config = policy.config.as_ref();
-    let variant = args
-        .rules
-        .apply(args.variant.or(config.and_then(|c| c.variant)))?;
-    if let Some(variant) = variant
+    let (given, given_by) = match (args.variant, config.and_then(|c| c.variant)) {
+        (None, Some(variant)) => (Some(variant), pdnkit::check::config::FILE_NAME),
+        (variant, _) => (variant, "--variant"),
+    };
+    let default = args.rules.apply(given, given_by)?;
+    if let (Some(variant), from) = default
         && Rules::for_variant(variant).is_none()
     {
-        let source = match (args.variant, config) {
-            (None, Some(config)) => format!("{}: variant", config.path.display()),
-            _ => "--variant".to_string(),
+        let source = match config {
+            Some(config) if from == pdnkit::check::config::FILE_NAME => {
+                format!("{}: variant", config.path.display())
+            }
+            _ => from.to_string(),
         };
         eprintln!(
             "pdnkit: {source} {variant}: pdnkit cannot replay {variant} yet (it replays {})",
@@ -313,7 +320,7 @@ fn default_variant(args: &CheckArgs, policy: &RunPolicy) -> io::Result<Option<Op
         );
         return Ok(None);
     }
-    Ok(Some(variant))
+    Ok(Some(default))
 }
 
 /// What the report lists: `--level` (or `--notes`), `--max-findings`, `--max-per-code`,
@@ -399,19 +406,15 @@ fn report_writer(
 fn pipeline_options(
     args: &CheckArgs,
     policy: &RunPolicy,
-    variant: Option<Variant>,
+    (default_variant, default_variant_from): (Option<Variant>, &'static str),
 ) -> PipelineOptions {
     let config = policy.config.as_ref();
     PipelineOptions::new(
         args.jobs.threads(),
         ReadOptions {
             strict: args.strict,
-            default_variant: variant,
-            // As `default_variant` chose: --variant, the config's variant, the rules file's.
-            default_variant_from: match (args.variant, config.and_then(|c| c.variant)) {
-                (None, Some(_)) => pdnkit::check::config::FILE_NAME,
-                _ => args.rules.default_from(args.variant),
-            },
+            default_variant,
+            default_variant_from,
             encoding: args.encoding.or(config.and_then(|c| c.encoding)),
             ..ReadOptions::default()
         },

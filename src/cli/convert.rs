@@ -117,7 +117,7 @@ enum CapturesArg {
 
 pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     let format = args.to.map_or(args.format, Format::from);
-    let default_variant = args.rules.apply(args.variant)?;
+    let (default_variant, default_variant_from) = args.rules.apply(args.variant, "--variant")?;
     let inputs = inputs::expand(&args.paths, &args.walk)?;
     let options = Options {
         notation: args.notation.map(|n| match n {
@@ -138,7 +138,7 @@ pub fn run(args: ConvertArgs, color: ColorWhen) -> io::Result<Outcome> {
     };
     let read = ReadOptions {
         default_variant,
-        default_variant_from: args.rules.default_from(args.variant),
+        default_variant_from,
         encoding: args.encoding,
         ..ReadOptions::default()
     };

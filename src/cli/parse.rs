@@ -69,12 +69,12 @@ pub fn parse_encoding(text: &str) -> Result<Encoding, String> {
 }
 
 pub fn run(args: ParseArgs, color: ColorWhen) -> io::Result<Outcome> {
-    let default_variant = args.rules.apply(args.variant)?;
+    let (default_variant, default_variant_from) = args.rules.apply(args.variant, "--variant")?;
     let inputs = inputs::expand(&args.paths, &args.walk)?;
     let options = ReadOptions {
         strict: args.strict,
         default_variant,
-        default_variant_from: args.rules.default_from(args.variant),
+        default_variant_from,
         encoding: args.encoding,
         ..ReadOptions::default()
     };

@@ -29,7 +29,7 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> io::Result<Outcome> {
-    let Some(variant) = args.rules.apply(args.variant)? else {
+    let (Some(variant), _) = args.rules.apply(args.variant, "--variant")? else {
         unreachable!("clap requires --variant or --rules")
     };
     let Some(rules) = Rules::for_variant(variant) else {

@@ -55,24 +55,23 @@ pub struct HouseRulesArg {
 
 impl HouseRulesArg {
     /// Reads the rules file, if one was given, and makes its rules stand in for their base
-    /// variant for this run. Returns the variant of games without a GameType: `variant` (from
-    /// `--variant`, or a config) when given, else the file's base variant. A file that cannot
-    /// be read or is not valid is an error saying where (a usage error: exit 2).
-    pub fn apply(&self, variant: Option<Variant>) -> io::Result<Option<Variant>> {
+    /// variant for this run. Returns the variant of games without a GameType and what gave it,
+    /// for the notes of the games read as it: `given` (from `--variant`, or a config, named by
+    /// `given_by`) when there is one, else the file's base variant (`--rules`). A file that
+    /// cannot be read or is not valid is an error saying where (a usage error: exit 2).
+    pub fn apply(
+        &self,
+        given: Option<Variant>,
+        given_by: &'static str,
+    ) -> io::Result<(Option<Variant>, &'static str)> {
         let Some(path) = &self.rules else {
-            return Ok(variant);
+            return Ok((given, given_by));
         };
         let base = use_rules_file(path)?;
-        Ok(variant.or(Some(base)))
-    }
-
-    /// What gave the variant [`HouseRulesArg::apply`] returns, for the notes of the games read
-    /// as it: `--variant` when given, else this rules file.
-    pub fn default_from(&self, variant: Option<Variant>) -> &'static str {
-        match (variant, &self.rules) {
-            (None, Some(_)) => "--rules",
-            _ => "--variant",
-        }
+        Ok(match given {
+            Some(variant) => (Some(variant), given_by),
+            None => (Some(base), "--rules"),
+        })
     }
 }
 

@@ -62,13 +62,13 @@ struct Shown {
 }
 
 pub fn run(args: ShowArgs) -> io::Result<Outcome> {
-    let variant = args.rules.apply(args.variant)?;
+    let default = args.rules.apply(args.variant, "--variant")?;
     let shown = match (&args.fen, &args.file) {
         (Some(_), _) if args.html.is_some() => {
             Err("--html shows a game of a file: give FILE, not --fen".to_string())
         }
-        (Some(fen), _) => from_fen(fen, variant),
-        (None, Some(file)) => from_file(file, variant, &args),
+        (Some(fen), _) => from_fen(fen, default.0),
+        (None, Some(file)) => from_file(file, default, &args),
         (None, None) => Err("give a FILE or --fen".to_string()),
     };
     let shown = match shown {
@@ -154,15 +154,20 @@ fn from_fen(text: &str, variant: Option<Variant>) -> Result<Shown, String> {
     })
 }
 
-/// Game `--game` of the file at `path`, its games without a GameType read as `variant`.
-fn from_file(path: &Path, variant: Option<Variant>, args: &ShowArgs) -> Result<Shown, String> {
+/// Game `--game` of the file at `path`, its games without a GameType read as the variant of
+/// `default`, with what gave it.
+fn from_file(
+    path: &Path,
+    (default_variant, default_variant_from): (Option<Variant>, &'static str),
+    args: &ShowArgs,
+) -> Result<Shown, String> {
     let name = path.display();
     let source = open_path(path)
         .and_then(|source| pdnkit::pipeline::sniff::records_only(source, None))
         .map_err(|e| format!("{name}: {e}"))?;
     let options = ReadOptions {
-        default_variant: variant,
-        default_variant_from: args.rules.default_from(args.variant),
+        default_variant,
+        default_variant_from,
         ..ReadOptions::default()
     };
     let mut reader = Reader::new(source, options);

@@ -22,8 +22,8 @@ const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
 
 /// Fills `list` with the legal moves of `pos`, its opening removals or its jumps: all of them,
 /// or those of the piece on `only_from`. (No move constrains another: no jump is compulsory,
-/// none takes precedence.)
-pub fn generate(pos: &Position, list: &mut MoveList, only_from: Option<Cell>) {
+/// none takes precedence.) `B` is the width the draughts generator chose for the board.
+pub fn generate<B: BitSet>(pos: &Position, list: &mut MoveList, only_from: Option<Cell>) {
     let rules = pos.rules();
     let geo = &rules.board;
     let mine = match only_from {
@@ -41,9 +41,7 @@ pub fn generate(pos: &Position, list: &mut MoveList, only_from: Option<Cell>) {
                 .fold(0, |b, &d| b | geo.step(holes, d as u8));
             list.extend(CellIter(mine & next_to_hole).map(Move::removal));
         }
-        // (A rules file may set Konane on a board wider than 64 squares.)
-        _ if geo.fits_u64() => jumps::<u64>(pos, mine, holes, list),
-        _ => jumps::<u128>(pos, mine, holes, list),
+        _ => jumps::<B>(pos, mine, holes, list),
     }
 }
 

@@ -171,7 +171,7 @@ impl Generator {
             // men have no step, so the quiet-move path finds none for it without asking. No
             // jump takes precedence over another, so the piece on `quiet_from` moves as it
             // would with every other piece's moves listed.
-            return super::konane::generate(pos, list, quiet_from);
+            return super::konane::generate::<B>(pos, list, quiet_from);
         }
         let geo = Steps::<B>::of(&rules.board);
         let me = pos.to_move();

@@ -51,6 +51,13 @@ pub fn assert_code(out: &Output, code: i32, what: &str) {
     );
 }
 
+/// `pdnkit perft ARGS`, which must succeed: what it prints (the count, or the `--divide` lines).
+pub fn perft(args: &[&str]) -> String {
+    let out = run(&[&["perft"], args].concat());
+    assert_code(&out, 0, &format!("perft {args:?}"));
+    stdout(&out).trim().to_string()
+}
+
 /// `pdnkit show FIXTURE --ply 6 --legal --svg` into `dir`: exit 0, and the drawing is of
 /// `variant`'s board (its name in the drawing's label).
 pub fn draws_its_board(fixture: &str, variant: &str, dir: &Path) {
